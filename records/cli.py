@@ -1,0 +1,328 @@
+"""The hoyle command line: thin glue between readers, families and the archive."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .model import ERROR, INFO, STATUSES, WARNING, Record
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Read game notations, validate them by replay, keep them in SQLite.")
+state = {"db": None}
+
+DB_HELP = "SQLite archive (default ./hoyle.db, or $HOYLE_DB)."
+
+
+@app.callback()
+def _options(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
+    state["db"] = db
+
+
+def _archive():
+    from .archive import Archive
+    return Archive(state["db"])
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"hoyle: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+    return Console(stderr=stderr, highlight=False)
+
+
+# -- reading -----------------------------------------------------------------
+def _read_all(paths: list[str], kinds: list[str] | None, quiet: bool) -> list[tuple[str, list[Record]]]:
+    from .readers import UnreadableInput, expand, read_path
+    try:
+        files = expand(paths)
+    except UnreadableInput as exc:
+        _fail(str(exc))
+    if not files:
+        _fail("no input files")
+    out = []
+    progress = None
+    if not quiet and sys.stderr.isatty():
+        from rich.progress import Progress
+        progress = Progress(console=_console(stderr=True), transient=True)
+        progress.start()
+        task = progress.add_task("reading", total=len(files))
+    try:
+        for path in files:
+            if progress:
+                progress.update(task, description=f"reading {os.path.basename(path)}")
+            try:
+                records = read_path(path, kinds)
+            except UnreadableInput as exc:
+                _fail(str(exc))
+            for rec in records:
+                rec.settle_status()
+            out.append((path, records))
+            if progress:
+                progress.advance(task)
+    finally:
+        if progress:
+            progress.stop()
+    return out
+
+
+def summary_counts(records: list[Record]) -> dict:
+    counts = {"records": len(records), **{s: 0 for s in STATUSES}, "by_kind": {}}
+    for rec in records:
+        counts[rec.status] += 1
+        by = counts["by_kind"].setdefault(rec.kind, {"records": 0, **{s: 0 for s in STATUSES}})
+        by["records"] += 1
+        by[rec.status] += 1
+    return counts
+
+
+def record_json(rec: Record) -> dict:
+    return {
+        "id": rec.id, "kind": rec.kind, "title": rec.title, "status": rec.status,
+        "source": rec.source, "line": rec.line, "end_line": rec.end_line,
+        "tags": rec.tags, "moves": [p.normal for p in rec.plies],
+        "diagnostics": [d.to_dict() for d in rec.diagnostics],
+    }
+
+
+def _report(batches, as_json: bool, extra: dict | None = None) -> int:
+    records = [r for _, recs in batches for r in recs]
+    counts = summary_counts(records)
+    has_error = any(d.severity == ERROR for r in records for d in r.diagnostics)
+    if as_json:
+        payload = {"counts": counts, "records": [record_json(r) for r in records]}
+        payload.update(extra or {})
+        typer.echo(json.dumps(payload, ensure_ascii=False, indent=1))
+        return 1 if has_error else 0
+    console = _console()
+    for rec in records:
+        for d in rec.diagnostics:
+            if d.severity == INFO:
+                continue
+            style = "red" if d.severity == ERROR else "yellow"
+            console.print(f"[{style}]{d.format(rec.source)}[/{style}]", markup=True,
+                          soft_wrap=True)
+    _print_counts(console, counts, extra)
+    return 1 if has_error else 0
+
+
+def _print_counts(console, counts: dict, extra: dict | None) -> None:
+    from rich.table import Table
+    table = Table(title="records by kind and status")
+    table.add_column("kind")
+    for col in ("records", *STATUSES):
+        table.add_column(col, justify="right")
+    for kind, by in sorted(counts["by_kind"].items()):
+        table.add_row(kind, *(str(by[c]) for c in ("records", *STATUSES)))
+    table.add_row("all", *(str(counts[c]) for c in ("records", *STATUSES)), style="bold")
+    console.print(table)
+    if extra:
+        console.print(", ".join(f"{k}: {v}" for k, v in extra.items()))
+
+
+KIND_HELP = "Only these kinds (chess, checkers, bridge, whist, cribbage); repeat or comma-separate."
+
+
+def _kinds(kind: list[str] | None) -> list[str] | None:
+    if not kind:
+        return None
+    return [k.strip() for item in kind for k in item.split(",") if k.strip()]
+
+
+@app.command("import")
+def import_(paths: List[str] = typer.Argument(..., help="Files or folders to import."),
+            kind: Optional[List[str]] = typer.Option(None, "--kind", help=KIND_HELP),
+            as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")):
+    """Find every record in PATHS, validate it by replay, and store it."""
+    batches = _read_all(paths, _kinds(kind), as_json)
+    archive = _archive()
+    added = skipped = 0
+    for path, records in batches:
+        result = archive.import_records(path, records)
+        added += result["added"]
+        skipped += result["skipped"]
+    raise typer.Exit(_report(batches, as_json, {"added": added, "unchanged": skipped}))
+
+
+@app.command()
+def validate(paths: List[str] = typer.Argument(..., help="Files or folders to check."),
+             kind: Optional[List[str]] = typer.Option(None, "--kind", help=KIND_HELP),
+             as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")):
+    """Like import, without writing; exit 1 when any record has an error."""
+    raise typer.Exit(_report(_read_all(paths, _kinds(kind), as_json), as_json))
+
+
+# -- looking at the archive ---------------------------------------------------
+def _family(kind: str):
+    from .games import family
+    return family(kind)
+
+
+def _get(record_id: int) -> Record:
+    rec = _archive().get(record_id)
+    if rec is None:
+        _fail(f"no record {record_id}")
+    return rec
+
+
+def _print_table(records: list[Record]) -> None:
+    from rich.table import Table
+    table = Table()
+    for col in ("id", "kind", "title", "status", "plies", "source"):
+        table.add_column(col)
+    for r in records:
+        table.add_row(str(r.id), r.kind, r.title, r.status, str(r.tags.get("_plies", "")) or "",
+                      f"{os.path.basename(r.source)}:{r.line}")
+    _console().print(table)
+
+
+def _list_output(records: list[Record], as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps({"counts": summary_counts(records),
+                               "records": [record_json(r) for r in records]},
+                              ensure_ascii=False, indent=1))
+    else:
+        _print_table(records)
+
+
+@app.command("list")
+def list_(kind: Optional[str] = typer.Option(None, "--kind"),
+          status: Optional[str] = typer.Option(None, "--status"),
+          limit: int = typer.Option(0, "--limit", help="At most this many (0: all)."),
+          as_json: bool = typer.Option(False, "--json")):
+    """List the records in the archive."""
+    _list_output(_archive().search(kind=kind, status=status, limit=limit or None), as_json)
+
+
+@app.command()
+def show(record_id: int = typer.Argument(...),
+         fmt: str = typer.Option("text", "--format", help="pgn, pdn, pbn, json or text.")):
+    """Show one record in a standard format, with its source and diagnostics."""
+    rec = _get(record_id)
+    if fmt == "json":
+        payload = record_json(rec) | {"text": rec.text, "normal": rec.normal, "data": rec.data,
+                                      "plies": [p.__dict__ for p in rec.plies]}
+        typer.echo(json.dumps(payload, ensure_ascii=False, indent=1))
+        return
+    if fmt == "text":
+        console = _console()
+        console.print(f"[bold]#{rec.id} {rec.title}[/bold] ({rec.kind}, {rec.status})")
+        console.print(f"{rec.source}:{rec.line}-{rec.end_line}")
+        for key, value in rec.tags.items():
+            if not key.startswith("_"):
+                console.print(f"  {key}: {value}")
+        console.print(rec.normal or "", markup=False)
+        console.print("[dim]source text:[/dim]")
+        console.print(rec.text, markup=False)
+        for d in rec.diagnostics:
+            console.print(d.format(rec.source), markup=False)
+        return
+    try:
+        typer.echo(_family(rec.kind).export([rec], fmt))
+    except ValueError as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def replay(record_id: int = typer.Argument(...),
+           ply: Optional[int] = typer.Option(None, "--ply", help="Show the position after ply N."),
+           svg: Optional[Path] = typer.Option(None, "--svg", help="Write the position as SVG.")):
+    """Replay a record: the board (or hands and tricks) move by move, or at one ply."""
+    rec = _get(record_id)
+    family = _family(rec.kind)
+    if svg:
+        if not hasattr(family, "render_svg"):
+            _fail(f"no SVG drawing for {rec.kind}")
+        svg.write_text(family.render_svg(rec, ply))
+        typer.echo(f"wrote {svg}")
+        return
+    _console().print(family.render_text(rec, ply), markup=False)
+
+
+def _search(name, kind, moves, position, status, limit, full=False) -> list[Record]:
+    from .games import known_kinds
+    archive = _archive()
+    kinds = [kind] if kind else known_kinds()
+    if not (moves or position):
+        return archive.search(name=name, kind=kind, status=status, limit=limit or None, full=full)
+    found: dict[int, Record] = {}
+    for k in kinds:
+        fam = _family(k)
+        keys = []
+        if position:
+            key = fam.position_key(position) if hasattr(fam, "position_key") else None
+            if key is None:
+                continue
+            keys = [key]
+        prefixes = [None]
+        if moves:
+            prefixes = fam.move_prefixes(moves) if hasattr(fam, "move_prefixes") else []
+        for prefix in prefixes:
+            for rec in archive.search(name=name, kind=k, status=status, positions=keys,
+                                      move_prefix=prefix, full=full):
+                found[rec.id] = rec
+    records = [found[i] for i in sorted(found)]
+    return records[:limit] if limit else records
+
+
+@app.command()
+def search(name: Optional[str] = typer.Option(None, "--name", help="Words of a title, opening, player or event."),
+           kind: Optional[str] = typer.Option(None, "--kind"),
+           moves: Optional[str] = typer.Option(None, "--moves", help='Opening moves, e.g. "P-K4 P-K4" or "e4 e5".'),
+           position: Optional[str] = typer.Option(None, "--position", help="A FEN the game passes through."),
+           status: Optional[str] = typer.Option(None, "--status"),
+           limit: int = typer.Option(0, "--limit"),
+           as_json: bool = typer.Option(False, "--json")):
+    """Search the archive."""
+    _list_output(_search(name, kind, moves, position, status, limit), as_json)
+
+
+@app.command()
+def export(kind: Optional[str] = typer.Option(None, "--kind"),
+           fmt: str = typer.Option("json", "--format", help="pgn, pdn, pbn, json, csv, descriptive."),
+           output: Optional[Path] = typer.Option(None, "--output", help="File to write (default stdout)."),
+           name: Optional[str] = typer.Option(None, "--name"),
+           moves: Optional[str] = typer.Option(None, "--moves"),
+           position: Optional[str] = typer.Option(None, "--position"),
+           status: Optional[str] = typer.Option(None, "--status"),
+           limit: int = typer.Option(0, "--limit")):
+    """Export records (all, or those a search finds) in a standard format."""
+    records = _search(name, kind, moves, position, status, limit, full=True)
+    if fmt in ("json", "csv"):
+        from .formats.tabular import export_csv, export_json
+        text = export_json(records) if fmt == "json" else export_csv(records)
+    else:
+        by_kind: dict[str, list[Record]] = {}
+        for rec in records:
+            by_kind.setdefault(rec.kind, []).append(rec)
+        try:
+            text = "".join(_family(k).export(recs, fmt) for k, recs in by_kind.items())
+        except ValueError as exc:
+            _fail(str(exc))
+    if output:
+        output.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {len(records)} records to {output}", err=True)
+    else:
+        typer.echo(text, nl=False)
+
+
+@app.command()
+def demo():
+    """Import the bundled data into the archive and show what hoyle can do."""
+    from .demo import run
+    run(_archive(), _console())
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

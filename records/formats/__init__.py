@@ -1,0 +1,1 @@
+"""Standard interchange formats: read and write PGN, PDN, PBN, JSON and CSV."""

@@ -1,0 +1,105 @@
+"""The record and diagnostic types every layer shares (see DESIGN.md)."""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+
+ERROR, WARNING, INFO = "error", "warning", "info"
+VALID, REPAIRED, NEEDS_REVIEW, INVALID = "valid", "repaired", "needs_review", "invalid"
+STATUSES = (VALID, REPAIRED, NEEDS_REVIEW, INVALID)
+KINDS = ("chess", "checkers", "bridge", "whist", "cribbage")
+
+
+@dataclass
+class Diagnostic:
+    severity: str
+    code: str
+    message: str
+    line: int = 0
+    column: int = 0
+    suggestion: str = ""
+    repair: bool = False  # a warning that names the one edit that made the record replay
+
+    def format(self, source: str = "") -> str:
+        where = f"{source}:{self.line}:{self.column}" if source else f"{self.line}:{self.column}"
+        text = f"{where} {self.severity} {self.code} {self.message}"
+        return f"{text}; {self.suggestion}" if self.suggestion else text
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if k != "repair"} | (
+            {"repair": True} if self.repair else {})
+
+
+@dataclass
+class Ply:
+    """One move, play or card as printed, beside its normalised form."""
+    index: int          # 1-based
+    text: str           # as printed
+    normal: str         # SAN, PDN move, card ...
+    line: int = 0
+    column: int = 0
+    position: str = ""  # position key after the ply, for position search
+
+
+@dataclass
+class Record:
+    kind: str
+    title: str
+    source: str = ""            # file path as given
+    line: int = 0               # first line of the record in the source (1-based)
+    end_line: int = 0
+    text: str = ""              # the source text, verbatim
+    normal: str = ""            # normalised form: PGN, PDN, PBN or JSON
+    plies: list[Ply] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    tags: dict = field(default_factory=dict)   # players, event, opening, result ...
+    data: dict = field(default_factory=dict)   # family-specific facts (setup, candidates, counts)
+    start_position: str = ""
+    status: str = ""            # derived from diagnostics unless set (invalid)
+    id: int | None = None
+
+    def add(self, severity: str, code: str, message: str, line: int = 0, column: int = 0,
+            suggestion: str = "", repair: bool = False) -> Diagnostic:
+        diag = Diagnostic(severity, code, message, line or self.line, column, suggestion, repair)
+        self.diagnostics.append(diag)
+        return diag
+
+    def settle_status(self) -> str:
+        """Status from diagnostics: errors or unrepaired warnings need review, repairs repair."""
+        if self.status == INVALID:
+            return self.status
+        severe = [d for d in self.diagnostics if d.severity in (ERROR, WARNING)]
+        if any(d.severity == ERROR or not d.repair for d in severe):
+            self.status = NEEDS_REVIEW
+        elif severe:
+            self.status = REPAIRED
+        else:
+            self.status = VALID
+        return self.status
+
+    @property
+    def fingerprint(self) -> str:
+        key = json.dumps([self.kind, self.title, self.source_key, self.line, self.text,
+                          self.start_position], ensure_ascii=False)
+        return hashlib.sha1(key.encode()).hexdigest()
+
+    @property
+    def source_key(self) -> str:
+        import os
+        return os.path.basename(self.source)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id, "kind": self.kind, "title": self.title, "status": self.status,
+            "source": self.source, "line": self.line, "end_line": self.end_line,
+            "tags": self.tags,
+            "moves": [p.normal for p in self.plies],
+            "diagnostics": [d.to_dict() for d in self.diagnostics],
+        }
+
+
+def worst_severity(diagnostics) -> str | None:
+    order = {ERROR: 0, WARNING: 1, INFO: 2}
+    found = sorted((order[d.severity] for d in diagnostics), default=None)
+    return None if found is None else (ERROR, WARNING, INFO)[found[0]]

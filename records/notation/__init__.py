@@ -1,0 +1,1 @@
+"""One module per notation grammar: text in, raw records with line and column out."""
