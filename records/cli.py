@@ -246,15 +246,22 @@ def replay(record_id: int = typer.Argument(...),
     _console().print(family.render_text(rec, ply), markup=False)
 
 
-def _search(name, kind, moves, position, status, limit, full=False) -> list[Record]:
+FILTER_KEYS = ("holding", "score", "variant", "result", "contract", "trumps", "cards")
+
+
+def _search(name, kind, moves, position, status, limit, full=False, filters=None) -> list[Record]:
+    """Archive search; moves, positions and family filters are read by each family."""
     from .games import known_kinds
     archive = _archive()
+    filters = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
     kinds = [kind] if kind else known_kinds()
-    if not (moves or position):
+    if not (moves or position or filters):
         return archive.search(name=name, kind=kind, status=status, limit=limit or None, full=full)
     found: dict[int, Record] = {}
     for k in kinds:
         fam = _family(k)
+        if filters and not hasattr(fam, "matches"):
+            continue
         keys = []
         if position:
             key = fam.position_key(position) if hasattr(fam, "position_key") else None
@@ -266,10 +273,24 @@ def _search(name, kind, moves, position, status, limit, full=False) -> list[Reco
             prefixes = fam.move_prefixes(moves) if hasattr(fam, "move_prefixes") else []
         for prefix in prefixes:
             for rec in archive.search(name=name, kind=k, status=status, positions=keys,
-                                      move_prefix=prefix, full=full):
-                found[rec.id] = rec
+                                      move_prefix=prefix, full=full or bool(filters)):
+                if not filters or fam.matches(rec, filters):
+                    found[rec.id] = rec
     records = [found[i] for i in sorted(found)]
     return records[:limit] if limit else records
+
+
+def _filter_options(holding, score, variant, result, contract, trumps, cards) -> dict:
+    return dict(zip(FILTER_KEYS, (holding, score, variant, result, contract, trumps, cards)))
+
+
+HOLDING = typer.Option(None, "--holding", help='Cards a hand holds, e.g. "S:AKQ" or "four aces".')
+SCORE = typer.Option(None, "--score", help="A cribbage count or a deal's score.")
+VARIANT = typer.Option(None, "--variant", help="Game variant (long whist, six-card, ...).")
+RESULT = typer.Option(None, "--result", help="Result (1-0, 2-0, tricks made ...).")
+CONTRACT = typer.Option(None, "--contract", help='A bridge contract, e.g. "4S".')
+TRUMPS = typer.Option(None, "--trumps", help="Trump suit (S, H, D, C, NT).")
+CARDS = typer.Option(None, "--cards", help='Cards a cribbage hand contains, e.g. "5H 5D".')
 
 
 @app.command()
@@ -278,10 +299,15 @@ def search(name: Optional[str] = typer.Option(None, "--name", help="Words of a t
            moves: Optional[str] = typer.Option(None, "--moves", help='Opening moves, e.g. "P-K4 P-K4" or "e4 e5".'),
            position: Optional[str] = typer.Option(None, "--position", help="A FEN the game passes through."),
            status: Optional[str] = typer.Option(None, "--status"),
+           holding: Optional[str] = HOLDING, score: Optional[str] = SCORE,
+           variant: Optional[str] = VARIANT, result: Optional[str] = RESULT,
+           contract: Optional[str] = CONTRACT, trumps: Optional[str] = TRUMPS,
+           cards: Optional[str] = CARDS,
            limit: int = typer.Option(0, "--limit"),
            as_json: bool = typer.Option(False, "--json")):
     """Search the archive."""
-    _list_output(_search(name, kind, moves, position, status, limit), as_json)
+    filters = _filter_options(holding, score, variant, result, contract, trumps, cards)
+    _list_output(_search(name, kind, moves, position, status, limit, filters=filters), as_json)
 
 
 @app.command()
@@ -292,9 +318,14 @@ def export(kind: Optional[str] = typer.Option(None, "--kind"),
            moves: Optional[str] = typer.Option(None, "--moves"),
            position: Optional[str] = typer.Option(None, "--position"),
            status: Optional[str] = typer.Option(None, "--status"),
+           holding: Optional[str] = HOLDING, score: Optional[str] = SCORE,
+           variant: Optional[str] = VARIANT, result: Optional[str] = RESULT,
+           contract: Optional[str] = CONTRACT, trumps: Optional[str] = TRUMPS,
+           cards: Optional[str] = CARDS,
            limit: int = typer.Option(0, "--limit")):
     """Export records (all, or those a search finds) in a standard format."""
-    records = _search(name, kind, moves, position, status, limit, full=True)
+    filters = _filter_options(holding, score, variant, result, contract, trumps, cards)
+    records = _search(name, kind, moves, position, status, limit, full=True, filters=filters)
     if fmt in ("json", "csv"):
         from .formats.tabular import export_csv, export_json
         text = export_json(records) if fmt == "json" else export_csv(records)

@@ -6,6 +6,8 @@ A family module offers, where it applies:
   export(records, fmt) -> str              fmt one of EXPORT_FORMATS
   position_key(text) -> str | None         a position as the archive keys it (FEN in)
   move_prefixes(text) -> list[list[str]]   moves typed by a user as normalised prefixes
+  matches(record, filters) -> bool         family search filters: holding, score, variant,
+                                           result, contract, trumps, cards (given ones only)
 """
 from __future__ import annotations
 
