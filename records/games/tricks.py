@@ -1,0 +1,315 @@
+"""The trick engine shared by whist and bridge: deals, trick-by-trick play, revokes.
+
+A card is a 2-character string, suit then rank: "SA", "HT", "D9", "C2".
+A hand is a frozenset of cards. Seats are names the caller gives in clockwise
+playing order, e.g. ("N", "E", "S", "W") or Cavendish's ("A", "Y", "B", "Z");
+seats 0 and 2 are partners against seats 1 and 3.
+
+The engine knows no notation and no diagnostics: it reports problems as small
+objects carrying the trick number, the seat, the card and its place in the trick,
+so a caller can point at the token in its source text.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+SUITS = "SHDC"
+RANKS = "AKQJT98765432"
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "knave", "T": "ten"}
+DECK = frozenset(s + r for s in SUITS for r in RANKS)
+# higher value wins within a suit
+RANK_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}
+CARD_VALUE = {c: RANK_VALUE[c[1]] for c in DECK}
+# sort key: suits S H D C, ranks descending
+CARD_ORDER = {s + r: i * 13 + j for i, s in enumerate(SUITS) for j, r in enumerate(RANKS)}
+
+
+def card_text(card: str, style: str = "symbol") -> str:
+    """"D9" -> "9♦" (symbol style, ten as "10") or "D9" (letter style, as stored)."""
+    if style == "letter":
+        return card
+    if style != "symbol":
+        raise ValueError(f"unknown card style {style!r}")
+    rank = "10" if card[1] == "T" else card[1]
+    return rank + SUIT_SYMBOLS.get(card[0], card[0])
+
+
+def sort_cards(cards) -> list[str]:
+    """Cards in the standard order: spades, hearts, diamonds, clubs; high to low."""
+    return sorted(cards, key=CARD_ORDER.__getitem__)
+
+
+def suit_holding(hand, suit: str) -> str:
+    """The ranks a hand holds in one suit, high to low ("AKT2"; "" for a void)."""
+    return "".join(c[1] for c in sort_cards(c for c in hand if c[0] == suit))
+
+
+def is_card(text: str) -> bool:
+    return text in DECK
+
+
+class Problem(NamedTuple):
+    """Something wrong with a deal or the play, with where it happened."""
+    code: str            # DEAL-SIZE, DEAL-DUPLICATE, DEAL-CARD, CARD-UNKNOWN, CARD-NOT-HELD,
+    #                      CARD-TWICE, TRICK-SIZE, SEAT-UNKNOWN
+    message: str
+    trick: int = 0       # 1-based trick number, 0 for the deal itself
+    index: int = -1      # place of the card within the trick as given (0 = led), -1 none
+    seat: str = ""
+    card: str = ""
+
+
+class Deal:
+    """Four seats, up to four known hands, the dealer, the trump suit and the first leader."""
+    __slots__ = ("seats", "hands", "dealer", "trump", "leader", "problems")
+
+    def __init__(self, seats, hands: dict, dealer: str | None = None,
+                 trump: str | None = None, leader: str | None = None):
+        self.seats = tuple(seats)
+        self.hands = {s: (frozenset(hands[s]) if hands.get(s) is not None else None)
+                      for s in self.seats}
+        self.dealer = dealer
+        self.trump = trump
+        # whist: the player on the dealer's left leads; bridge callers pass the leader
+        if leader is None and dealer in self.seats:
+            leader = self.next_seat(dealer)
+        self.leader = leader
+        self.problems: list[Problem] = self._check(hands)
+
+    def next_seat(self, seat: str) -> str:
+        return self.seats[(self.seats.index(seat) + 1) % 4]
+
+    def partner(self, seat: str) -> str:
+        return self.seats[(self.seats.index(seat) + 2) % 4]
+
+    def side(self, seat: str) -> str:
+        """The partnership a seat belongs to, named by its two seats ("NS", "EW", "AB")."""
+        i = self.seats.index(seat) % 2
+        return self.seats[i] + self.seats[i + 2]
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        return (self.seats[0] + self.seats[2], self.seats[1] + self.seats[3])
+
+    @property
+    def known(self) -> list[str]:
+        return [s for s in self.seats if self.hands[s] is not None]
+
+    def _check(self, given: dict) -> list[Problem]:
+        problems = []
+        if len(set(self.seats)) != 4:
+            problems.append(Problem("DEAL-SEATS", f"a deal needs four different seats, not {self.seats}"))
+        for seat in given:
+            if seat not in self.seats:
+                problems.append(Problem("SEAT-UNKNOWN", f"hand for unknown seat {seat!r}", seat=seat))
+        for name, value in (("dealer", self.dealer), ("leader", self.leader)):
+            if value is not None and value not in self.seats:
+                problems.append(Problem("SEAT-UNKNOWN", f"the {name} {value!r} is not one of the seats {'/'.join(self.seats)}"))
+        if self.trump is not None and self.trump not in SUITS:
+            problems.append(Problem("DEAL-TRUMP", f"trump {self.trump!r} is not a suit (S, H, D, C or None)"))
+        owner: dict[str, str] = {}
+        for seat in self.known:
+            hand = self.hands[seat]
+            for card in sort_cards(c for c in hand if c in DECK):
+                if card in owner:
+                    problems.append(Problem(
+                        "DEAL-DUPLICATE",
+                        f"{card_text(card)} is in both {owner[card]}'s and {seat}'s hands",
+                        seat=seat, card=card))
+                else:
+                    owner[card] = seat
+            for card in sorted(c for c in hand if c not in DECK):
+                problems.append(Problem("DEAL-CARD", f"{card!r} in {seat}'s hand is not a card",
+                                        seat=seat, card=card))
+            if len(hand) != 13:
+                problems.append(Problem("DEAL-SIZE", f"{seat}'s hand has {len(hand)} cards, not 13",
+                                        seat=seat))
+        return problems
+
+    def complete_deal(self) -> "Deal":
+        """The same deal with the one unknown hand filled from the cards the others lack."""
+        missing = [s for s in self.seats if self.hands[s] is None]
+        if len(missing) != 1:
+            raise ValueError(f"a deal can be completed only when exactly three hands are known "
+                             f"({len(missing)} unknown)")
+        if self.problems:
+            raise ValueError(f"cannot complete a faulty deal: {self.problems[0].message}")
+        rest = DECK.difference(*(self.hands[s] for s in self.known))
+        hands = dict(self.hands)
+        hands[missing[0]] = frozenset(rest)
+        return Deal(self.seats, hands, self.dealer, self.trump, self.leader)
+
+    def __repr__(self) -> str:
+        hands = " ".join(f"{s}:{hand_text(self.hands[s])}" for s in self.seats)
+        return f"Deal({hands}, dealer={self.dealer}, trump={self.trump}, leader={self.leader})"
+
+
+def hand_text(hand) -> str:
+    """A hand in PBN form, "KQ643.8.KT32.A54" (S.H.D.C); "-" when unknown."""
+    if hand is None:
+        return "-"
+    return ".".join(suit_holding(hand, s) for s in SUITS)
+
+
+class Trick(NamedTuple):
+    number: int
+    leader: str
+    cards: dict          # seat -> card
+    order: tuple         # the cards as played, from the leader
+    winner: str | None   # None for an incomplete trick
+
+
+class Renounce(NamedTuple):
+    seat: str
+    trick: int
+    suit: str
+
+
+class Revoke(NamedTuple):
+    """A renounce while holding the suit led; proved by a later card, or by the known hand."""
+    seat: str
+    trick: int              # the trick of the renounce
+    suit: str
+    proof_trick: int        # the trick where the seat plays that suit later (0: never seen)
+    proof_card: str         # the card that proves it (from the later trick or the hand)
+    message: str
+
+
+class PlayResult:
+    __slots__ = ("deal", "tricks", "won", "won_by_side", "running", "renounces", "revokes",
+                 "errors", "complete")
+
+    def __init__(self, deal: Deal):
+        self.deal = deal
+        self.tricks: list[Trick] = []
+        self.won = {s: 0 for s in deal.seats}
+        self.won_by_side = {side: 0 for side in deal.sides}
+        self.running: list[dict] = []       # tricks by side after each trick
+        self.renounces: list[Renounce] = []
+        self.revokes: list[Revoke] = []
+        self.errors: list[Problem] = []
+        self.complete = False               # thirteen full tricks played
+
+    @property
+    def next_leader(self) -> str | None:
+        if not self.tricks:
+            return self.deal.leader
+        return self.tricks[-1].winner
+
+    def played(self) -> list[str]:
+        return [c for t in self.tricks for c in t.order]
+
+
+def trick_winner(order, leader_index: int, seats, trump: str | None) -> str:
+    """The seat that wins a trick of cards played in order from seats[leader_index]."""
+    best, best_i = order[0], 0
+    for i in range(1, len(order)):
+        card = order[i]
+        if card[0] == best[0]:
+            if CARD_VALUE[card] > CARD_VALUE[best]:
+                best, best_i = card, i
+        elif card[0] == trump and best[0] != trump:
+            best, best_i = card, i
+        # a card of another plain suit never wins
+    return seats[(leader_index + best_i) % 4]
+
+
+def play(deal: Deal, tricks, partial_last: bool = True) -> PlayResult:
+    """Play the tricks (each listing its cards in the order played from its leader).
+
+    The first trick's leader is deal.leader; each later trick is led by the previous
+    winner. A final trick with fewer than four cards (play stopped by a claim) is
+    allowed when partial_last is true.
+    """
+    result = PlayResult(deal)
+    seats = deal.seats
+    trump = deal.trump
+    if deal.leader not in seats:
+        result.errors.append(Problem("SEAT-UNKNOWN", "the first leader is not known"))
+        return result
+    remaining = {s: (set(deal.hands[s]) if deal.hands[s] is not None else None) for s in seats}
+    seen: dict[str, int] = {}                       # card -> trick where it was played
+    void: dict[str, dict[str, int]] = {s: {} for s in seats}  # seat -> suit -> renounce trick
+    leader = deal.leader
+    n_tricks = len(tricks)
+    for number, given in enumerate(tricks, start=1):
+        lead_i = seats.index(leader)
+        order = list(given)
+        if len(order) > 4 or (len(order) < 4 and not (partial_last and number == n_tricks)):
+            result.errors.append(Problem(
+                "TRICK-SIZE", f"trick {number} has {len(order)} cards, not 4", trick=number,
+                seat=leader))
+            if len(order) > 4:
+                order = order[:4]
+        valid_order = []
+        cards = {}
+        led_suit = None
+        for i, card in enumerate(order):
+            seat = seats[(lead_i + i) % 4]
+            if card not in DECK:
+                result.errors.append(Problem("CARD-UNKNOWN", f"{card!r} is not a card ({seat}, trick {number})",
+                                             number, i, seat, card))
+                break  # the rest of the trick cannot be placed
+            if card in seen:
+                result.errors.append(Problem(
+                    "CARD-TWICE", f"{card_text(card)} is played at trick {number} by {seat} "
+                    f"but was already played at trick {seen[card]}", number, i, seat, card))
+            seen.setdefault(card, number)
+            hand = remaining[seat]
+            if i == 0:
+                led_suit = card[0]
+            _check_follow(result, deal, seat, card, led_suit, hand, number, i, void)
+            if hand is not None:
+                if card in hand:
+                    hand.discard(card)
+                elif not any(e.code == "CARD-TWICE" and e.card == card and e.trick == number
+                             for e in result.errors):
+                    result.errors.append(Problem(
+                        "CARD-NOT-HELD", f"{seat} plays {card_text(card)} at trick {number} "
+                        f"but does not hold it", number, i, seat, card))
+            cards[seat] = card
+            valid_order.append(card)
+        winner = None
+        if len(valid_order) == 4:
+            winner = trick_winner(valid_order, lead_i, seats, trump)
+            result.won[winner] += 1
+            result.won_by_side[deal.side(winner)] += 1
+        result.tricks.append(Trick(number, leader, cards, tuple(valid_order), winner))
+        result.running.append(dict(result.won_by_side))
+        if winner is None:
+            break
+        leader = winner
+    result.complete = len(result.tricks) == 13 and all(t.winner for t in result.tricks)
+    return result
+
+
+def _check_follow(result: PlayResult, deal: Deal, seat: str, card: str, led_suit: str,
+                  hand, number: int, index: int, void: dict) -> None:
+    """Record renounces, and revokes proved by the hand or by a later card of a renounced suit."""
+    suit = card[0]
+    renounced = void[seat]
+    if suit in renounced:
+        first = renounced[suit]
+        proved = Revoke(seat, first, suit, number, card,
+                        f"{seat} renounced {SUIT_NAMES[suit]} at trick {first} but plays the "
+                        f"{card_text(card)} at trick {number}")
+        for k, r in enumerate(result.revokes):
+            if r.seat == seat and r.trick == first and r.suit == suit:
+                if not r.proof_trick:  # known from the hand: the later card is the better proof
+                    result.revokes[k] = proved
+                break
+        else:
+            result.revokes.append(proved)
+    if index == 0 or suit == led_suit:
+        return
+    result.renounces.append(Renounce(seat, number, led_suit))
+    renounced.setdefault(led_suit, number)
+    if hand is not None:
+        held = sort_cards(c for c in hand if c[0] == led_suit)
+        if held:
+            result.revokes.append(Revoke(
+                seat, number, led_suit, 0, held[0],
+                f"{seat} renounced {SUIT_NAMES[led_suit]} at trick {number} while holding the "
+                f"{card_text(held[0])}"))
