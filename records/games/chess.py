@@ -1,7 +1,29 @@
-"""Chess: replay and validation through python-chess, descriptive resolution, display."""
+"""Chess: what printed moves can mean, replay through python-chess, display and export.
+
+A printed descriptive move denotes the set of legal moves it can mean (`B-B4` may be either
+bishop's file, `PxP` several captures). `resolve` finds the readings of a whole line that
+replay to the end, backtracking where a move fits several, and reports what does not fit.
+"""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
 import chess
+
+from ..notation import descriptive as dn
+
+PIECES = {"P": chess.PAWN, "Kt": chess.KNIGHT, "B": chess.BISHOP, "R": chess.ROOK,
+          "Q": chess.QUEEN, "K": chess.KING}
+LETTER = {v: k for k, v in PIECES.items()}
+FILE_OF = {"QR": 0, "QKt": 1, "QB": 2, "Q": 3, "K": 4, "KB": 5, "KKt": 6, "KR": 7}
+FILES_OF = {"R": (0, 7), "Kt": (1, 6), "B": (2, 5), "Q": (3,), "K": (4,)}
+FILE_NAME = {v: k for k, v in FILE_OF.items()}
+DESIGNATOR = re.compile(r"^([KQ])?(Kt|B|R)?(Kt|B|R|Q|K|P)$")
+SQUARE_NAME = re.compile(r"^([KQ])?(Kt|B|R|K|Q)([1-8])$")
+MAX_READINGS = 8
+SEARCH_BUDGET = 20000
 
 
 def position_key(board: chess.Board) -> str:
@@ -11,3 +33,598 @@ def position_key(board: chess.Board) -> str:
     means the men on the board, and a FEN typed by hand rarely gets those fields right.
     """
     return f"{board.board_fen()} {'w' if board.turn else 'b'}"
+
+
+# -- which man is which: "KKt" is the knight that started on the king's side ---------------
+def initial_labels(board: chess.Board) -> dict[int, str]:
+    """Side labels for rooks, knights and bishops by the half of the board they stand on."""
+    labels = {}
+    for sq, piece in board.piece_map().items():
+        if piece.piece_type in (chess.ROOK, chess.KNIGHT, chess.BISHOP):
+            labels[sq] = ("K" if chess.square_file(sq) >= 4 else "Q") + LETTER[piece.piece_type]
+    return labels
+
+
+def moved_labels(labels: dict[int, str], board: chess.Board, move: chess.Move) -> dict[int, str]:
+    new = dict(labels)
+    new.pop(move.to_square, None)
+    label = new.pop(move.from_square, None)
+    if label and not move.promotion:
+        new[move.to_square] = label
+    if move.promotion in (chess.ROOK, chess.KNIGHT, chess.BISHOP):
+        side = "K" if chess.square_file(move.to_square) >= 4 else "Q"
+        new[move.to_square] = side + LETTER[move.promotion]
+    if board.is_castling(move):
+        rank = chess.square_rank(move.from_square)
+        kingside = chess.square_file(move.to_square) > 4
+        rook_from = chess.square(7 if kingside else 0, rank)
+        rook_to = chess.square(5 if kingside else 3, rank)
+        if rook_from in new:
+            new[rook_to] = new.pop(rook_from)
+    return new
+
+
+# -- what a printed designator or square can mean ------------------------------------------
+@lru_cache(maxsize=512)
+def split_designator(text: str) -> tuple[str | None, str | None, str] | None:
+    """'KKt' -> ('K', None, 'Kt'); 'QBP' -> ('Q', 'B', 'P'); 'KtP' -> (None, 'Kt', 'P')."""
+    m = DESIGNATOR.match(text or "")
+    return (m.group(1), m.group(2), m.group(3)) if m else None
+
+
+def pawn_files(side: str | None, file_piece: str | None) -> tuple[int, ...]:
+    if file_piece:
+        return (FILE_OF[side + file_piece],) if side else FILES_OF[file_piece]
+    return (FILE_OF[side],) if side else tuple(range(8))
+
+
+@lru_cache(maxsize=2048)
+def square_set(name: str, white: bool) -> int:
+    """Mask of the squares a descriptive square name can mean for the side that moves."""
+    m = SQUARE_NAME.match(name or "")
+    if not m:
+        return 0
+    side, piece, rank = m.group(1), m.group(2), int(m.group(3))
+    files = (FILE_OF[side + piece],) if side and side + piece in FILE_OF else FILES_OF.get(piece, ())
+    if side and piece in ("K", "Q"):
+        return 0
+    row = rank - 1 if white else 8 - rank
+    mask = 0
+    for f in files:
+        mask |= chess.BB_SQUARES[chess.square(f, row)]
+    return mask
+
+
+def _side_of(sq: int) -> str:
+    return "K" if chess.square_file(sq) >= 4 else "Q"
+
+
+def _man_fits(board, labels, sq, ptype, side, file_piece, strict_label) -> bool:
+    """Does the man of type ptype on sq answer to the designator's side and file?"""
+    if ptype == chess.PAWN:
+        return chess.square_file(sq) in pawn_files(side, file_piece)
+    if side is None or ptype in (chess.QUEEN, chess.KING):
+        return side is None
+    if strict_label:
+        return labels.get(sq) == side + LETTER[ptype]
+    return _side_of(sq) == side
+
+
+def token_moves(board: chess.Board, labels: dict[int, str], tok: dn.Move) -> list[chess.Move]:
+    """Every legal move the printed token can mean, narrowed by its printed check or mate."""
+    moves = _literal_moves(board, labels, tok)
+    if len(moves) > 1 and (tok.check or tok.mate):
+        claimed = [m for m in moves if _claim_holds(board, m, tok)]
+        moves = claimed or moves
+    return moves
+
+
+def _claim_holds(board, move, tok) -> bool:
+    board.push(move)
+    try:
+        return board.is_checkmate() if tok.mate else board.is_check()
+    finally:
+        board.pop()
+
+
+def _literal_moves(board, labels, tok) -> list[chess.Move]:
+    if tok.san:
+        try:
+            return [board.parse_san(tok.san)]
+        except ValueError:
+            return []
+    if tok.castles is not None:
+        return [m for m in board.generate_castling_moves()
+                if board.is_legal(m) and (not tok.castles or
+                                          (chess.square_file(m.to_square) > 4) == (tok.castles == "K"))]
+    mover = split_designator(tok.piece)
+    if mover is None:
+        return []
+    side, file_piece, letter = mover
+    ptype = PIECES[letter]
+    white = board.turn == chess.WHITE
+    from_mask = board.pieces_mask(ptype, board.turn)
+    if tok.origin:
+        from_mask &= square_set(tok.origin, white)
+    if tok.capture:
+        to_mask = board.occupied_co[not board.turn]
+        if board.ep_square is not None and ptype == chess.PAWN:
+            to_mask |= chess.BB_SQUARES[board.ep_square]
+        if tok.victim_square:
+            to_mask &= square_set(tok.victim_square, white)
+    else:
+        to_mask = square_set(tok.target, white) & ~board.occupied
+    moves = list(board.generate_legal_moves(from_mask, to_mask))
+    if tok.capture and tok.victim:
+        moves = [m for m in moves if _victim_fits(board, labels, m, tok.victim)]
+    if tok.en_passant:
+        moves = [m for m in moves if board.is_en_passant(m)]
+    moves = [m for m in moves if _promotion_fits(m, tok)]
+    if side or file_piece:
+        moves = _narrow_by_designator(board, labels, moves, ptype, side, file_piece)
+    return moves
+
+
+def _narrow_by_designator(board, labels, moves, ptype, side, file_piece):
+    by_label = [m for m in moves if _man_fits(board, labels, m.from_square, ptype, side,
+                                              file_piece, True)]
+    if by_label:
+        return by_label
+    return [m for m in moves if _man_fits(board, labels, m.from_square, ptype, side,
+                                          file_piece, False)]
+
+
+def _victim_fits(board, labels, move, victim) -> bool:
+    parts = split_designator(victim)
+    if parts is None:
+        return False
+    side, file_piece, letter = parts
+    if board.is_en_passant(move):
+        sq, ptype = chess.square(chess.square_file(move.to_square),
+                                 chess.square_rank(move.from_square)), chess.PAWN
+    else:
+        sq, ptype = move.to_square, board.piece_type_at(move.to_square)
+    if ptype != PIECES[letter]:
+        return False
+    if ptype != chess.PAWN and side:
+        return labels.get(sq) == side + letter or _side_of(sq) == side
+    return _man_fits(board, labels, sq, ptype, side, file_piece, False)
+
+
+def _promotion_fits(move, tok) -> bool:
+    if move.promotion is None:
+        return tok.promotion is None
+    wanted = PIECES.get(tok.promotion or "Q")
+    return move.promotion == wanted
+
+
+# -- replaying a printed line ------------------------------------------------------------------
+@dataclass
+class Resolution:
+    readings: list[list[chess.Move]] = field(default_factory=list)
+    failed_at: int = -1                  # index of the first token no reading gets past
+    fail_board: chess.Board | None = None
+    fail_labels: dict = field(default_factory=dict)
+    exhausted: bool = False              # the search budget ran out
+
+
+def resolve(start: chess.Board, tokens: list, double_first: bool = False) -> Resolution:
+    """All readings (up to MAX_READINGS) of tokens that replay from start to the end."""
+    res = Resolution()
+    board = start.copy(stack=False)
+    budget = [SEARCH_BUDGET]
+    path: list[chess.Move] = []
+
+    def walk(i: int, labels: dict) -> None:
+        if i == len(tokens):
+            res.readings.append(list(path))
+            return
+        budget[0] -= 1
+        if budget[0] < 0:
+            res.exhausted = True
+            return
+        tok = tokens[i]
+        moves = token_moves(board, labels, tok) if isinstance(tok, dn.Move) else []
+        if not moves:
+            if i > res.failed_at:
+                res.failed_at, res.fail_board, res.fail_labels = i, board.copy(), labels
+            return
+        for move in moves:
+            after = moved_labels(labels, board, move)
+            board.push(move)
+            extra = double_first and i == 0
+            if extra:
+                board.push(chess.Move.null())
+            path.append(move)
+            walk(i + 1, after)
+            path.pop()
+            board.pop()
+            if extra:
+                board.pop()
+            if len(res.readings) >= MAX_READINGS or res.exhausted:
+                return
+
+    walk(0, initial_labels(board))
+    if res.readings:
+        res.failed_at = -1
+    return res
+
+
+def start_board(fen: str | None, remove: tuple = ()) -> chess.Board:
+    board = chess.Board(fen) if fen else chess.Board()
+    for name in remove:
+        board.remove_piece_at(chess.parse_square(name))
+    if remove:
+        board.castling_rights = board.clean_castling_rights()
+    return board
+
+
+def mover_phrase(board: chess.Board) -> str:
+    return f"{'White' if board.turn else 'Black'}'s move {board.fullmove_number}"
+
+
+# -- spelling a move in descriptive notation ---------------------------------------------------
+def square_name(sq: int, white: bool, short: bool) -> str:
+    file_name = FILE_NAME[chess.square_file(sq)]
+    rank = chess.square_rank(sq) + 1 if white else 8 - chess.square_rank(sq)
+    if short and len(file_name) > 1:
+        file_name = file_name[1:]
+    return f"{file_name}{rank}"
+
+
+def _man_names(board, labels, sq, ptype) -> list[str]:
+    letter = LETTER[ptype]
+    if ptype == chess.PAWN:
+        file_name = FILE_NAME[chess.square_file(sq)]
+        names = ["P", f"{file_name[1:] or file_name}P" if len(file_name) > 1 else f"{file_name}P",
+                 f"{file_name}P"]
+    elif ptype in (chess.KING, chess.QUEEN):
+        names = [letter]
+    else:
+        names = [letter, labels.get(sq) or _side_of(sq) + letter]
+    return list(dict.fromkeys(names))
+
+
+def spellings(board: chess.Board, labels: dict, move: chess.Move) -> list[str]:
+    """Descriptive spellings of a legal move, shortest unambiguous first."""
+    suffix = _suffix(board, move)
+    if board.is_castling(move):
+        return ["Castles" + ("" if chess.square_file(move.to_square) > 4 else " QR") + suffix]
+    white = board.turn == chess.WHITE
+    ptype = board.piece_type_at(move.from_square)
+    movers = _man_names(board, labels, move.from_square, ptype)
+    promo = f"({LETTER[move.promotion]})" if move.promotion else ""
+    if board.is_capture(move):
+        victim_sq = move.to_square
+        vtype = board.piece_type_at(victim_sq) or chess.PAWN
+        if board.is_en_passant(move):
+            victim_sq = chess.square(chess.square_file(move.to_square), chess.square_rank(move.from_square))
+        victims = _man_names(board, labels, victim_sq, vtype)
+        forms = [f"{m}x{v}" for m in movers for v in victims]
+        forms += [f"{m}x{v}({square_name(move.to_square, white, False)})"
+                  for m in movers for v in victims[:1]]
+        if board.is_en_passant(move):
+            forms = [f + " e.p." for f in forms]
+    else:
+        targets = [square_name(move.to_square, white, True), square_name(move.to_square, white, False)]
+        forms = [f"{m}-{t}" for m in movers for t in dict.fromkeys(targets)]
+        origin = square_name(move.from_square, white, False)
+        forms += [f"{m}({origin})-{targets[-1]}" for m in movers[:1]]
+    forms = sorted(forms, key=len)
+    exact = []
+    for form in forms:
+        tok = dn.parse_move(form + promo)
+        if tok is not None and _literal_moves(board, labels, tok) == [move]:
+            exact.append(form + promo + suffix)
+    return exact or [forms[-1] + promo + suffix]
+
+
+def _suffix(board, move) -> str:
+    board.push(move)
+    try:
+        return " mate" if board.is_checkmate() else " ch" if board.is_check() else ""
+    finally:
+        board.pop()
+
+
+def to_descriptive(board: chess.Board, moves: list[chess.Move]) -> list[str]:
+    board = board.copy(stack=False)
+    labels = initial_labels(board)
+    out = []
+    for move in moves:
+        out.append(spellings(board, labels, move)[0])
+        labels = moved_labels(labels, board, move)
+        board.push(move)
+    return out
+
+
+# -- from a printed line to a validated record --------------------------------------------------
+@dataclass
+class Setup:
+    fen: str | None = None
+    remove: tuple = ()            # squares emptied for odds ("f7" for pawn and move)
+    double_first: bool = False    # pawn and two moves: White plays twice before Black
+    note: str = ""                # where the setup comes from, in words
+    reconstructed: bool = False
+
+    def board(self) -> chess.Board:
+        return start_board(self.fen, self.remove)
+
+
+@dataclass
+class Edit:
+    label: str                    # what the edit does, for people
+    tokens: list
+    index: int                    # token the edit is made at
+    known_ocr: bool = False
+    readings: list = field(default_factory=list)
+
+
+PIECE_LETTERS = ("P", "Kt", "B", "R", "Q", "K")
+
+
+def text_variants(text: str) -> list[tuple[str, str, bool]]:
+    """One-edit variants of a printed move: (new text, what changed, a known OCR confusion)."""
+    out = []
+    for m in re.finditer(r"Kt|K(?!t)", text):
+        swap = "K" if m.group() == "Kt" else "Kt"
+        out.append((text[:m.start()] + swap + text[m.end():], f"{swap} for {m.group()}", True))
+    for m in re.finditer(r"[1-8]", text):
+        for d in "12345678":
+            if d != m.group():
+                out.append((text[:m.start()] + d + text[m.end():], f"{d} for {m.group()}", False))
+    for m in re.finditer(r"(?<![A-Za-z])(Kt|[PBRQK])(?!t)", text):
+        for letter in PIECE_LETTERS:
+            if letter != m.group() and not (letter == "Kt" and m.group() == "K") \
+                    and not (letter == "K" and m.group() == "Kt"):
+                out.append((text[:m.start()] + letter + text[m.end():],
+                            f"{letter} for {m.group()}", False))
+    for m in re.finditer(r"\s*[x×]\s*|\s*-\s*", text):
+        swap = "-" if "-" not in m.group() else "x"
+        out.append((text[:m.start()] + swap + text[m.end():], f"{swap.strip()} for {m.group().strip()}", False))
+    if re.match(r"\s*[-x×]", text):
+        for letter in PIECE_LETTERS:
+            out.append((letter + text.lstrip(), f"the dropped piece letter {letter}", True))
+    return out
+
+
+def _edits_at(tokens: list, i: int) -> list[Edit]:
+    tok = tokens[i]
+    edits = []
+    for text, change, ocr in text_variants(tok.text):
+        new = dn.parse_move(text)
+        if new is None:
+            continue
+        new = dn.Move(**{**new.__dict__, "text": tok.text, "line": tok.line, "column": tok.column})
+        edits.append(Edit(f"{text!r} ({change})", tokens[:i] + [new] + tokens[i + 1:], i, ocr))
+    edits.append(Edit(f"without {tok.text!r} (printed once too often)", tokens[:i] + tokens[i + 1:], i))
+    return edits
+
+
+def find_repairs(setup: Setup, tokens: list, res: Resolution) -> list[Edit]:
+    """The one-edit changes near the failure that let the whole line replay, deduplicated.
+
+    Known OCR confusions (K for Kt, a dropped piece letter) are tried first: when exactly one
+    of them replays it is the repair, whatever a freer misprint might also allow.
+    """
+    f = res.failed_at
+    edits = [e for i in range(max(0, f - 2), f + 1) for e in _edits_at(tokens, i)]
+    seen: set = set()
+    known = _replaying(setup, [e for e in edits if e.known_ocr], seen)
+    if len(known) == 1:
+        return known
+    seen.clear()
+    return _replaying(setup, edits, seen) + _insertions(setup, tokens, res, seen)
+
+
+def _replaying(setup: Setup, edits: list[Edit], seen: set) -> list[Edit]:
+    found = []
+    for edit in edits:
+        trial = resolve(setup.board(), edit.tokens, setup.double_first)
+        if trial.readings:
+            key = tuple(tuple(r) for r in trial.readings)
+            if key not in seen:
+                seen.add(key)
+                edit.readings = trial.readings
+                found.append(edit)
+    return found
+
+
+def _insertions(setup, tokens, res, seen) -> list[Edit]:
+    """A move missing before the failing token: insert each legal move and see if the rest replays."""
+    board = res.fail_board
+    found = []
+    for move in list(board.legal_moves):
+        spelled = spellings(board, res.fail_labels, move)[0]
+        tok = dn.parse_move(spelled)
+        if tok is None:
+            continue
+        ghost = dn.Move(**{**tok.__dict__, "line": 0, "column": 0})
+        trial_tokens = tokens[:res.failed_at] + [ghost] + tokens[res.failed_at:]
+        trial = resolve(setup.board(), trial_tokens, setup.double_first)
+        if trial.readings:
+            key = tuple(tuple(r) for r in trial.readings)
+            if key not in seen:
+                seen.add(key)
+                found.append(Edit(f"a missing move {spelled!r} inserted", trial_tokens,
+                                  res.failed_at, readings=trial.readings))
+    return found
+
+
+def nearest_readings(board: chess.Board, labels: dict, printed: str, limit: int = 3) -> list[str]:
+    spelled = [spellings(board, labels, m)[0] for m in board.legal_moves]
+    norm = _squash(printed)
+    return sorted(spelled, key=lambda s: (_distance(_squash(s), norm), len(s)))[:limit]
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[\s.]|ch$|mate$", "", text.replace("sq", "1").replace("×", "x"))
+
+
+def _distance(a: str, b: str) -> int:
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def _move_phrase(board: chess.Board, tok) -> str:
+    return f"{tok.text!r} at {mover_phrase(board)}"
+
+
+def replay_into(rec, setup: Setup, tokens: list, moves: list[chess.Move]) -> chess.Board:
+    """Fill rec.plies from a reading; check the printed check and mate claims on the way."""
+    from ..model import Ply, WARNING
+    board = setup.board()
+    rec.plies = []
+    for i, (tok, move) in enumerate(zip(tokens, moves)):
+        san = board.san(move)
+        board.push(move)
+        if setup.double_first and i == 0:
+            board.push(chess.Move.null())
+        rec.plies.append(Ply(i + 1, tok.text, san, tok.line, tok.column, position_key(board)))
+        if isinstance(tok, dn.Move) and (tok.check or tok.mate):
+            if tok.mate and not board.is_checkmate():
+                rec.add(WARNING, "CHESS-FALSE-MATE", f"{tok.text!r} is printed as mate but "
+                        f"{'only checks' if board.is_check() else 'does not even check'}",
+                        tok.line, tok.column)
+            elif tok.check and not tok.mate and not board.is_check():
+                rec.add(WARNING, "CHESS-FALSE-CHECK", f"{tok.text!r} is printed as check but "
+                        "gives no check", tok.line, tok.column)
+    return board
+
+
+def validate_line(rec, setup: Setup, items: list):
+    """Replay a printed line into rec: plies, diagnostics, readings, normalised SAN."""
+    from ..model import ERROR, INFO, WARNING
+    tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
+    rec.start_position = position_key(setup.board())
+    rec.data["start_fen"] = setup.board().fen()
+    for tok in tokens:
+        for printed, read in getattr(tok, "ocr", ()):
+            rec.add(WARNING, "CHESS-OCR", f"{printed!r} in {tok.text!r} read as {read!r} "
+                    "(a known OCR confusion)", tok.line, tok.column, repair=True)
+    if not tokens:
+        rec.add(ERROR, "CHESS-EMPTY", "no moves found", rec.line, 1)
+        return rec
+    res = resolve(setup.board(), tokens, setup.double_first)
+    if not res.readings:
+        _explain_failure(rec, setup, tokens, res)
+        return rec
+    _settle_readings(rec, setup, tokens, res.readings)
+    return rec
+
+
+def _settle_readings(rec, setup, tokens, readings):
+    from ..model import WARNING
+    if len(readings) == 1:
+        replay_into(rec, setup, tokens, readings[0])
+        return
+    split = next(i for i in range(len(tokens)) if len({r[i] for r in readings}) > 1)
+    board = setup.board()
+    for move in readings[0][:split]:
+        board.push(move)
+    tok = tokens[split]
+    sans = sorted({board.san(r[split]) for r in readings})
+    rec.data["readings"] = [_san_list(setup, r) for r in readings]
+    rec.add(WARNING, "CHESS-AMBIGUOUS", f"{_move_phrase(board, tok)} can mean "
+            f"{' or '.join(sans)}, and each reading replays to the end",
+            tok.line, tok.column, f"keep one of the {len(readings)} readings stored with the record")
+    replay_into(rec, setup, tokens[:split], readings[0][:split])
+
+
+def _san_list(setup: Setup, moves: list) -> list[str]:
+    board, out = setup.board(), []
+    for i, move in enumerate(moves):
+        out.append(board.san(move))
+        board.push(move)
+        if setup.double_first and i == 0:
+            board.push(chess.Move.null())
+    return out
+
+
+def _explain_failure(rec, setup, tokens, res):
+    from ..model import WARNING
+    repairs = find_repairs(setup, tokens, res)
+    if len(repairs) == 1:
+        edit = repairs[0]
+        at = tokens[edit.index]
+        rec.add(WARNING, "CHESS-REPAIRED", f"{_move_phrase(res.fail_board, tokens[res.failed_at])}"
+                f" cannot be played as printed; the only one-edit reading that replays is "
+                f"{edit.label}", at.line, at.column, "check the book; the original text is kept",
+                repair=True)
+        rec.data["repair"] = edit.label
+        _settle_readings(rec, setup, edit.tokens, edit.readings)
+        return
+    _report_failure(rec, setup, tokens, res, repairs)
+    prefix = resolve(setup.board(), tokens[:res.failed_at], setup.double_first)
+    if prefix.readings:
+        _settle_readings(rec, setup, tokens[:res.failed_at], prefix.readings)
+    if not repairs:
+        _diagnose_rest(rec, tokens, res)
+
+
+def _report_failure(rec, setup, tokens, res, repairs):
+    from ..model import ERROR
+    board, tok = res.fail_board, tokens[res.failed_at]
+    code = "CHESS-UNREADABLE" if isinstance(tok, dn.Unreadable) else "CHESS-ILLEGAL"
+    if board.is_game_over():
+        why = f"the game is already over ({_ending(board)})"
+    elif isinstance(tok, dn.Unreadable):
+        why = "it cannot be read as a move"
+    else:
+        why = "no legal move matches it"
+    if repairs:
+        suggestion = ("one-edit readings that replay: " if len(repairs) > 1 else
+                      "the one-edit reading that replays from here: ") + \
+            "; ".join(e.label for e in repairs[:5])
+        rec.data.setdefault("candidates", []).extend(
+            {"edit": e.label, "moves": _san_list(setup, e.readings[0])} for e in repairs)
+    elif board.is_game_over():
+        suggestion = "the line goes on after the game has ended"
+    else:
+        near = nearest_readings(board, res.fail_labels, tok.text)
+        suggestion = "nearest legal readings: " + ", ".join(f'"{n}"' for n in near)
+    rec.add(ERROR, code, f"{_move_phrase(board, tok)}: {why}", tok.line, tok.column, suggestion)
+
+
+def _diagnose_rest(rec, tokens, res):
+    """Past an unmendable move, find the legal move that lets most of the rest replay and
+    report the next failure from there, so one bad move does not hide the others."""
+    board, f = res.fail_board, res.failed_at
+    rest = tokens[f + 1:]
+    if not rest or board.is_game_over():
+        return
+    best = None
+    order = {s: i for i, s in enumerate(nearest_readings(board, res.fail_labels,
+                                                         tokens[f].text, limit=200))}
+    for move in board.legal_moves:
+        after = board.copy(stack=False)
+        after.push(move)
+        trial = resolve(after, rest)
+        depth = len(rest) if trial.readings else trial.failed_at
+        rank = (depth, -order.get(spellings(board, res.fail_labels, move)[0], 999))
+        if best is None or rank > best[0]:
+            best = (rank, after, trial)
+    (depth, _), after, trial = best
+    if depth >= len(rest):
+        rec.data["continues_after"] = board.san(after.peek()) if after.move_stack else ""
+        return
+    sub = Setup(fen=after.fen())
+    sub_res = Resolution(failed_at=trial.failed_at, fail_board=trial.fail_board,
+                         fail_labels=trial.fail_labels)
+    repairs = find_repairs(sub, rest, sub_res)
+    _report_failure(rec, sub, rest, sub_res, repairs)
+    if not repairs:
+        _diagnose_rest(rec, rest, sub_res)
+
+
+def _ending(board: chess.Board) -> str:
+    if board.is_checkmate():
+        return "checkmate"
+    if board.is_stalemate():
+        return "stalemate"
+    return "no legal move"
