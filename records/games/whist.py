@@ -1,0 +1,737 @@
+"""The whist family (kind "whist"): book deals replayed through the trick engine, single
+hands, and score pads checked by the scoring rules.
+
+Records (rec.data["type"]):
+  deal      a deal with its play (Cavendish's illustrative hands): every printed card is
+            placed and played, every running trick count, leader mark, turn-up and
+            result claim is checked;
+  hand      one player's thirteen cards printed in a book (e.g. a bridge make example);
+  score pad a Foster bridge score pad: column totals, games, rubber bonus, totals and the
+            value of the rubber.
+Bridge material from whist-era books stays kind "whist" with data["variant"] "bridge";
+PBN files are the bridge family's (records/games/bridge.py).
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+from ..model import ERROR, INFO, WARNING, Ply, Record
+from ..notation import whist_book as book
+from . import whist_scoring as scoring
+from .tricks import (DECK, SUIT_NAMES, Deal, card_text, hand_text, play, sort_cards,
+                     suit_holding)
+
+KIND = "whist"
+SEATS = ("A", "Y", "B", "Z")
+PBN_SEAT = {"A": "N", "Y": "E", "B": "S", "Z": "W"}   # both clockwise; A leads, Z deals
+WORD_NUMBERS = {"love": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "the odd trick": 1, "odd": 1}
+
+
+# =============================================================================== scanning
+def scan_book(text: str, path: str) -> list[Record]:
+    """Every Cavendish-style deal, suit-first hand and Foster score pad in a book."""
+    records = [deal_record(raw, path) for raw in book.find_cavendish_deals(text)]
+    records += [hand_record(raw, path) for raw in book.find_suit_first_hands(text)]
+    pads = book.find_score_pads(text)
+    pad_records = [pad_record(raw, path) for raw in pads]
+    _compare_pads(pad_records)
+    records += pad_records
+    for rec in records:
+        rec.settle_status()
+    return records
+
+
+# =============================================================================== deals
+def _score_before(token) -> dict:
+    """"Love-all", "Four-all", "AB, 2; YZ, Love" -> {"AB": 2, "YZ": 0}."""
+    text = token.text.lower() if token else "love-all"
+    m = re.match(r"(\w+)-all", text)
+    if m:
+        n = WORD_NUMBERS.get(m.group(1), 0)
+        return {"AB": n, "YZ": n}
+    out = {"AB": 0, "YZ": 0}
+    for side, value in re.findall(r"(ab|yz),\s*(\w+)", text):
+        out[side.upper()] = int(value) if value.isdigit() else WORD_NUMBERS.get(value, 0)
+    return out
+
+
+def _claim(token) -> dict | None:
+    """"AB score two by cards and two by honours" -> side, by_cards, honours, game."""
+    if token is None:
+        return None
+    text = token.text
+    m = re.match(r"(AB|YZ)\s+(\w+)\s+(.*)", text)
+    if not m:
+        return None
+    side, rest = m.group(1), m.group(3).lower()
+    claim = {"side": side, "text": text, "by_cards": None, "honours": None, "game": False}
+    if "the game" in rest:
+        claim["game"] = True
+    if "odd trick" in rest:
+        claim["by_cards"] = 1
+    cards = re.search(r"(\w+) by cards", rest)
+    if cards:
+        claim["by_cards"] = WORD_NUMBERS.get(cards.group(1))
+    honours = re.search(r"(\w+) by honours", rest)
+    if honours:
+        claim["honours"] = WORD_NUMBERS.get(honours.group(1))
+    return claim
+
+
+def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
+                event: str = "Cavendish on Whist") -> Record:
+    rec = Record(kind=KIND, title=f"{event}, Hand {raw.title.split()[-1]}"
+                 + (f": {raw.subtitle}" if raw.subtitle else ""),
+                 source=path, line=raw.line, end_line=raw.end_line, text=raw.text)
+    for p in raw.problems:
+        rec.add(ERROR, "WHIST-UNREADABLE", p.text, p.line, p.column)
+    hands = {s: [t for t in raw.hands.get(s, []) if t.value] for s in SEATS}
+    turnup = raw.turnup.value if raw.turnup else ""
+    trump = turnup[0] if turnup else None
+    score = _score_before(raw.score)
+    tricks = [_from_leader(t) for t in raw.tricks]
+    cards = {s: [t.value for t in hands[s]] for s in SEATS}
+    outcome = _replay(cards, trump, tricks)
+    edits = []
+    if not _sound(outcome, raw):
+        edits = _repairs(raw, cards, trump, tricks, outcome)
+        if len(edits) == 1:
+            edit = edits[0]
+            _apply(edit, cards, tricks)
+            fixed = _replay(cards, trump, tricks)
+            _report_repair(rec, raw, edit, outcome)
+            outcome = fixed
+        else:
+            _report_play(rec, raw, outcome, edits)
+    else:
+        _report_play(rec, raw, outcome, [])
+    deal, result = outcome
+    if turnup and turnup not in set(cards["Z"]):
+        rec.add(WARNING, "WHIST-TURNUP", f"the turn-up {card_text(turnup)} belongs to the dealer "
+                f"Z but is not in Z's hand", raw.turnup.line, raw.turnup.column)
+    _check_counts(rec, raw, result)
+    _check_leaders(rec, raw, result)
+    honours = scoring.honours_by_side(cards, SEATS, trump)
+    claim = _claim(raw.result)
+    _check_claim(rec, raw, claim, result, honours, score, variant)
+    rec.plies = _plies(raw, tricks)
+    rec.tags = {"Event": event, "Deal": raw.title, "Variant": variant, "Dealer": "Z",
+                "Trumps": trump or "", "TurnUp": turnup, "Score": raw.score.text if raw.score else "",
+                "Result": claim["text"] if claim else "", "_plies": len(rec.plies)}
+    rec.data = {
+        "type": "deal", "variant": variant, "seats": list(SEATS), "dealer": "Z", "leader": "A",
+        "trump": trump, "turnup": turnup, "known_seat": raw.known_seat,
+        "hands": {s: sort_cards(set(cards[s])) for s in SEATS},
+        "hand_lines": raw.hand_lines,
+        "score_before": score,
+        "tricks": [{"number": k + 1, "leader": t.leader, "cards": list(t.order),
+                    "winner": t.winner, "count": result.running[k] if k < len(result.running) else {}}
+                   for k, t in enumerate(result.tricks)],
+        "honours": honours,
+        "claim": claim,
+        "tricks_printed": len(raw.tricks),
+    }
+    rec.normal = pbn_text(rec)
+    return rec
+
+
+def _from_leader(trick: book.RawTrick) -> list[str]:
+    i = trick.seats.index(trick.leader) if trick.leader in trick.seats else 0
+    order = [c.value for c in trick.cards]
+    return order[i:] + order[:i]
+
+
+def _seat_of(trick: book.RawTrick, index_from_leader: int) -> int:
+    """The printed position (0-3) of the card played index_from_leader-th in the trick."""
+    i = trick.seats.index(trick.leader) if trick.leader in trick.seats else 0
+    return (i + index_from_leader) % 4
+
+
+def _replay(cards: dict, trump, tricks):
+    hands = {s: (frozenset(c) if c else None) for s, c in cards.items()}
+    deal = Deal(SEATS, hands, dealer="Z", trump=trump)
+    return deal, play(deal, tricks)
+
+
+def _sound(outcome, raw) -> bool:
+    deal, result = outcome
+    if deal.problems or result.errors or result.revokes:
+        return False
+    return _count_errors(raw, result) == 0 and _leader_errors(raw, result) == 0
+
+
+def _count_errors(raw, result) -> int:
+    bad = 0
+    for k, trick in enumerate(raw.tricks):
+        if k < len(result.running):
+            printed = {s: int(t.text) for s, t in trick.count.items() if t.text.isdigit()}
+            bad += printed != result.running[k]
+    return bad
+
+
+def _leader_errors(raw, result) -> int:
+    return sum(1 for k, trick in enumerate(raw.tricks) if k < len(result.tricks)
+               and trick.leader != result.tricks[k].leader)
+
+
+# -- repairs: exactly one small edit that makes the whole deal replay ---------------------
+def _repairs(raw, cards, trump, tricks, outcome) -> list[dict]:
+    deal, result = outcome
+    edits: list[dict] = []
+    owners = Counter(c for s in SEATS for c in cards[s])
+    missing = sort_cards(DECK - set(owners))
+    doubled = [c for c, n in owners.items() if n > 1]
+    for card in doubled:                     # a hand card misprinted as one already dealt
+        for seat in SEATS:
+            if card in cards[seat]:
+                for new in missing:
+                    edits.append({"kind": "hand", "seat": seat, "old": card, "new": new})
+    for err in result.errors:                # a trick card its player cannot have played
+        if err.code in ("CARD-NOT-HELD", "CARD-TWICE") and err.trick:
+            for new in sort_cards(set(cards[err.seat])):
+                edits.append({"kind": "trick", "trick": err.trick, "index": err.index,
+                              "seat": err.seat, "old": err.card, "new": new})
+    good = []
+    for edit in edits:
+        trial_cards = {s: list(c) for s, c in cards.items()}
+        trial_tricks = [list(t) for t in tricks]
+        _apply(edit, trial_cards, trial_tricks)
+        if _sound(_replay(trial_cards, trump, trial_tricks), raw):
+            good.append(edit)
+    return good
+
+
+def _apply(edit, cards, tricks) -> None:
+    if edit["kind"] == "hand":
+        hand = cards[edit["seat"]]
+        hand[hand.index(edit["old"])] = edit["new"]
+    else:
+        tricks[edit["trick"] - 1][edit["index"]] = edit["new"]
+
+
+def _token_of(raw, edit):
+    if edit["kind"] == "hand":
+        return next(t for t in raw.hands[edit["seat"]] if t.value == edit["old"])
+    trick = raw.tricks[edit["trick"] - 1]
+    return trick.cards[_seat_of(trick, edit["index"])]
+
+
+def _report_repair(rec, raw, edit, outcome) -> None:
+    tok = _token_of(raw, edit)
+    old, new = card_text(edit["old"]), card_text(edit["new"])
+    if edit["kind"] == "hand":
+        other = [s for s in SEATS if s != edit["seat"] and edit["old"] in
+                 {t.value for t in raw.hands[s]}]
+        played = _played_at(outcome[1], edit["new"])
+        why = f"; {edit['seat']} plays the {new} at trick {played}" if played else ""
+        rec.add(WARNING, "WHIST-DEAL-REPAIRED",
+                f"{old} is printed in both {' and '.join(other + [edit['seat']])}'s hands and "
+                f"{new} in none{why}: {edit['seat']}'s {old!r} read as {new}",
+                tok.line, tok.column, suggestion=f"read {edit['seat']}'s {tok.text} as {new}",
+                repair=True)
+    else:
+        rec.add(WARNING, "WHIST-CARD-REPAIRED",
+                f"{edit['seat']} cannot play {old} at trick {edit['trick']}; {new} is the only "
+                f"card that makes the deal replay", tok.line, tok.column,
+                suggestion=f"read {tok.text} as {new}", repair=True)
+
+
+def _played_at(result, card) -> int:
+    return next((t.number for t in result.tricks if card in t.order), 0)
+
+
+def _report_play(rec, raw, outcome, candidates) -> None:
+    deal, result = outcome
+    for p in deal.problems:
+        tok = _deal_token(raw, p)
+        rec.add(ERROR, "WHIST-DEAL", p.message, tok.line if tok else raw.line,
+                tok.column if tok else 0)
+    for err in result.errors:
+        tok = None
+        if err.trick and err.trick <= len(raw.tricks) and err.index >= 0:
+            trick = raw.tricks[err.trick - 1]
+            tok = trick.cards[_seat_of(trick, err.index)]
+        options = [c for c in candidates if c.get("trick") == err.trick]
+        suggestion = ""
+        if options:
+            names = ", ".join(card_text(c["new"]) for c in options)
+            suggestion = f"{len(options)} cards make the deal replay: {names}"
+        message = err.message
+        if err.code == "CARD-NOT-HELD":
+            owner = next((s for s in SEATS if err.card in (deal.hands.get(s) or ())), None)
+            if owner:
+                message += f" (the deal gives it to {owner})"
+        rec.add(ERROR, f"WHIST-{err.code}", message, tok.line if tok else raw.line,
+                tok.column if tok else 0, suggestion=suggestion)
+    for rv in result.revokes:
+        trick = raw.tricks[rv.trick - 1] if rv.trick <= len(raw.tricks) else None
+        tok = next((c for c in trick.cards if c.value and trick and
+                    trick.seats[trick.cards.index(c)] == rv.seat), None) if trick else None
+        rec.add(WARNING, "WHIST-REVOKE", rv.message, tok.line if tok else raw.line,
+                tok.column if tok else 0)
+
+
+def _deal_token(raw, problem):
+    if problem.card:
+        for tok in raw.hands.get(problem.seat, []):
+            if tok.value == problem.card:
+                return tok
+    return None
+
+
+def _check_counts(rec, raw, result) -> None:
+    for k, trick in enumerate(raw.tricks):
+        if k >= len(result.running):
+            break
+        for side, tok in trick.count.items():
+            actual = result.running[k].get(side)
+            if actual is not None and tok.text.isdigit() and int(tok.text) != actual:
+                rec.add(WARNING, "WHIST-COUNT", f"after trick {k + 1} the count reads {side} "
+                        f"{tok.text} but {side} have won {actual}", tok.line, tok.column)
+
+
+def _check_leaders(rec, raw, result) -> None:
+    for k, trick in enumerate(raw.tricks):
+        if k < len(result.tricks) and trick.leader != result.tricks[k].leader:
+            tok = trick.number
+            rec.add(ERROR, "WHIST-LEADER", f"trick {k + 1} is marked as led by {trick.leader} "
+                    f"but {result.tricks[k].leader} has the lead", tok.line, tok.column)
+
+
+def _check_claim(rec, raw, claim, result, honours, score, variant) -> None:
+    """The closing claim must be reachable from the tricks printed, and its honours right."""
+    if not claim:
+        return
+    tok = raw.result
+    side = claim["side"]
+    other = "YZ" if side == "AB" else "AB"
+    played = len([t for t in result.tricks if t.winner])
+    won = result.running[played - 1] if played else {side: 0, other: 0}
+    rest = 13 - played
+    low, high = won[side], won[side] + rest
+    if claim["by_cards"] is not None:
+        total = 6 + claim["by_cards"]
+        if not low <= total <= high:
+            rec.add(WARNING, "WHIST-RESULT", f"{side} cannot make {claim['by_cards']} by cards: "
+                    f"they have {low} tricks after trick {played} and {rest} remain",
+                    tok.line, tok.column)
+    points = scoring.whist_honour_points(variant, honours, score)
+    if claim["honours"] is not None and claim["honours"] != points.get(side):
+        held = honours.get(side, 0)
+        rec.add(WARNING, "WHIST-HONOURS", f"{side} claim {claim['honours']} by honours but hold "
+                f"{held} honours, worth {points.get(side, 0)} at {score[side]}",
+                tok.line, tok.column)
+    if claim["game"]:
+        game = scoring.whist_rules(variant)["game"]
+        best = score[side] + max(0, high - 6) + points.get(side, 0)
+        if best < game:
+            rec.add(WARNING, "WHIST-RESULT", f"{side} cannot reach {game} from {score[side]}: "
+                    f"at most {max(0, high - 6)} by cards and {points.get(side, 0)} by honours",
+                    tok.line, tok.column)
+
+
+def _plies(raw, tricks) -> list[Ply]:
+    plies = []
+    for k, trick in enumerate(raw.tricks):
+        for i, card in enumerate(tricks[k]):
+            tok = trick.cards[_seat_of(trick, i)]
+            seat = trick.seats[_seat_of(trick, i)]
+            plies.append(Ply(len(plies) + 1, tok.text, card, tok.line, tok.column,
+                             position=f"{k + 1}:{seat}"))
+    return plies
+
+
+# =============================================================================== hands
+def hand_record(raw: book.RawHand, path: str) -> Record:
+    cards = [t.value for t in raw.cards]
+    rec = Record(kind=KIND, title=f"Hand: {raw.text.rstrip('.')}", source=path, line=raw.line,
+                 end_line=raw.line, text=raw.text)
+    seen: dict[str, book.Token] = {}
+    for tok in raw.cards:
+        if tok.value in seen:
+            rec.add(ERROR, "WHIST-HAND-REPEAT", f"{card_text(tok.value)} is printed twice",
+                    tok.line, tok.column)
+        seen[tok.value] = tok
+    if len(cards) != 13:
+        rec.add(WARNING, "WHIST-HAND-SIZE", f"the hand has {len(cards)} cards, not 13",
+                raw.line, raw.cards[0].column if raw.cards else 0)
+    hand = frozenset(cards)
+    lengths = {s: sum(1 for c in hand if c[0] == s) for s in "SHDC"}
+    rec.plies = [Ply(i + 1, t.text, t.value, t.line, t.column) for i, t in enumerate(raw.cards)]
+    rec.tags = {"Variant": "bridge", "Hand": hand_text(hand), "_plies": len(cards)}
+    rec.data = {"type": "hand", "variant": "bridge", "hands": {"hand": sort_cards(hand)},
+                "lengths": lengths,
+                "honours": {s: sum(1 for c in hand if c[0] == s and c[1] in "AKQJT")
+                            for s in "SHDC"}}
+    rec.normal = hand_text(hand)
+    return rec
+
+
+# =============================================================================== score pads
+def pad_record(raw: book.RawPad, path: str) -> Record:
+    rec = Record(kind=KIND, title=f"Foster's {raw.style}-line bridge score pad"
+                 + (f" ({' v '.join(raw.players)})" if raw.players else ""),
+                 source=path, line=raw.line, end_line=raw.end_line, text=raw.text)
+    sides = [s.upper() for s in raw.sides] or ["WE", "THEY"]
+    pad = _read_two_line(raw, rec, sides) if raw.style == 2 else _read_four_line(raw, rec, sides)
+    if pad:
+        _check_pad(rec, pad, sides)
+        rec.data = {"type": "score pad", "variant": "bridge", "style": raw.style,
+                    "players": raw.players, "sides": sides,
+                    **{k: v for k, v in pad.items() if k != "tokens"}}
+        rec.tags = {"Variant": "bridge", "Players": " - ".join(raw.players),
+                    "Result": f"{pad.get('winner') or '?'} win the rubber by "
+                              f"{pad['printed'].get('difference', '?')}"}
+        rec.normal = json.dumps({k: v for k, v in rec.data.items()}, ensure_ascii=False)
+    return rec
+
+
+def _num(tok):
+    return int(tok.text) if tok is not None else None
+
+
+def _column(rows, k):
+    return [(r[k], _num(r[k])) for r in rows if k < len(r) and r[k] is not None]
+
+
+def _read_two_line(raw, rec, sides) -> dict | None:
+    """Honours above the line, tricks below, then the totals, for WE and THEY."""
+    if len(raw.sections) < 3:
+        rec.add(ERROR, "PAD-LAYOUT", "a two-line pad needs honour rows, trick rows and totals "
+                f"(found {len(raw.sections)} groups of rows)", raw.line, 1)
+        return None
+    honours_rows, trick_rows, total_rows = raw.sections[0], raw.sections[1], raw.sections[-1]
+    pad = {"honours": {}, "tricks": {}, "trick_rows": [], "printed": {}, "tokens": {}}
+    for k, side in enumerate(sides):
+        pad["honours"][side] = [n for _, n in _column(honours_rows, k)]
+        pad["tricks"][side] = [n for _, n in _column(trick_rows, k)]
+        pad["tokens"][("honours", side)] = [t for t, _ in _column(honours_rows, k)]
+    pad["trick_rows"] = [[_num(c) for c in row] for row in trick_rows]
+    summary = {side: _column(total_rows, k) for k, side in enumerate(sides)}
+    _summary(pad, summary, sides, carried=False)
+    return pad
+
+
+def _read_four_line(raw, rec, sides) -> dict | None:
+    """Tricks and honours columns per side; the last full row holds the column totals."""
+    rows = [r for sec in raw.sections for r in sec]
+    full = [i for i, r in enumerate(rows) if all(c is not None for c in r)]
+    if not full:
+        rec.add(ERROR, "PAD-LAYOUT", "no row of column totals (a row with all four columns "
+                "filled)", raw.line, 1)
+        return None
+    cut = full[-1]
+    items, totals, summary_rows = rows[:cut], rows[cut], rows[cut + 1:]
+    pad = {"honours": {}, "tricks": {}, "trick_rows": [], "printed": {}, "tokens": {}}
+    for k, side in enumerate(sides):
+        pad["tricks"][side] = [n for _, n in _column(items, 2 * k)]
+        pad["honours"][side] = [n for _, n in _column(items, 2 * k + 1)]
+        pad["tokens"][("honours", side)] = [t for t, _ in _column(items, 2 * k + 1)]
+        pad["printed"][f"{side} tricks"] = (_num(totals[2 * k]), totals[2 * k])
+        pad["printed"][f"{side} honours"] = (_num(totals[2 * k + 1]), totals[2 * k + 1])
+    pad["trick_rows"] = [[_num(r[0]), _num(r[2])] for r in items]
+    summary = {side: _column(summary_rows, 2 * k) for k, side in enumerate(sides)}
+    _summary(pad, summary, sides, carried=True)
+    return pad
+
+
+def _summary(pad, summary, sides, carried: bool) -> None:
+    """Numbers under the columns: (carried honours,) side total, then under the winner's
+    column the loser's total and the difference."""
+    skip = 1 if carried else 0
+    for side in sides:
+        col = summary[side]
+        if carried and col:
+            pad["printed"][f"{side} carried"] = (col[0][1], col[0][0])
+        if len(col) > skip:
+            pad["printed"][f"{side} total"] = (col[skip][1], col[skip][0])
+        if len(col) > skip + 2:
+            pad["printed"]["loser total"] = (col[skip + 1][1], col[skip + 1][0])
+            pad["printed"]["difference"] = (col[skip + 2][1], col[skip + 2][0])
+
+
+def _games(trick_rows, sides) -> list[dict]:
+    """Games as the trick column shows them: a game ends when a side reaches 30 (002:1702)."""
+    game = scoring.bridge_rules()["game"]
+    games, running = [], {s: 0 for s in sides}
+    for row in trick_rows:
+        for k, side in enumerate(sides):
+            if k < len(row) and row[k]:
+                running[side] += row[k]
+                if running[side] >= game:
+                    games.append({"winner": side, "score": dict(running)})
+                    running = {s: 0 for s in sides}
+    return games
+
+
+def _check_pad(rec, pad, sides) -> None:
+    rule = scoring.bridge_rules()
+    bonus = rule["rubber_bonus"]
+    games = _games(pad["trick_rows"], sides)
+    wins = Counter(g["winner"] for g in games)
+    winner = next((s for s in sides if wins[s] >= 2), None)
+    pad["games"] = games
+    pad["winner"] = winner
+    if winner is None:
+        rec.add(WARNING, "PAD-RUBBER", f"no side won two games: games went "
+                f"{', '.join(g['winner'] for g in games) or 'nowhere'}", rec.line, 1)
+    elif len(games) > 3 or (len(games) == 3 and games[0]["winner"] == games[1]["winner"]):
+        rec.add(WARNING, "PAD-RUBBER", f"{len(games)} games scored; a rubber ends when a side "
+                "has won two", rec.line, 1)
+    printed = pad["printed"]
+    honours = {s: list(pad["honours"][s]) for s in sides}
+    # two-line pads put the rubber's 100 at the head of the winner's honours (002:1803)
+    bonus_side = None
+    for side in sides:
+        tokens = pad["tokens"][("honours", side)]
+        if honours[side] and honours[side][0] == bonus and "carried" not in "".join(printed):
+            bonus_side = side
+            honours[side] = honours[side][1:]
+            pad["tokens"][("honours", side)] = tokens[1:]
+    if "WE carried" in printed or f"{sides[0]} carried" in printed:
+        bonus_side = next((s for s in sides if printed.get(f"{s} carried", (0,))[0] is not None
+                           and printed[f"{s} carried"][0] == sum(honours[s]) + bonus), None)
+    pad["rubber_bonus_to"] = bonus_side
+    if winner and bonus_side != winner:
+        rec.add(WARNING, "PAD-BONUS", f"the rubber bonus of {bonus} should go to {winner}, who "
+                f"won {wins[winner]} games" + (f", not to {bonus_side}" if bonus_side else
+                                                 ", but no side has it"), rec.line, 1)
+    possible_honours = scoring.possible_honour_scores()
+    possible_tricks = scoring.possible_trick_scores()
+    for side in sides:
+        for tok, value in zip(pad["tokens"][("honours", side)], honours[side]):
+            if value not in possible_honours:
+                rec.add(WARNING, "PAD-ITEM", f"{value} is not an honour score any deal can give "
+                        f"(bridge honour table, 002:1724-1739)", tok.line, tok.column)
+        for value in pad["tricks"][side]:
+            if value not in possible_tricks:
+                rec.add(WARNING, "PAD-ITEM", f"{value} in {side}'s tricks is not a trick score "
+                        f"any deal can give", rec.line, 1)
+    sums = {s: {"tricks": sum(pad["tricks"][s]), "honours": sum(honours[s])} for s in sides}
+    for side in sides:
+        for what in ("tricks", "honours"):
+            _agree(rec, printed, f"{side} {what}", sums[side][what],
+                   f"{side}'s {what} column adds up to {sums[side][what]}")
+    totals = {}
+    for side in sides:
+        carried = sums[side]["honours"] + (bonus if bonus_side == side else 0)
+        _agree(rec, printed, f"{side} carried", carried,
+               f"{side}'s honours{' with the rubber bonus' if bonus_side == side else ''} "
+               f"come to {carried}")
+        totals[side] = sums[side]["tricks"] + carried
+        _agree(rec, printed, f"{side} total", totals[side], f"{side}'s total is {totals[side]}")
+    high, low = sorted(sides, key=totals.get, reverse=True)
+    _agree(rec, printed, "loser total", totals[low], f"the lower total is {totals[low]}")
+    _agree(rec, printed, "difference", totals[high] - totals[low],
+           f"the rubber is worth {totals[high]} - {totals[low]} = {totals[high] - totals[low]}")
+    pad["totals"] = totals
+    pad["value"] = totals[high] - totals[low]
+    pad["printed"] = {k: v[0] for k, v in printed.items()}
+
+
+def _agree(rec, printed, key, actual, why) -> None:
+    if key not in printed:
+        return
+    value, tok = printed[key]
+    if value != actual:
+        rec.add(WARNING, "PAD-SUM", f"{key} is printed as {value} but {why}",
+                tok.line, tok.column, suggestion=f"{actual}")
+
+
+def _compare_pads(pads: list[Record]) -> None:
+    """Pads printed side by side for the same rubber must hold the same entries (002:1801)."""
+    done = [p for p in pads if p.data.get("type") == "score pad"]
+    for a, b in zip(done, done[1:]):
+        if a.data.get("players") != b.data.get("players") or abs(a.line - b.line) > 80:
+            continue
+        for side in a.data["sides"]:
+            for what in ("tricks", "honours"):
+                x = sorted(a.data[what].get(side, []))
+                y = sorted(b.data[what].get(side, []))
+                if side == a.data.get("rubber_bonus_to") and what == "honours":
+                    x = sorted(x + [scoring.bridge_rules()["rubber_bonus"]]) if \
+                        a.data["style"] == 4 else x
+                if x != y and (x + [100] != y and y + [100] != x):
+                    b.add(WARNING, "PAD-DIFFERS", f"{side}'s {what} differ from the pad at line "
+                          f"{a.line}: {x} against {y}", b.line, 1)
+        b.add(INFO, "PAD-SAME", f"the entries agree with the pad at line {a.line}", b.line, 1)
+
+
+# =============================================================================== showing
+def render_text(record: Record, ply: int | None = None) -> str:
+    kind = record.data.get("type")
+    if kind == "deal":
+        return _render_deal(record, ply)
+    if kind == "hand":
+        return _hand_lines("", record.data["hands"]["hand"])
+    if kind == "score pad":
+        return _render_pad(record)
+    return record.text
+
+
+def _hand_lines(seat: str, cards) -> str:
+    rows = [f"{SUIT_NAMES[s][:1].upper()} {suit_holding(cards, s) or '-'}".replace("T", "10")
+            for s in "SHDC"]
+    return (f"{seat}: " if seat else "") + "  ".join(rows)
+
+
+def _render_deal(record: Record, ply: int | None) -> str:
+    data = record.data
+    tricks = data["tricks"]
+    shown = sum(len(t["cards"]) for t in tricks) if ply is None else max(0, ply)
+    played: set[str] = set()
+    lines = [record.title, f"trumps {SUIT_NAMES.get(data['trump'] or '', 'none')} "
+             f"(turn-up {card_text(data['turnup']) if data['turnup'] else '?'}), dealer Z, "
+             f"score {record.tags.get('Score', '')}"]
+    out_tricks = []
+    n = 0
+    for t in tricks:
+        cards = []
+        seat_i = SEATS.index(t["leader"])
+        for i, card in enumerate(t["cards"]):
+            if n >= shown:
+                break
+            n += 1
+            played.add(card)
+            cards.append(f"{SEATS[(seat_i + i) % 4]} {card_text(card)}")
+        if not cards:
+            break
+        done = len(cards) == 4
+        won = f"  -> {t['winner']}  (AB {t['count'].get('AB')}, YZ {t['count'].get('YZ')})" \
+            if done and t["winner"] else ""
+        out_tricks.append(f"{t['number']:>2}. " + "  ".join(cards) + won)
+    lines.append("")
+    for seat in SEATS:
+        rest = [c for c in data["hands"][seat] if c not in played]
+        lines.append(_hand_lines(seat, rest))
+    lines.append("")
+    lines += out_tricks
+    if ply is None and record.tags.get("Result"):
+        lines.append(f"result: {record.tags['Result']}")
+    return "\n".join(lines)
+
+
+def _render_pad(record: Record) -> str:
+    d = record.data
+    lines = [record.title]
+    for side in d["sides"]:
+        lines.append(f"{side:<5} tricks {d['tricks'].get(side)}  honours {d['honours'].get(side)}"
+                     f"  total {d.get('totals', {}).get(side)}")
+    games = ", ".join(g["winner"] for g in d.get("games", []))
+    lines.append(f"games: {games}; rubber bonus to {d.get('rubber_bonus_to')}; "
+                 f"rubber worth {d.get('value')}")
+    return "\n".join(lines)
+
+
+# =============================================================================== export
+def export(records: list[Record], fmt: str) -> str:
+    if fmt == "json":
+        from ..formats.tabular import export_json
+        return export_json(records)
+    if fmt == "pbn":
+        return "".join(pbn_text(r) + "\n" for r in records if r.data.get("type") == "deal")
+    if fmt == "text":
+        return "\n\n".join(render_text(r) for r in records) + "\n"
+    raise ValueError(f"whist records export as pbn, json or text, not {fmt!r}")
+
+
+def pbn_text(record: Record) -> str:
+    """A whist deal as PBN 2.1: A-Y-B-Z sit N-E-S-W (both clockwise; Z deals, A leads).
+
+    PBN has no tag for whist's turned-up trump, so it goes in [TurnUp] and [Trumps]
+    (PBN allows tags of one's own) and the play is written as PBN's Play section.
+    """
+    d = record.data
+    if d.get("type") != "deal":
+        return ""
+    hands = " ".join(hand_text(frozenset(d["hands"][s])) for s in SEATS)
+    tags = [("Event", record.tags.get("Event", "")), ("Site", "#"), ("Date", "#"),
+            ("Board", record.tags.get("Deal", "")), ("West", "Z"), ("North", "A"),
+            ("East", "Y"), ("South", "B"), ("Dealer", "W"), ("Vulnerable", "None"),
+            ("Deal", f"N:{hands}"), ("Scoring", d.get("variant", "")),
+            ("Declarer", ""), ("Contract", ""), ("Result", ""),
+            ("Trumps", d.get("trump") or ""), ("TurnUp", d.get("turnup") or "")]
+    lines = [f'[{k} "{v}"]' for k, v in tags]
+    lines.append('[Play "N"]')
+    for t in d["tricks"]:
+        by_seat = {SEATS[(SEATS.index(t["leader"]) + i) % 4]: c for i, c in enumerate(t["cards"])}
+        lines.append(" ".join(_pbn_card(by_seat.get(s)) for s in SEATS))
+    if len(d["tricks"]) < 13:
+        lines.append("*")
+    return "\n".join(lines) + "\n"
+
+
+def _pbn_card(card) -> str:
+    return card if card else "-"
+
+
+# =============================================================================== search
+FOUR_OF = re.compile(r"(?i)(two|three|four|2|3|4)\s+(aces|kings|queens|knaves|jacks)")
+RANK_OF_PLURAL = {"aces": "A", "kings": "K", "queens": "Q", "knaves": "J", "jacks": "J"}
+
+
+def matches(record: Record, filters: dict) -> bool:
+    """Family filters: holding, variant, result, trumps, score (others never match)."""
+    d = record.data
+    for key, value in filters.items():
+        if value in (None, ""):
+            continue
+        if key == "holding" and not _holds(d, value):
+            return False
+        if key == "variant" and value.lower() not in d.get("variant", "").lower():
+            return False
+        if key == "result" and value.lower() not in record.tags.get("Result", "").lower():
+            return False
+        if key == "trumps" and not _trumps(d, value):
+            return False
+        if key == "score" and not _score(record, value):
+            return False
+        if key in ("contract", "cards"):
+            return False
+    return True
+
+
+def _holds(data: dict, text: str) -> bool:
+    hands = [set(h) for h in (data.get("hands") or {}).values()]
+    if not hands:
+        return False
+    m = FOUR_OF.search(text)
+    if m:
+        n = {"two": 2, "three": 3, "four": 4}.get(m.group(1).lower(), None) or int(m.group(1))
+        rank = RANK_OF_PLURAL[m.group(2).lower()]
+        return any(sum(1 for c in h if c[1] == rank) >= n for h in hands)
+    wanted = _cards_in(text)
+    return bool(wanted) and any(wanted <= h for h in hands)
+
+
+def _cards_in(text: str) -> set[str]:
+    from ..notation.cards import CardsSyntaxError, parse_hand
+    cleaned = re.sub(r"(?i)\b(declarer|held|holds|holding|a hand with|with)\b", " ", text)
+    try:
+        return set(parse_hand(cleaned.strip(), allow_repeats=True).cards or ())
+    except CardsSyntaxError:
+        return set()
+
+
+def _trumps(data: dict, value: str) -> bool:
+    v = value.strip().upper()
+    trump = data.get("trump")
+    if v in ("NT", "N", "NO TRUMP", "NO TRUMPS"):
+        return data.get("type") == "deal" and trump is None
+    try:
+        from ..notation.cards import suit_of
+        return trump == suit_of(value.strip())
+    except ValueError:
+        return False
+
+
+def _score(record: Record, value: str) -> bool:
+    d = record.data
+    numbers = set(re.findall(r"\d+", value))
+    if d.get("type") == "score pad":
+        have = {str(v) for v in (d.get("totals") or {}).values()} | {str(d.get("value"))}
+        return bool(numbers) and numbers <= have
+    return value.lower() in record.tags.get("Score", "").lower()
