@@ -12,6 +12,8 @@ from .model import Record
 
 SCANNERS = {
     "chess": "records.games.chess:scan_book",
+    "cribbage": "records.games.cribbage:scan_book",
+    "whist": "records.games.whist:scan_book",
 }
 
 

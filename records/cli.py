@@ -345,6 +345,40 @@ def export(kind: Optional[str] = typer.Option(None, "--kind"),
 
 
 @app.command()
+def count(cards: Optional[str] = typer.Argument(None, help='A hand, e.g. "5H 5D 5S JC" (or "5H 5D 5S JC | 5C").'),
+          starter: Optional[str] = typer.Option(None, "--starter", help="The starter (turn-up), e.g. 5C."),
+          crib: bool = typer.Option(False, "--crib", help="Count as a crib (a flush needs the starter)."),
+          variant: Optional[str] = typer.Option(None, "--variant", help="five-card, six-card, seven-card, three-hand, four-hand."),
+          distribution: bool = typer.Option(False, "--distribution", help="Scores over every (hand, starter)."),
+          as_json: bool = typer.Option(False, "--json")):
+    """Count a cribbage hand or crib item by item, or the distribution over every hand."""
+    from .games import cribbage
+    if distribution:
+        dist = cribbage.distribution(crib=crib)
+        if as_json:
+            typer.echo(json.dumps({"distribution": {str(k): v for k, v in dist.items()}}))
+        else:
+            for points, hands in dist.items():
+                typer.echo(f"{points:>3} {hands:>10}")
+        return
+    if not cards:
+        _fail('give the cards to count, e.g. hoyle count "5H 5D 5S JC" --starter 5C')
+    try:
+        result = cribbage.count_cards(cards, starter, crib, variant)
+    except ValueError as exc:
+        _fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+        return
+    for item in result.items:
+        typer.echo(f"{item.kind:<18} {' '.join(map(str, item.cards)):<16} {item.points:>3}")
+    typer.echo(f"{'total':<35} {result.total:>3}")
+    typer.echo(cribbage.spoken(result))
+    for note in result.notes:
+        typer.echo(f"note: {note}")
+
+
+@app.command()
 def demo():
     """Import the bundled data into the archive and show what hoyle can do."""
     from .demo import run

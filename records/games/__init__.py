@@ -15,6 +15,7 @@ import importlib
 
 FAMILIES = {
     "chess": "records.games.chess",
+    "cribbage": "records.games.cribbage",
 }
 
 
