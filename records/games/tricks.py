@@ -98,6 +98,13 @@ class Deal:
         return [s for s in self.seats if self.hands[s] is not None]
 
     def _check(self, given: dict) -> list[Problem]:
+        known = [self.hands[s] for s in self.seats if self.hands[s] is not None]
+        union = frozenset().union(*known)
+        if (len(set(self.seats)) == 4 and all(len(h) == 13 for h in known)
+                and union <= DECK and len(union) == 13 * len(known)
+                and all(s in self.seats for s in given) and self.trump in (None, "S", "H", "D", "C")
+                and self.dealer in (None, *self.seats) and self.leader in (None, *self.seats)):
+            return []  # the usual sound deal, checked without building messages
         problems = []
         if len(set(self.seats)) != 4:
             problems.append(Problem("DEAL-SEATS", f"a deal needs four different seats, not {self.seats}"))
@@ -150,7 +157,10 @@ def hand_text(hand) -> str:
     """A hand in PBN form, "KQ643.8.KT32.A54" (S.H.D.C); "-" when unknown."""
     if hand is None:
         return "-"
-    return ".".join(suit_holding(hand, s) for s in SUITS)
+    parts = {"S": "", "H": "", "D": "", "C": ""}
+    for card in sorted(hand, key=CARD_ORDER.__getitem__):
+        parts[card[0]] += card[1]
+    return ".".join(parts.values())
 
 
 class Trick(NamedTuple):
@@ -221,8 +231,46 @@ def play(deal: Deal, tricks, partial_last: bool = True) -> PlayResult:
 
     The first trick's leader is deal.leader; each later trick is led by the previous
     winner. A final trick with fewer than four cards (play stopped by a claim) is
-    allowed when partial_last is true.
+    allowed when partial_last is true. Problem.index is the card's place in the trick.
     """
+    tricks = [list(t) for t in tricks]
+
+    def order_for(number: int, lead_i: int):
+        given = tricks[number - 1]
+        return given, list(range(len(given)))
+    return _play(deal, len(tricks), order_for, partial_last)
+
+
+def play_by_seat(deal: Deal, rows, first: str | None = None, partial_last: bool = True) -> PlayResult:
+    """Play tricks written by seat, as PBN's Play section does: each row lists the cards of
+    the seats in clockwise order from `first` (the opening leader by default), whoever led
+    that trick; None or "-" for a seat that plays no card (play stopped).
+    Problem.index is the card's column in its row.
+    """
+    rows = [list(r) for r in rows]
+    seats = deal.seats
+    first_i = seats.index(first or deal.leader) if (first or deal.leader) in seats else 0
+
+    def order_for(number: int, lead_i: int):
+        row = rows[number - 1]
+        order, columns = [], []
+        gap = False
+        for k in range(4):
+            column = (lead_i + k - first_i) % 4
+            card = row[column] if column < len(row) else None
+            if card is None or card == "-":
+                gap = True
+                continue
+            if gap:  # a card after a seat that played none: keep it to report it
+                order.append(None)
+                columns.append(column)
+            order.append(card)
+            columns.append(column)
+        return order, columns
+    return _play(deal, len(rows), order_for, partial_last)
+
+
+def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResult:
     result = PlayResult(deal)
     seats = deal.seats
     trump = deal.trump
@@ -232,13 +280,13 @@ def play(deal: Deal, tricks, partial_last: bool = True) -> PlayResult:
     remaining = {s: (set(deal.hands[s]) if deal.hands[s] is not None else None) for s in seats}
     seen: dict[str, int] = {}                       # card -> trick where it was played
     void: dict[str, dict[str, int]] = {s: {} for s in seats}  # seat -> suit -> renounce trick
+    errors = result.errors
     leader = deal.leader
-    n_tricks = len(tricks)
-    for number, given in enumerate(tricks, start=1):
+    for number in range(1, n_tricks + 1):
         lead_i = seats.index(leader)
-        order = list(given)
+        order, places = order_for(number, lead_i)
         if len(order) > 4 or (len(order) < 4 and not (partial_last and number == n_tricks)):
-            result.errors.append(Problem(
+            errors.append(Problem(
                 "TRICK-SIZE", f"trick {number} has {len(order)} cards, not 4", trick=number,
                 seat=leader))
             if len(order) > 4:
@@ -248,15 +296,24 @@ def play(deal: Deal, tricks, partial_last: bool = True) -> PlayResult:
         led_suit = None
         for i, card in enumerate(order):
             seat = seats[(lead_i + i) % 4]
+            if card is None:
+                late = order[i + 1]
+                errors.append(Problem(
+                    "TRICK-GAP", f"trick {number}: {seat} plays no card but "
+                    f"{seats[(lead_i + i + 1) % 4]} then plays {card_text(late) if late in DECK else late}",
+                    number, places[i + 1], seat, str(late)))
+                break
             if card not in DECK:
-                result.errors.append(Problem("CARD-UNKNOWN", f"{card!r} is not a card ({seat}, trick {number})",
-                                             number, i, seat, card))
+                errors.append(Problem("CARD-UNKNOWN", f"{card!r} is not a card ({seat}, trick {number})",
+                                      number, places[i], seat, card))
                 break  # the rest of the trick cannot be placed
-            if card in seen:
-                result.errors.append(Problem(
+            twice = card in seen
+            if twice:
+                errors.append(Problem(
                     "CARD-TWICE", f"{card_text(card)} is played at trick {number} by {seat} "
-                    f"but was already played at trick {seen[card]}", number, i, seat, card))
-            seen.setdefault(card, number)
+                    f"but was already played at trick {seen[card]}", number, places[i], seat, card))
+            else:
+                seen[card] = number
             hand = remaining[seat]
             if i == 0:
                 led_suit = card[0]
@@ -264,11 +321,10 @@ def play(deal: Deal, tricks, partial_last: bool = True) -> PlayResult:
             if hand is not None:
                 if card in hand:
                     hand.discard(card)
-                elif not any(e.code == "CARD-TWICE" and e.card == card and e.trick == number
-                             for e in result.errors):
-                    result.errors.append(Problem(
+                elif not twice:
+                    errors.append(Problem(
                         "CARD-NOT-HELD", f"{seat} plays {card_text(card)} at trick {number} "
-                        f"but does not hold it", number, i, seat, card))
+                        f"but does not hold it", number, places[i], seat, card))
             cards[seat] = card
             valid_order.append(card)
         winner = None
