@@ -82,7 +82,8 @@ def _claim(token) -> dict | None:
 
 
 def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
-                event: str = "Cavendish on Whist") -> Record:
+                event: str = "") -> Record:
+    event = event or _book_name(path)
     rec = Record(kind=KIND, title=f"{event}, Hand {raw.title.split()[-1]}"
                  + (f": {raw.subtitle}" if raw.subtitle else ""),
                  source=path, line=raw.line, end_line=raw.end_line, text=raw.text)
@@ -136,6 +137,13 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
     }
     rec.normal = pbn_text(rec)
     return rec
+
+
+def _book_name(path: str) -> str:
+    """"../cavendish_on_whist_pg51039.txt" -> "cavendish on whist pg51039"."""
+    import os
+    stem = os.path.splitext(os.path.basename(path))[0] or "book"
+    return stem.replace("_", " ")
 
 
 def _from_leader(trick: book.RawTrick) -> list[str]:
@@ -227,9 +235,10 @@ def _report_repair(rec, raw, edit, outcome) -> None:
                  {t.value for t in raw.hands[s]}]
         played = _played_at(outcome[1], edit["new"])
         why = f"; {edit['seat']} plays the {new} at trick {played}" if played else ""
+        holders = " and ".join(f"{s}'s" for s in sorted(other + [edit["seat"]], key=SEATS.index))
         rec.add(WARNING, "WHIST-DEAL-REPAIRED",
-                f"{old} is printed in both {' and '.join(other + [edit['seat']])}'s hands and "
-                f"{new} in none{why}: {edit['seat']}'s {old!r} read as {new}",
+                f"{old} is printed in both {holders} hands and {new} in none{why}, so "
+                f"{edit['seat']}'s {tok.text} is read as the {new}",
                 tok.line, tok.column, suggestion=f"read {edit['seat']}'s {tok.text} as {new}",
                 repair=True)
     else:
@@ -632,7 +641,8 @@ def export(records: list[Record], fmt: str) -> str:
         from ..formats.tabular import export_json
         return export_json(records)
     if fmt == "pbn":
-        return "".join(pbn_text(r) + "\n" for r in records if r.data.get("type") == "deal")
+        deals = [pbn_text(r) for r in records if r.data.get("type") == "deal"]
+        return "% PBN 2.1\n% EXPORT\n" + "\n".join(deals)
     if fmt == "text":
         return "\n\n".join(render_text(r) for r in records) + "\n"
     raise ValueError(f"whist records export as pbn, json or text, not {fmt!r}")
@@ -641,31 +651,24 @@ def export(records: list[Record], fmt: str) -> str:
 def pbn_text(record: Record) -> str:
     """A whist deal as PBN 2.1: A-Y-B-Z sit N-E-S-W (both clockwise; Z deals, A leads).
 
-    PBN has no tag for whist's turned-up trump, so it goes in [TurnUp] and [Trumps]
-    (PBN allows tags of one's own) and the play is written as PBN's Play section.
+    PBN has no tag for whist's turned-up trump, so it goes in [Trumps] and [TurnUp] (PBN
+    allows tags of one's own); the play is PBN's Play section. Written by the PBN module's
+    strict writer (records/formats/pbn.py).
     """
     d = record.data
     if d.get("type") != "deal":
         return ""
-    hands = " ".join(hand_text(frozenset(d["hands"][s])) for s in SEATS)
-    tags = [("Event", record.tags.get("Event", "")), ("Site", "#"), ("Date", "#"),
-            ("Board", record.tags.get("Deal", "")), ("West", "Z"), ("North", "A"),
-            ("East", "Y"), ("South", "B"), ("Dealer", "W"), ("Vulnerable", "None"),
-            ("Deal", f"N:{hands}"), ("Scoring", d.get("variant", "")),
-            ("Declarer", ""), ("Contract", ""), ("Result", ""),
-            ("Trumps", d.get("trump") or ""), ("TurnUp", d.get("turnup") or "")]
-    lines = [f'[{k} "{v}"]' for k, v in tags]
-    lines.append('[Play "N"]')
-    for t in d["tricks"]:
-        by_seat = {SEATS[(SEATS.index(t["leader"]) + i) % 4]: c for i, c in enumerate(t["cards"])}
-        lines.append(" ".join(_pbn_card(by_seat.get(s)) for s in SEATS))
-    if len(d["tricks"]) < 13:
-        lines.append("*")
-    return "\n".join(lines) + "\n"
-
-
-def _pbn_card(card) -> str:
-    return card if card else "-"
+    from ..formats import pbn
+    tags = {"Event": record.tags.get("Event", "?"), "Site": "?", "Date": "?",
+            "Board": record.tags.get("Deal", ""), "West": "Z", "North": "A", "East": "Y",
+            "South": "B", "Dealer": "W", "Vulnerable": "None", "Scoring": d.get("variant", ""),
+            "Declarer": "", "Contract": "", "Result": "", "Trumps": d.get("trump") or "",
+            "TurnUp": d.get("turnup") or ""}
+    hands = {PBN_SEAT[s]: frozenset(d["hands"][s]) for s in SEATS}
+    play = [{"leader": PBN_SEAT[t["leader"]], "cards": t["cards"]} for t in d["tricks"]]
+    proxy = Record(kind="bridge", title=record.title, tags=tags,
+                   data={"hands": hands, "play": play})
+    return pbn.write_record(proxy)
 
 
 # =============================================================================== search

@@ -227,8 +227,10 @@ def _read_trick(deal: RawDeal, lines: list[str], t: int, stop: int) -> None:
     try:
         tree = _trick_parser().parse(block)
     except UnexpectedInput as exc:
-        deal.problems.append(Token(f"cannot read this trick: {str(exc).splitlines()[0]}",
-                                   t + exc.line, exc.column))
+        line, column = t + exc.line, exc.column
+        near = lines[line - 1][column - 1:].split()[0] if lines[line - 1][column - 1:].strip() else ""
+        deal.problems.append(Token(f"cannot read this trick at {near!r} (a trick is the count, "
+                                   "four seats with the leader marked, four cards)", line, column))
         return
     deal.tricks.append(_trick_from_tree(tree, t, end))
 
