@@ -10,6 +10,7 @@ from .model import Record
 # extension -> readers tried in turn; a reader returns None when the content is not its own
 FORMAT_READERS = {
     ".pgn": ["records.formats.pgn:read"],
+    ".pbn": ["records.formats.pbn:read"],
     ".csv": ["records.formats.cribbage_cases:read"],
 }
 KIND_OF_FORMAT = {".pgn": "chess", ".pdn": "checkers", ".pbn": "bridge"}

@@ -15,6 +15,7 @@ import importlib
 
 FAMILIES = {
     "chess": "records.games.chess",
+    "bridge": "records.games.bridge",
     "cribbage": "records.games.cribbage",
 }
 
