@@ -110,12 +110,20 @@ def _man_fits(board, labels, sq, ptype, side, file_piece, strict_label) -> bool:
     return _side_of(sq) == side
 
 
-def token_moves(board: chess.Board, labels: dict[int, str], tok: dn.Move) -> list[chess.Move]:
-    """Every legal move the printed token can mean, narrowed by its printed check or mate."""
+def token_moves(board: chess.Board, labels: dict[int, str], tok: dn.Move,
+                marks_checks: bool = False, strict_claims: bool = False) -> list[chess.Move]:
+    """Every legal move the printed token can mean, narrowed by its printed check or mate.
+
+    In a book that marks its checks (marks_checks), a move printed without "ch" is read as
+    one that gives no check when that choice remains.
+    """
     moves = _literal_moves(board, labels, tok)
-    if len(moves) > 1 and (tok.check or tok.mate):
+    if (len(moves) > 1 or strict_claims) and (tok.check or tok.mate):
         claimed = [m for m in moves if _claim_holds(board, m, tok)]
-        moves = claimed or moves
+        moves = claimed if strict_claims else claimed or moves
+    elif len(moves) > 1 and marks_checks:
+        quiet = [m for m in moves if not board.gives_check(m)]
+        moves = quiet or moves
     return moves
 
 
@@ -208,9 +216,12 @@ class Resolution:
     exhausted: bool = False              # the search budget ran out
 
 
-def resolve(start: chess.Board, tokens: list, double_first: bool = False) -> Resolution:
+def resolve(start: chess.Board, tokens: list, double_first: bool = False,
+            marks_checks: bool | None = None, strict_claims: bool = False) -> Resolution:
     """All readings (up to MAX_READINGS) of tokens that replay from start to the end."""
     res = Resolution()
+    if marks_checks is None:
+        marks_checks = any(getattr(t, "check", False) or getattr(t, "mate", False) for t in tokens)
     board = start.copy(stack=False)
     budget = [SEARCH_BUDGET]
     path: list[chess.Move] = []
@@ -224,7 +235,8 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False) -> Res
             res.exhausted = True
             return
         tok = tokens[i]
-        moves = token_moves(board, labels, tok) if isinstance(tok, dn.Move) else []
+        moves = token_moves(board, labels, tok, marks_checks, strict_claims) \
+            if isinstance(tok, dn.Move) else []
         if not moves:
             if i > res.failed_at:
                 res.failed_at, res.fail_board, res.fail_labels = i, board.copy(), labels
@@ -345,7 +357,7 @@ class Setup:
     remove: tuple = ()            # squares emptied for odds ("f7" for pawn and move)
     double_first: bool = False    # pawn and two moves: White plays twice before Black
     note: str = ""                # where the setup comes from, in words
-    reconstructed: bool = False
+    marks_checks: bool | None = None  # the book prints "ch" on its checks (None: judge by the line)
 
     def board(self) -> chess.Board:
         return start_board(self.fen, self.remove)
@@ -420,7 +432,7 @@ def find_repairs(setup: Setup, tokens: list, res: Resolution) -> list[Edit]:
 def _replaying(setup: Setup, edits: list[Edit], seen: set) -> list[Edit]:
     found = []
     for edit in edits:
-        trial = resolve(setup.board(), edit.tokens, setup.double_first)
+        trial = resolve(setup.board(), edit.tokens, setup.double_first, setup.marks_checks)
         if trial.readings:
             key = tuple(tuple(r) for r in trial.readings)
             if key not in seen:
@@ -441,7 +453,7 @@ def _insertions(setup, tokens, res, seen) -> list[Edit]:
             continue
         ghost = dn.Move(**{**tok.__dict__, "line": 0, "column": 0})
         trial_tokens = tokens[:res.failed_at] + [ghost] + tokens[res.failed_at:]
-        trial = resolve(setup.board(), trial_tokens, setup.double_first)
+        trial = resolve(setup.board(), trial_tokens, setup.double_first, setup.marks_checks)
         if trial.readings:
             key = tuple(tuple(r) for r in trial.readings)
             if key not in seen:
@@ -510,7 +522,7 @@ def validate_line(rec, setup: Setup, items: list):
     if not tokens:
         rec.add(ERROR, "CHESS-EMPTY", "no moves found", rec.line, 1)
         return rec
-    res = resolve(setup.board(), tokens, setup.double_first)
+    res = resolve(setup.board(), tokens, setup.double_first, setup.marks_checks)
     if not res.readings:
         _explain_failure(rec, setup, tokens, res)
         return rec
@@ -560,7 +572,7 @@ def _explain_failure(rec, setup, tokens, res):
         _settle_readings(rec, setup, edit.tokens, edit.readings)
         return
     _report_failure(rec, setup, tokens, res, repairs)
-    prefix = resolve(setup.board(), tokens[:res.failed_at], setup.double_first)
+    prefix = resolve(setup.board(), tokens[:res.failed_at], setup.double_first, setup.marks_checks)
     if prefix.readings:
         _settle_readings(rec, setup, tokens[:res.failed_at], prefix.readings)
     if not repairs:
@@ -604,7 +616,7 @@ def _diagnose_rest(rec, tokens, res):
     for move in board.legal_moves:
         after = board.copy(stack=False)
         after.push(move)
-        trial = resolve(after, rest)
+        trial = resolve(after, rest, marks_checks=True)
         depth = len(rest) if trial.readings else trial.failed_at
         rank = (depth, -order.get(spellings(board, res.fail_labels, move)[0], 999))
         if best is None or rank > best[0]:
@@ -613,7 +625,7 @@ def _diagnose_rest(rec, tokens, res):
     if depth >= len(rest):
         rec.data["continues_after"] = board.san(after.peek()) if after.move_stack else ""
         return
-    sub = Setup(fen=after.fen())
+    sub = Setup(fen=after.fen(), marks_checks=True)
     sub_res = Resolution(failed_at=trial.failed_at, fail_board=trial.fail_board,
                          fail_labels=trial.fail_labels)
     repairs = find_repairs(sub, rest, sub_res)
@@ -628,3 +640,217 @@ def _ending(board: chess.Board) -> str:
     if board.is_stalemate():
         return "stalemate"
     return "no legal move"
+
+
+# -- books ---------------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _setup_facts() -> tuple[list, list]:
+    import json
+    from ..resources import data_path
+    odds = json.loads(data_path("chess", "odds.json").read_text())["odds"]
+    books = json.loads(data_path("chess", "book_setups.json").read_text())["books"]
+    return odds, books
+
+
+def odds_setup(heading: str) -> Setup | None:
+    odds, _ = _setup_facts()
+    low = heading.lower()
+    for entry in odds:
+        if entry["match"] in low:
+            return Setup(remove=tuple(entry["remove"]), double_first=entry.get("double_first", False),
+                         note=entry["note"])
+    return None
+
+
+def book_setups(text: str) -> dict:
+    _, books = _setup_facts()
+    found = {}
+    for book in books:
+        if all(marker in text for marker in book["markers"]):
+            found.update(book["setups"])
+    return found
+
+
+def scan_book(text: str, path: str) -> list:
+    """Every chess line in a book's text, replayed and titled as the book prints it."""
+    from ..model import Record
+    from ..notation.chess_book import find_games
+    lines = text.splitlines()
+    raws = find_games(text)
+    titles = _titles(raws, path)
+    facts = book_setups(text)
+    marks = any(getattr(t, "check", False) or getattr(t, "mate", False)
+                for raw in raws for t in raw.moves())
+    done: dict[str, object] = {}
+    records = []
+    for raw, title in zip(raws, titles):
+        fact = facts.get(title, {})
+        rec = Record(kind="chess", title=fact.get("title", title), source=path, line=raw.line,
+                     end_line=raw.end_line, text="\n".join(lines[raw.line - 1:raw.end_line]))
+        rec.tags = {k: v for k, v in raw.tags.items() if not k.startswith("_") and v}
+        rec.tags["BookTitle"] = title
+        _validate_raw(rec, raw, fact, done, marks)
+        _classify(rec)
+        rec.normal = san_movetext(rec)
+        done[title] = rec
+        records.append(rec)
+    return records
+
+
+def _titles(raws, path) -> list[str]:
+    import os
+    groups: dict[str, int] = {}
+    for raw in raws:
+        groups[raw.heading] = groups.get(raw.heading, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for raw in raws:
+        name = raw.heading or os.path.basename(path)
+        seen[raw.heading] = seen.get(raw.heading, 0) + 1
+        out.append(f"{name} ({seen[raw.heading]})" if groups[raw.heading] > 1 else name)
+    return out
+
+
+def _validate_raw(rec, raw, fact: dict, done: dict, marks_checks: bool) -> None:
+    from ..model import INFO, WARNING
+    setup = _setup_for(rec, raw, fact, done)
+    if setup is None:
+        return
+    setup.marks_checks = marks_checks
+    if setup.note:
+        rec.tags["SetUp"] = setup.note
+    items = raw.items
+    if fact.get("moves"):
+        from ..notation import descriptive as dn_
+        items = [dn_.parse_move(m) for m in fact["moves"]] + list(items)
+        items = [dn.Move(**{**m.__dict__, "line": rec.line, "column": 0}) if m.line == 1 else m
+                 for m in items]
+        rec.add(INFO, "CHESS-WORDS", f"the line starts with {', '.join(fact['moves'])}, given in "
+                f"words: \"{fact['words']}\"", rec.line, 1)
+    validate_line(rec, setup, items)
+    failed_early = any(d.code in ("CHESS-ILLEGAL", "CHESS-UNREADABLE") and
+                       _token_index(raw, d) <= 1 for d in rec.diagnostics)
+    if failed_early and (setup.fen or raw.first_number > 1) and fact.get("fen"):
+        _try_setup_repair(rec, raw, setup, items)
+    elif failed_early and raw.tags.get("_diagram") and not fact:
+        rec.diagnostics = [d for d in rec.diagnostics if d.severity == INFO]
+        rec.plies = []
+        rec.add(WARNING, "CHESS-NO-SETUP", "the line starts from a diagram whose position the "
+                "text does not give; it is kept but not replayed", rec.line, 1,
+                "give the position as FEN to replay it")
+
+
+def _token_index(raw, diag) -> int:
+    for i, tok in enumerate(raw.moves()):
+        if tok.line == diag.line and tok.column == diag.column:
+            return i
+    return 99
+
+
+def _setup_for(rec, raw, fact, done) -> Setup | None:
+    from ..model import WARNING
+    if fact.get("branch_of"):
+        base = done.get(fact["branch_of"])
+        if base is None or len(base.plies) < fact["after_plies"]:
+            rec.add(WARNING, "CHESS-NO-SETUP", f"the line branches from {fact['branch_of']!r}, "
+                    "which does not replay that far", rec.line, 1)
+            return None
+        board = chess.Board(base.data["start_fen"])
+        for ply in base.plies[:fact["after_plies"]]:
+            board.push_san(ply.normal)
+        rec.tags["Variation"] = f"of {fact['branch_of']} after ply {fact['after_plies']}"
+        return Setup(fen=board.fen(), note=fact["words"])
+    if fact.get("fen"):
+        return Setup(fen=fact["fen"], note=fact.get("words", ""))
+    odds = odds_setup(raw.heading)
+    if odds:
+        return odds
+    if raw.first_number > 1 or raw.black_first:
+        rec.add(WARNING, "CHESS-NO-SETUP", f"the line starts at move {raw.first_number} from a "
+                "position the text does not give; it is kept but not replayed", rec.line, 1,
+                "give the position as FEN to replay it")
+        return None
+    return Setup()
+
+
+def _try_setup_repair(rec, raw, setup: Setup, items) -> None:
+    """A position given in words that the moves contradict at once: try moving one man of it.
+
+    The candidate that lets the line replay furthest (printed checks counted as binding) wins
+    if it alone does; later misprints in the line are then diagnosed as usual.
+    """
+    from ..model import Record, WARNING
+    board = setup.board()
+    tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
+    scored = []
+    for sq, piece in board.piece_map().items():
+        for target in chess.SQUARES:
+            if board.piece_at(target) is not None:
+                continue
+            trial = board.copy(stack=False)
+            trial.remove_piece_at(sq)
+            trial.set_piece_at(target, piece)
+            if trial.is_valid():
+                scored.append((_reach(trial, tokens, setup), sq, target, piece, trial))
+    if not scored:
+        return
+    scored.sort(key=lambda s: s[0], reverse=True)
+    best = scored[0]
+    if (len(scored) > 1 and scored[1][0] == best[0]) or best[0] <= _reach(board, tokens, setup) \
+            or best[0][0] < min(4, len(tokens)):
+        return
+    _, sq, target, piece, trial = best
+    white = piece.color == chess.WHITE
+    words = (f"the {'white' if white else 'black'} {chess.piece_name(piece.piece_type)} on "
+             f"{square_name(target, white, False)} instead of {square_name(sq, white, False)}")
+    fresh = Record(kind=rec.kind, title=rec.title, source=rec.source, line=rec.line,
+                   end_line=rec.end_line, text=rec.text, tags=rec.tags)
+    validate_line(fresh, Setup(fen=trial.fen(), note=setup.note, marks_checks=setup.marks_checks),
+                  items)
+    fresh.add(WARNING, "CHESS-SETUP-REPAIRED", f"the position as described ({setup.note}) does "
+              f"not let the line replay; with {words}, the only one-man change that does, it "
+              "replays", rec.line, 1, "the described position is kept in the record's data", True)
+    fresh.diagnostics.insert(0, fresh.diagnostics.pop())
+    fresh.data["described_fen"] = board.fen()
+    rec.plies, rec.diagnostics, rec.data = fresh.plies, fresh.diagnostics, fresh.data
+    rec.start_position = fresh.start_position
+
+
+def _reach(board: chess.Board, tokens: list, setup: Setup) -> tuple[int, int]:
+    """How far a line replays from board: with printed checks binding, then without."""
+    def depth(res):
+        return len(tokens) if res.readings else res.failed_at
+    strict = resolve(board, tokens, marks_checks=setup.marks_checks, strict_claims=True)
+    loose = resolve(board, tokens, marks_checks=setup.marks_checks)
+    return depth(strict), depth(loose)
+
+
+def _classify(rec) -> None:
+    try:
+        from .chess_openings import classify
+    except ImportError:
+        return
+    if not rec.plies or rec.data.get("start_fen", chess.STARTING_FEN) != chess.STARTING_FEN:
+        return
+    found = classify([p.normal for p in rec.plies])
+    if found and found[1]:
+        rec.tags["ECO"], rec.tags["Opening"] = found[0], found[1]
+
+
+def san_movetext(rec) -> str:
+    board = chess.Board(rec.data.get("start_fen", chess.STARTING_FEN))
+    parts = []
+    for ply in rec.plies:
+        if board.turn == chess.WHITE:
+            parts.append(f"{board.fullmove_number}.")
+        elif not parts:
+            parts.append(f"{board.fullmove_number}...")
+        parts.append(ply.normal)
+        try:
+            board.push_san(ply.normal)
+        except ValueError:
+            break
+        if rec.tags.get("SetUp", "").startswith("Black gives his King's Bishop's Pawn; White makes two") \
+                and len(parts) == 2:
+            board.push(chess.Move.null())
+    return " ".join(parts)

@@ -219,8 +219,9 @@ def untypeset(text: str, first_column: int = 1) -> tuple[str, list[int]]:
         elif m.group(1) is not None or m.group(2) is not None:
             inner = m.group(1) if m.group(1) is not None else m.group(2)
             offset = m.start() + whole.index("{") + 1
-            out.append(" ")
-            cols.append(first_column + offset)
+            if not inner.startswith(" ") and out and not "".join(out).endswith(" "):
+                out.append(" ")
+                cols.append(first_column + offset)
             _copy(text, offset, offset + len(inner), first_column, out, cols)
         elif m.group(3) is not None:
             out.append(m.group(3))

@@ -1,0 +1,218 @@
+"""Find chess movetext in running book text: which lines are moves, how they make games.
+
+Books lay games out in several ways: White over Black in LaTeX fractions (the 1914 Hoyle's
+OCR), numbered rows with Black in a second column (`1. P-K4  P-K4`, `7. ......  Kt x Kt`), or
+runs of moves in a paragraph (`1. P-K4, P-K4; 2. Kt-KB3, Kt-QB3`). A line counts as movetext
+only when the grammar reads all of it; prose between rows (notes) is kept in the record's text
+but never parsed as moves. This module groups rows into raw games by their move numbers and
+the headings above them; it does not know whether a move is legal.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import descriptive as dn
+
+FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
+                      r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
+HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
+HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie)\b.{0,80})$")
+PLAYERS = re.compile(r"White:\s*(?P<white>.+?)\.?\s+Black:\s*(?P<black>.+?)\.?\s*$")
+EVENT_LINE = re.compile(r"^\s*\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)\s*$")
+PLAYED_AT = re.compile(r"[Pp]layed (?:at|in) (?:the )?(?P<event>[^.]+?),?\s+(?P<year>1[5-9]\d\d)")
+CONTENTS_GAME = re.compile(r"^\s*(?P<n>\d+)\.\s+(?P<white>[A-Z][\w'. ]+?)\s*-\s*(?P<black>[A-Z][\w'. ]+?)\s+\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)")
+GAME_NUMBER = re.compile(r"(?:GAME|Game)\s+(?:No\.\s*)?(?P<n>\d+)")
+COMPARE = re.compile(r"^\s*(?P<name>[A-Z][A-Za-z' -]+?)\s*\((?:compare|see) p\.\s*\d+\)\.?\s*$")
+DIAGRAM = re.compile(r"\[Illustration|[Dd]iagram|\bposition\b")
+
+
+@dataclass
+class RawGame:
+    heading: str
+    line: int
+    end_line: int = 0
+    items: list = field(default_factory=list)     # dn.MoveNumber, dn.Move, dn.Unreadable, dn.Result
+    tags: dict = field(default_factory=dict)
+    first_number: int = 1
+    black_first: bool = False
+    style: tuple = ()
+    context: str = ""        # prose between the heading and the first move (setups in words)
+
+    def moves(self) -> list:
+        return [i for i in self.items if isinstance(i, (dn.Move, dn.Unreadable))]
+
+    def expected(self) -> tuple[int, bool]:
+        """The move number the next row should carry, and whether Black is to move in it."""
+        count = len(self.moves())
+        plies = count + (1 if self.black_first else 0)
+        return self.first_number + plies // 2, plies % 2 == 1
+
+
+def fraction_items(line: str, lineno: int) -> list:
+    """Items of a line of LaTeX fractions: number, White's move over Black's."""
+    items: list = []
+    for m in FRACTION.finditer(line):
+        number = m.group(1) or m.group(2)
+        if number is None or not re.search(r"[A-Za-z]", m.group(3)):
+            continue
+        col = (m.start(1) if m.group(1) else m.start(2)) + 1
+        items.append(dn.MoveNumber(int(number), lineno, col))
+        for group in (3, 4):
+            text, cols = dn.untypeset(m.group(group), m.start(group) + 1)
+            parsed = [i for i in dn.parse(text, lineno, cols) if not isinstance(i, dn.MoveNumber)]
+            moves = [i for i in parsed if isinstance(i, (dn.Move, dn.Unreadable))]
+            if len(moves) != 1:
+                items.append(dn.Unreadable(text.strip(), lineno, cols[0] if cols else col,
+                                           f"cannot read {text.strip()!r} as one move"))
+            else:
+                items.extend(parsed)
+    return items
+
+
+def row_items(line: str, lineno: int) -> list | None:
+    """Items of a line that is all movetext, or None for prose."""
+    stripped = line.strip()
+    if not stripped or not re.search(r"\d", stripped) or len(stripped) > 160:
+        return None
+    items = dn.parse(line, lineno)
+    if any(isinstance(i, dn.Unreadable) for i in items):
+        return None
+    if not any(isinstance(i, dn.Move) for i in items):
+        return items if any(isinstance(i, dn.Result) for i in items) else None
+    if not any(isinstance(i, dn.MoveNumber) for i in items):
+        return None
+    descriptive = [i for i in items if isinstance(i, dn.Move) and not i.san]
+    if descriptive and len(descriptive) < len([i for i in items if isinstance(i, dn.Move)]):
+        # a book printing both notations side by side: read the descriptive columns only
+        cut = next(k for k, i in enumerate(items) if isinstance(i, dn.Move) and i.san)
+        while cut and isinstance(items[cut - 1], dn.MoveNumber):
+            cut -= 1
+        items = items[:cut]
+    return items
+
+
+def heading_of(line: str) -> tuple[str, bool] | None:
+    m = HEADING_COLON.match(line)
+    if m and not re.search(r"\d", m.group("name")):
+        return m.group("name").strip(), bool(m.group("cont"))
+    m = HEADING_WORD.match(line)
+    if m:
+        return m.group("name").strip().rstrip(".").strip(), False
+    stripped = line.strip()
+    if (3 <= len(stripped) <= 40 and stripped[0].isupper() and not stripped.endswith((".", ",", ";"))
+            and not re.search(r"\d|\$|\||[<>{}]", stripped) and len(stripped.split()) <= 5):
+        return stripped, False
+    return None
+
+
+def find_games(text: str) -> list[RawGame]:
+    lines = text.splitlines()
+    contents = _contents_games(lines)
+    games: list[RawGame] = []
+    open_games: list[RawGame] = []
+    heading, heading_line, continued = "", 0, False
+    prose: list[str] = []
+    tags: dict = {}
+    for lineno, line in enumerate(lines, start=1):
+        if "\\frac" in line:
+            items, style = fraction_items(line, lineno), ("fraction",)
+        else:
+            items = row_items(line, lineno)
+            style = ("row", len(line) - len(line.lstrip()) > 0)
+        if not items:
+            found = heading_of(line) if line.strip() else None
+            if found and found[0] != heading:
+                heading, continued = found
+                heading_line = lineno
+                if not continued:
+                    open_games = []
+                    tags = _game_tags(heading, contents)
+                prose = []
+            elif line.strip():
+                prose.append(line.strip())
+                tags.update(_prose_tags(line))
+            continue
+        for segment in _segments(items):
+            game = _route(segment, open_games, style)
+            if game is None:
+                first = segment[0]
+                game = RawGame(heading=heading, line=lineno, tags=dict(tags),
+                               first_number=first.number if isinstance(first, dn.MoveNumber) else 1,
+                               black_first=isinstance(first, dn.MoveNumber) and first.continuation,
+                               style=style, context=" ".join(prose[-6:]))
+                game.tags["_heading_line"] = heading_line
+                game.tags["_continued"] = continued
+                games.append(game)
+                open_games.append(game)
+            game.items.extend(segment)
+            game.end_line = lineno
+        prose = []
+    return [g for g in games if g.moves()]
+
+
+def _segments(items: list) -> list[list]:
+    """Split a line's items at each move number that starts White's move."""
+    out: list[list] = []
+    for item in items:
+        if isinstance(item, dn.MoveNumber) or not out:
+            out.append([item])
+        else:
+            out[-1].append(item)
+    return out
+
+
+def _route(segment: list, open_games: list[RawGame], style: tuple) -> RawGame | None:
+    """The open game this segment continues, or None when it starts a new one."""
+    first = segment[0]
+    for game in reversed(open_games):
+        if game.style != style:
+            continue
+        if not isinstance(first, dn.MoveNumber):
+            return game
+        if first.number == 1 and not first.continuation:
+            return None
+        number, black = game.expected()
+        if first.number == number and first.continuation == black:
+            return game
+    return None
+
+
+def _contents_games(lines: list[str]) -> dict[int, dict]:
+    found = {}
+    for line in lines[:400]:
+        m = CONTENTS_GAME.match(line)
+        if m:
+            found[int(m.group("n"))] = {"White": m.group("white").strip(),
+                                        "Black": m.group("black").strip(),
+                                        "Event": m.group("event").strip(),
+                                        "Date": m.group("year")}
+    return found
+
+
+def _game_tags(heading: str, contents: dict) -> dict:
+    tags = {}
+    m = GAME_NUMBER.match(heading)
+    if m:
+        tags["BookGame"] = m.group("n")
+        tags.update(contents.get(int(m.group("n")), {}))
+        rest = heading[m.end():].strip(" .")
+        if rest and not rest.lower().startswith("no"):
+            tags["BookOpening"] = rest.title()
+    return tags
+
+
+def _prose_tags(line: str) -> dict:
+    tags = {}
+    m = PLAYERS.search(line)
+    if m:
+        tags["White"], tags["Black"] = m.group("white").strip(), m.group("black").strip()
+    m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
+    if m:
+        tags["Event"], tags["Date"] = m.group("event").strip(), m.group("year")
+    m = COMPARE.match(line)
+    if m:
+        tags["BookOpening"] = m.group("name").strip()
+    if DIAGRAM.search(line):
+        tags["_diagram"] = True
+    return tags
