@@ -658,7 +658,10 @@ def pbn_text(record: Record) -> str:
     d = record.data
     if d.get("type") != "deal":
         return ""
-    from ..formats import pbn
+    try:
+        from ..formats import pbn
+    except ImportError:          # the PBN module is the bridge family's; without it, no PBN
+        return ""
     tags = {"Event": record.tags.get("Event", "?"), "Site": "?", "Date": "?",
             "Board": record.tags.get("Deal", ""), "West": "Z", "North": "A", "East": "Y",
             "South": "B", "Dealer": "W", "Vulnerable": "None", "Scoring": d.get("variant", ""),
