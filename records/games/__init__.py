@@ -17,6 +17,7 @@ FAMILIES = {
     "chess": "records.games.chess",
     "bridge": "records.games.bridge",
     "cribbage": "records.games.cribbage",
+    "whist": "records.games.whist",
 }
 
 
