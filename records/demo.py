@@ -11,6 +11,7 @@ from .resources import data_path
 # "module:function" entries; each function(archive, console) shows off one family's records
 SHOWCASES: list[str] = [
     "records.games.bridge:showcase",
+    "records.games.whist:showcase",
 ]
 
 

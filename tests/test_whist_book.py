@@ -209,7 +209,7 @@ def test_render_text_shows_hands_and_tricks_up_to_a_ply():
     assert " 1. A 2♦  Y 4♦  B Q♦  Z A♦  -> Z  (AB 0, YZ 1)" in full
     partial = whist.render_text(rec, 2)
     assert "A 2♦  Y 4♦" in partial and "B Q♦" not in partial
-    assert "A: S Q1053  H A  D KJ9  C A763" in partial
+    assert "A: S Q 10 5 3  H A  D K J 9  C A 7 6 3" in partial
 
 
 def test_export_pbn_and_json():

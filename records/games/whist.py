@@ -238,8 +238,8 @@ def _report_repair(rec, raw, edit, outcome) -> None:
         holders = " and ".join(f"{s}'s" for s in sorted(other + [edit["seat"]], key=SEATS.index))
         rec.add(WARNING, "WHIST-DEAL-REPAIRED",
                 f"{old} is printed in both {holders} hands and {new} in none{why}, so "
-                f"{edit['seat']}'s {tok.text} is read as the {new}",
-                tok.line, tok.column, suggestion=f"read {edit['seat']}'s {tok.text} as {new}",
+                f"{edit['seat']}'s {old} is read as the {new}",
+                tok.line, tok.column, suggestion=f"read {edit['seat']}'s \"{tok.text}\" as {new}",
                 repair=True)
     else:
         rec.add(WARNING, "WHIST-CARD-REPAIRED",
@@ -582,8 +582,8 @@ def render_text(record: Record, ply: int | None = None) -> str:
 
 
 def _hand_lines(seat: str, cards) -> str:
-    rows = [f"{SUIT_NAMES[s][:1].upper()} {suit_holding(cards, s) or '-'}".replace("T", "10")
-            for s in "SHDC"]
+    rows = [f"{SUIT_NAMES[s][:1].upper()} " + (" ".join(suit_holding(cards, s)).replace("T", "10")
+                                                or "-") for s in "SHDC"]
     return (f"{seat}: " if seat else "") + "  ".join(rows)
 
 
@@ -741,3 +741,19 @@ def _score(record: Record, value: str) -> bool:
         have = {str(v) for v in (d.get("totals") or {}).values()} | {str(d.get("value"))}
         return bool(numbers) and numbers <= have
     return value.lower() in record.tags.get("Score", "").lower()
+
+
+# =============================================================================== demo
+def showcase(archive, console) -> None:
+    """hoyle demo: a whist deal replayed to a trick, and the family's search filters."""
+    deals = [r for r in archive.search(kind=KIND, full=True) if r.data.get("type") == "deal"]
+    if not deals:
+        return
+    rec = deals[0]
+    console.print(f"[bold]whist[/bold]: #{rec.id} {rec.title} ({rec.status}), "
+                  f"{len(rec.plies)} cards replayed; after trick 3:")
+    console.print(render_text(rec, 12), markup=False)
+    found = [r for r in archive.search(kind=KIND, full=True)
+             if matches(r, {"holding": "♦ K Q J", "trumps": "D"})]
+    console.print(f"search --kind whist --holding '♦ K Q J' --trumps D: "
+                  f"{', '.join(f'#{r.id}' for r in found) or 'nothing'}")
