@@ -65,6 +65,19 @@ def _shift(bb: int, direction: int) -> int:
     return out
 
 
+def _shifter(direction: int):
+    """A fast one-step shift of a whole bitboard in one direction (two row parities)."""
+    (m1, k1), (m2, k2) = SHIFTS[direction]
+    if k1 > 0:
+        return lambda bb: ((bb & m1) << k1) | ((bb & m2) << k2)
+    return lambda bb: ((bb & m1) >> -k1) | ((bb & m2) >> -k2)
+
+
+SHIFT_FN = [_shifter(d) for d in range(4)]
+_FORWARD_FN = {BLACK: (SHIFT_FN[0], SHIFT_FN[1]), WHITE: (SHIFT_FN[2], SHIFT_FN[3])}
+_BACKWARD_FN = {BLACK: (SHIFT_FN[2], SHIFT_FN[3]), WHITE: (SHIFT_FN[0], SHIFT_FN[1])}
+
+
 # -- positions and moves -------------------------------------------------------
 class Position(NamedTuple):
     black_men: int
@@ -116,13 +129,18 @@ def _sides(pos: Position):
 
 def can_capture(pos: Position) -> bool:
     """Whether the side to move has a jump (bitboard test, no move generation)."""
-    men, kings, opp, forward, _ = _sides(pos)
-    empty = FULL & ~(men | kings | opp)
-    for d in ALL_DIRS:
-        movers = kings | men if d in forward else kings
-        if movers:
-            over = _shift(movers, d) & opp
-            if over and _shift(over, d) & empty:
+    bm, bk, wm, wk, turn = pos
+    if turn == BLACK:
+        movers, kings, opp = bm | bk, bk, wm | wk
+    else:
+        movers, kings, opp = wm | wk, wk, bm | bk
+    empty = FULL & ~(movers | opp)
+    for step in _FORWARD_FN[turn]:
+        if step(step(movers) & opp) & empty:
+            return True
+    if kings:
+        for step in _BACKWARD_FN[turn]:
+            if step(step(kings) & opp) & empty:
                 return True
     return False
 
@@ -301,23 +319,37 @@ def _squares_text(men: int, kings: int) -> str:
                     for i in range(32) if ((men | kings) >> i) & 1)
 
 
-class _FenCache(dict):
-    """(men, kings) of one side -> its square list; the same lists recur across games."""
+class _HalfTexts(dict):
+    """(men | kings << 16) of one half of the board -> its squares as FEN text.
+
+    The same half-boards recur across positions and games, so a key costs two lookups."""
+
+    def __init__(self, shift: int):
+        super().__init__()
+        self.shift = shift
 
     def __missing__(self, key):
-        text = self[key] = _squares_text(*key)
+        if len(self) > 500_000:
+            self.clear()
+        text = self[key] = _squares_text((key & 0xFFFF) << self.shift,
+                                         (key >> 16) << self.shift)
         return text
 
 
-_FEN_PARTS = _FenCache()
+_LOW, _HIGH = _HalfTexts(0), _HalfTexts(16)
+
+
+def _side_text(men: int, kings: int) -> str:
+    low = _LOW[(men & 0xFFFF) | (kings & 0xFFFF) << 16]
+    high = _HIGH[(men >> 16) | (kings >> 16) << 16]
+    if low and high:
+        return f"{low},{high}"
+    return low or high
 
 
 def to_fen(pos: Position) -> str:
     """Canonical PDN FEN: turn, White then Black, squares ascending, kings marked K."""
-    parts = _FEN_PARTS
-    if len(parts) > 200_000:
-        parts.clear()
-    return f"{pos[4]}:W{parts[pos[2], pos[3]]}:B{parts[pos[0], pos[1]]}"
+    return f"{pos[4]}:W{_side_text(pos[2], pos[3])}:B{_side_text(pos[0], pos[1])}"
 
 
 _FEN_SQUARE = re.compile(r"^(K?)(\d+)(?:-(\d+))?$")
@@ -415,3 +447,131 @@ class IllegalMove(Exception):
         else:
             why = "not a legal move"
         super().__init__(f"{text!r} {why} for {'Black' if pos.turn == BLACK else 'White'}")
+
+
+# -- the family API (records/games/__init__.py) --------------------------------------
+EXPORT_FORMATS = ("pdn", "json")
+
+
+def _record_position(record, ply: int | None) -> tuple[Position | None, int]:
+    """The position after ply N (None or past the end: the last replayed one)."""
+    plies = [p for p in record.plies if p.position]
+    if ply is not None and ply <= 0 or not plies:
+        start = record.start_position or to_fen(initial())
+        try:
+            return from_fen(start), 0
+        except FenError:
+            return None, 0
+    chosen = plies[-1] if ply is None else next(
+        (p for p in reversed(plies) if p.index <= ply), plies[0])
+    return from_fen(chosen.position), chosen.index
+
+
+_GLYPH = {"b": "⛂", "B": "⛃", "w": "⛀", "W": "⛁"}
+
+
+def board_text(pos: Position) -> str:
+    """The board as Unicode, Black's side (squares 1-4) at the top, square numbers on empties."""
+    where = pieces(pos)
+    rows = []
+    for row in range(8):
+        cells = []
+        for col in range(8):
+            square = _AT.get((row, col))
+            if square is None:
+                cells.append("   ")
+            elif square in where:
+                cells.append(f" {_GLYPH[where[square]]} ")
+            else:
+                cells.append(f"{square:>2} ")
+        rows.append("│" + "".join(cells) + "│")
+    border = "─" * 24
+    side = "Black" if pos.turn == BLACK else "White"
+    return "\n".join([f"┌{border}┐", *rows, f"└{border}┘", f"{side} to move   {to_fen(pos)}"])
+
+
+def render_text(record, ply: int | None = None) -> str:
+    pos, index = _record_position(record, ply)
+    if pos is None:
+        return f"{record.title}: no position to show"
+    head = f"{record.title} — after ply {index}" if index else f"{record.title} — start"
+    moves = " ".join(p.normal for p in record.plies[:index]) if index else ""
+    return "\n".join(filter(None, [head, moves, board_text(pos)]))
+
+
+def render_svg(record, ply: int | None = None, size: int = 400) -> str:
+    pos, index = _record_position(record, ply)
+    pos = pos or initial()
+    cell = size / 8
+    where = pieces(pos)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + 24}" '
+             f'viewBox="0 0 {size} {size + 24}">',
+             f'<rect width="{size}" height="{size}" fill="#f0d9b5"/>']
+    for (row, col), square in _AT.items():
+        x, y = col * cell, row * cell
+        parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#7a9a5a"/>')
+        parts.append(f'<text x="{x + 3}" y="{y + 12}" font-size="10" fill="#e8f0e0">{square}</text>')
+        piece = where.get(square)
+        if piece:
+            fill, stroke = ("#202020", "#808080") if piece in "bB" else ("#f8f8f0", "#404040")
+            cx, cy = x + cell / 2, y + cell / 2
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.38}" fill="{fill}" '
+                         f'stroke="{stroke}" stroke-width="2"/>')
+            if piece in "BW":
+                parts.append(f'<text x="{cx}" y="{cy + 6}" font-size="{cell * 0.4}" '
+                             f'text-anchor="middle" fill="#d4a017">K</text>')
+    caption = f"{record.title}, ply {index}" if index else f"{record.title}, start"
+    side = "Black" if pos.turn == BLACK else "White"
+    parts.append(f'<text x="4" y="{size + 17}" font-size="13">{_xml(caption)} — {side} to move'
+                 f'</text></svg>')
+    return "\n".join(parts)
+
+
+def _xml(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def export(records, fmt: str) -> str:
+    if fmt == "pdn":
+        from ..formats.pdn import write
+        return write(list(records))
+    if fmt == "json":
+        import json
+        return json.dumps([_json_record(r) for r in records], ensure_ascii=False, indent=1) + "\n"
+    raise ValueError(f"checkers records export as {', '.join(EXPORT_FORMATS)}, not {fmt!r}")
+
+
+def _json_record(rec) -> dict:
+    return rec.to_dict() | {"start_position": rec.start_position or to_fen(initial()),
+                            "plies": [{"ply": p.index, "text": p.text, "move": p.normal,
+                                       "line": p.line, "column": p.column,
+                                       "position": p.position} for p in rec.plies]}
+
+
+def position_key(text: str) -> str | None:
+    """A PDN FEN as the archive keys positions (Ply.position); None if it is no 8x8 FEN."""
+    try:
+        return to_fen(from_fen(text))
+    except (FenError, IndexError):
+        return None
+
+
+def move_prefixes(text: str) -> list[list[str]]:
+    """Moves typed by a user ('11-15 23-19', '11 15 23 19', '15-22' for a jump) as the
+    normalised prefixes they may mean: every reading that replays from the initial position."""
+    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w and not re.fullmatch(r"\d+\.+", w)]
+    if words and all(re.fullmatch(r"\d{1,2}", w) for w in words) and len(words) % 2 == 0:
+        words = [f"{a}-{b}" for a, b in zip(words[::2], words[1::2])]
+    readings = [([], initial())]
+    for word in words:
+        parsed = parse_move_text(word)
+        if parsed is None:
+            return []
+        grown = []
+        for done, pos in readings:
+            for move in find_moves(pos, parsed[0]):
+                grown.append((done + [str(move)], play(pos, move)))
+        readings = grown
+        if not readings:
+            return []
+    return [done for done, _ in readings if done]
