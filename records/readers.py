@@ -11,6 +11,7 @@ from .model import Record
 FORMAT_READERS = {
     ".pgn": ["records.formats.pgn:read"],
     ".pbn": ["records.formats.pbn:read"],
+    ".pdn": ["records.formats.pdn:read"],
     ".csv": ["records.formats.cribbage_cases:read"],
 }
 KIND_OF_FORMAT = {".pgn": "chess", ".pdn": "checkers", ".pbn": "bridge"}

@@ -16,6 +16,7 @@ import importlib
 FAMILIES = {
     "chess": "records.games.chess",
     "bridge": "records.games.bridge",
+    "checkers": "records.games.checkers",
     "cribbage": "records.games.cribbage",
     "whist": "records.games.whist",
 }
