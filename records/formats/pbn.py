@@ -204,9 +204,9 @@ def inherit(games: list[Game]) -> dict[int, list[str]]:
         taken = []
         if previous is not None:
             for name, (value, line, col) in list(game.tags.items()):
-                if value == "#" and name in previous.tags:
-                    game.tags[name] = (previous.tags[name][0], line, col)
-                    taken.append(name)
+                if value == "#":
+                    game.tags[name] = (previous.tags.get(name, ("",))[0], line, col)
+                    taken.append(name if name in previous.tags else f"{name} (empty there)")
             if "Deal" not in game.tags and "Deal" in previous.tags:
                 for name in DEAL_TAGS:
                     if name not in game.tags and name in previous.tags:

@@ -264,6 +264,9 @@ def play_by_seat(deal: Deal, rows, first: str | None = None, partial_last: bool 
             if gap:  # a card after a seat that played none: keep it to report it
                 order.append(None)
                 columns.append(column)
+                order.append(card)
+                columns.append(column)
+                break
             order.append(card)
             columns.append(column)
         return order, columns
@@ -285,7 +288,7 @@ def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResul
     for number in range(1, n_tricks + 1):
         lead_i = seats.index(leader)
         order, places = order_for(number, lead_i)
-        if len(order) > 4 or (len(order) < 4 and not (partial_last and number == n_tricks)):
+        if None not in order and (len(order) > 4 or (len(order) < 4 and not (partial_last and number == n_tricks))):
             errors.append(Problem(
                 "TRICK-SIZE", f"trick {number} has {len(order)} cards, not 4", trick=number,
                 seat=leader))
