@@ -25,7 +25,7 @@ def export_json(records: list[Record]) -> str:
 
 
 CSV_COLUMNS = ["id", "kind", "title", "status", "source", "line", "end_line", "opening",
-               "white", "black", "event", "result", "moves", "diagnostics"]
+               "eco", "white", "black", "event", "result", "moves", "diagnostics"]
 
 
 def export_csv(records: list[Record]) -> str:
@@ -34,7 +34,8 @@ def export_csv(records: list[Record]) -> str:
     writer.writerow(CSV_COLUMNS)
     for r in records:
         writer.writerow([r.id, r.kind, r.title, r.status, r.source, r.line, r.end_line,
-                         r.tags.get("Opening", ""), r.tags.get("White", ""),
+                         r.tags.get("Opening", ""), r.tags.get("ECO", ""),
+                         r.tags.get("White", ""),
                          r.tags.get("Black", ""), r.tags.get("Event", ""),
                          r.tags.get("Result", ""), " ".join(p.normal for p in r.plies),
                          "; ".join(f"{d.line}:{d.column} {d.severity} {d.code}"
