@@ -72,6 +72,19 @@ def test_the_books_two_real_errors_and_nothing_else():
     assert sum(r.status == "valid" for r in deals.values()) == 37
 
 
+def test_the_forced_thirteenth_trick_is_played_and_the_words_for_it_checked():
+    deals = cavendish()
+    # four hands print twelve tricks; the last plays itself. The corpus README's 376 is
+    # the 375 printed tricks plus Hand XXVIII's "TRICK 13.--A makes the king of diamonds"
+    assert sum(r.data["tricks_played"] for r in deals.values()) == 379
+    full = sorted(k for k, r in deals.items() if r.data["tricks_played"] == 13)
+    assert full == ["HAND IV", "HAND XXVIII", "HAND XXXIII", "HAND XXXIX"]
+    last = deals["HAND XXVIII"].data["tricks"][12]
+    assert last["winner"] == "A" and last["cards"][0] == "DK"
+    assert last["count"] == {"AB": 8, "YZ": 5}      # "AB score two by cards"
+    assert deals["HAND IV"].data["tricks"][12]["count"] == {"AB": 7, "YZ": 6}  # the odd trick
+
+
 def test_hand_one_in_detail():
     rec = cavendish()["HAND I"]
     d = rec.data

@@ -110,6 +110,10 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
     else:
         _report_play(rec, raw, outcome, [])
     deal, result = outcome
+    if len(tricks) == 12 and _sound(outcome, raw):
+        outcome = _replay(cards, trump, tricks + [_forced_last(result)])
+        deal, result = outcome
+        _check_last_trick(rec, raw, result)
     if turnup and turnup not in set(cards["Z"]):
         rec.add(WARNING, "WHIST-TURNUP", f"the turn-up {card_text(turnup)} belongs to the dealer "
                 f"Z but is not in Z's hand", raw.turnup.line, raw.turnup.column)
@@ -134,6 +138,7 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
         "honours": honours,
         "claim": claim,
         "tricks_printed": len(raw.tricks),
+        "tricks_played": len(result.tricks),
     }
     rec.normal = pbn_text(rec)
     return rec
@@ -150,6 +155,33 @@ def _from_leader(trick: book.RawTrick) -> list[str]:
     i = trick.seats.index(trick.leader) if trick.leader in trick.seats else 0
     order = [c.value for c in trick.cards]
     return order[i:] + order[:i]
+
+
+def _forced_last(result) -> list[str]:
+    """After twelve tricks each hand holds one card: the thirteenth trick plays itself."""
+    leader = result.next_leader
+    seats = result.deal.seats
+    start = seats.index(leader)
+    played = set(result.played())
+    order = []
+    for k in range(4):
+        seat = seats[(start + k) % 4]
+        left = sorted(result.deal.hands[seat] - played)
+        order.append(left[0] if len(left) == 1 else "")
+    return order
+
+
+def _check_last_trick(rec, raw, result) -> None:
+    """"TRICK 13.--A makes the king of diamonds": that card wins the forced last trick."""
+    tok = raw.last_trick
+    if tok is None or len(result.tricks) < 13:
+        return
+    last = result.tricks[12]
+    if last.winner != tok.text or last.cards.get(tok.text) != tok.value:
+        rec.add(WARNING, "WHIST-RESULT", f"the text says {tok.text} makes the "
+                f"{card_text(tok.value) if tok.value else '?'} at trick 13, but the last cards "
+                f"are {', '.join(f'{s} {card_text(c)}' for s, c in last.cards.items())} and "
+                f"{last.winner} wins", tok.line, tok.column)
 
 
 def _seat_of(trick: book.RawTrick, index_from_leader: int) -> int:

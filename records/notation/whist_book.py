@@ -71,6 +71,7 @@ class RawDeal:
     turnup: Token | None = None
     tricks: list[RawTrick] = field(default_factory=list)
     result: Token | None = None
+    last_trick: Token | None = None    # "TRICK 13.--A makes the king of diamonds": text = seat
     problems: list[Token] = field(default_factory=list)  # unreadable passages (text = why)
 
 
@@ -141,6 +142,7 @@ SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 HAND_HEADING = re.compile(r"^HAND ([IVXL]+)\.\s*$")
 KNOWN_HAND = re.compile(r"^\[Illustration: ([AYBZ])'S HAND\.")
 TRICK_START = re.compile(r"^\[Illustration: TRICK \d+")
+LAST_TRICK = re.compile(r"^TRICK 13\.--\s*([AYBZ]) makes the (\w+ of \w+)")
 RESULT = re.compile(r"^\s*(?:and\s+)?((?:AB|YZ)\s+(?:win|score|make|save)\b.*?)\.?\s*$")
 TABLE_HEADER = re.compile(r"([AYBZ])'S HAND\.")
 SCORE = re.compile(r"^Score:\s*(.+?)\.?\]?\s*$")
@@ -188,6 +190,10 @@ def _read_deal(lines: list[str], start: int, stop: int) -> RawDeal | None:
         m = RESULT.match(lines[j])
         if m and deal.result is None and table is None:
             deal.result = Token(m.group(1), j + 1, m.start(1) + 1)
+        last = LAST_TRICK.match(lines[j])
+        if last and deal.last_trick is None:
+            deal.last_trick = Token(last.group(1), j + 1, last.start(2) + 1,
+                                    read_named_card(last.group(2)))
         if table is None and "'S HAND." in lines[j] and "|" in lines[j]:
             table = j
             break
