@@ -46,8 +46,8 @@ def test_every_printed_trick_count_and_leader_mark_is_checked_and_right():
         codes = {d.code for d in rec.diagnostics}
         assert not codes & {"WHIST-COUNT", "WHIST-LEADER", "WHIST-RESULT", "WHIST-HONOURS",
                             "WHIST-TURNUP", "WHIST-UNREADABLE"}, rec.title
-        printed = rec.data["tricks"][-1]["count"]
-        assert sum(printed.values()) == rec.data["tricks_printed"]
+        last_printed = rec.data["tricks"][rec.data["tricks_printed"] - 1]["count"]
+        assert sum(last_printed.values()) == rec.data["tricks_printed"]
 
 
 def test_the_books_two_real_errors_and_nothing_else():
