@@ -258,3 +258,37 @@ def test_cli_validate_json(tmp_path):
     payload = json.loads(out.stdout)
     assert payload["counts"]["by_kind"]["whist"]["valid"] == 2
     assert payload["records"][0]["line"] == 6
+
+
+PLAIN = """Another book, laid out more plainly.
+
+HAND 3.
+Score: Love-all. Two of spades turned up.
+
+TRICK 1.
+  1. Y B Z A*
+  4♢ Qn♢ A♢ 2♢
+
+TRICK 2.
+  2. Y B Z* A
+  Qn♣ 4♣ 5♣ 3♣
+
+THE HANDS.
+
+        Y'S HAND.      |      B'S HAND.    |      Z'S HAND.     |   A'S HAND.
+  Ace, 6, 4           ♠|Kg, 7             ♠|Knv, 9, 8, 2      ♠|Qn, 10, 5, 3   ♠
+  Knv, 9, 8, 7, 4, 2  ♡|Kg, Qn, 6, 5      ♡|10, 3             ♡|A              ♡
+  Qn                  ♣|Knv, 9, 4         ♣|Kg, 10, 8, 5, 2   ♣|A, 7, 6, 3     ♣
+  10, 6, 4            ♢|Qn, 8, 7, 5       ♢|Ace, 3            ♢|Kg, Knv, 9, 2  ♢
+"""
+
+
+def test_a_plainer_layout_without_brackets_counts_or_a_first_hand():
+    (rec,) = whist.scan_book(PLAIN, "plain.txt")
+    assert rec.status == "valid", [d.format() for d in rec.diagnostics]
+    assert rec.data["trump"] == "S" and rec.data["score_before"] == {"AB": 0, "YZ": 0}
+    assert [t["winner"] for t in rec.data["tricks"]] == ["Z", "Y"]
+    assert rec.data["hands"]["A"][:4] == ["SQ", "ST", "S5", "S3"]
+    broken = PLAIN.replace("|   A'S HAND.", "").replace("|Qn, 10, 5, 3   ♠", "")
+    (bad,) = whist.scan_book(broken, "plain.txt")
+    assert "WHIST-DEAL" in {d.code for d in bad.diagnostics}

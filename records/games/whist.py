@@ -90,6 +90,9 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
     for p in raw.problems:
         rec.add(ERROR, "WHIST-UNREADABLE", p.text, p.line, p.column)
     hands = {s: [t for t in raw.hands.get(s, []) if t.value] for s in SEATS}
+    for seat in SEATS:
+        if seat not in raw.hands:
+            rec.add(ERROR, "WHIST-DEAL", f"{seat}'s hand is not printed", raw.line, 1)
     turnup = raw.turnup.value if raw.turnup else ""
     trump = turnup[0] if turnup else None
     score = _score_before(raw.score)

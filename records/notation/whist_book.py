@@ -139,9 +139,9 @@ SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 # -- Cavendish hands -----------------------------------------------------------------
-HAND_HEADING = re.compile(r"^HAND ([IVXL]+)\.\s*$")
-KNOWN_HAND = re.compile(r"^\[Illustration: ([AYBZ])'S HAND\.")
-TRICK_START = re.compile(r"^\[Illustration: TRICK \d+")
+HAND_HEADING = re.compile(r"^\s*HAND ([IVXL]+|\d+)\.?\s*$")
+KNOWN_HAND = re.compile(r"^\s*(?:\[Illustration:\s*)?([AYBZ])'S HAND\.?\s*(?:\]\s*)?$")
+TRICK_START = re.compile(r"^\s*(?:\[Illustration:\s*)?TRICK \d+\.?\s*$")
 LAST_TRICK = re.compile(r"^TRICK 13\.--\s*([AYBZ]) makes the (\w+ of \w+)")
 RESULT = re.compile(r"^\s*(?:and\s+)?((?:AB|YZ)\s+(?:win|score|make|save)\b.*?)\.?\s*$")
 TABLE_HEADER = re.compile(r"([AYBZ])'S HAND\.")
@@ -170,13 +170,22 @@ def _read_deal(lines: list[str], start: int, stop: int) -> RawDeal | None:
     """One hand's passage (lines[start:stop], 0-based) -> RawDeal, or None if it has no play."""
     known = next((i for i in range(start, stop) if KNOWN_HAND.match(lines[i])), None)
     trick_starts = [i for i in range(start, stop) if TRICK_START.match(lines[i])]
-    if known is None or not trick_starts:
+    if not trick_starts:
         return None
     title = lines[start].strip().rstrip(".")
-    subtitle = next((l.strip() for l in lines[start + 1:known] if l.strip()), "")
+    first = known if known is not None else trick_starts[0]
+    subtitle = next((l.strip() for l in lines[start + 1:first]
+                     if l.strip() and not SCORE.match(l) and not TURNUP.search(l)), "")
     deal = RawDeal(title, subtitle, start + 1, start + 1, "")
-    deal.known_seat = KNOWN_HAND.match(lines[known]).group(1)
-    i = _read_known_hand(deal, lines, known + 1, stop)
+    if known is not None:            # one player's hand first; the others in THE HANDS
+        deal.known_seat = KNOWN_HAND.match(lines[known]).group(1)
+        i = _read_known_hand(deal, lines, known + 1, stop)
+    else:                            # all four hands in the table after the play
+        i = start + 1
+        score = next((j for j in range(i, first) if SCORE.match(lines[j])), None)
+        if score is not None:
+            m = SCORE.match(lines[score])
+            deal.score = Token(m.group(1), score + 1, m.start(1) + 1)
     for j in range(i, trick_starts[0]):
         m = TURNUP.search(lines[j])
         if m:
@@ -226,9 +235,7 @@ def _read_known_hand(deal: RawDeal, lines: list[str], i: int, stop: int) -> int:
 
 
 def _read_trick(deal: RawDeal, lines: list[str], t: int, stop: int) -> None:
-    end = t
-    while end < stop and "]" not in lines[end]:
-        end += 1
+    end = _trick_end(lines, t, stop)
     block = "\n".join(lines[t:end + 1])
     try:
         tree = _trick_parser().parse(block)
@@ -241,12 +248,26 @@ def _read_trick(deal: RawDeal, lines: list[str], t: int, stop: int) -> None:
     deal.tricks.append(_trick_from_tree(tree, t, end))
 
 
+def _trick_end(lines: list[str], t: int, stop: int) -> int:
+    """The last line of a trick: its closing bracket, else its line of four cards."""
+    for end in range(t, min(stop, t + 10)):
+        if "]" in lines[end]:
+            return end
+        if end > t and len(re.findall(f"[{SUIT_MARKS}]", lines[end])) >= 4:
+            return end
+    return t
+
+
 def _trick_from_tree(tree, t: int, end: int) -> RawTrick:
     def tok(token, value=""):
         return Token(str(token), t + token.line, token.column, value)
 
-    header, tally, order, cards = tree.children[:4]
-    side1, n1, side2, n2 = tally.children
+    parts = {child.data: child for child in tree.children}
+    order, cards = parts["order"], parts["cards"]
+    count = {}
+    if "tally" in parts:
+        side1, n1, side2, n2 = parts["tally"].children
+        count = {str(side1): tok(n1, str(n1)), str(side2): tok(n2, str(n2))}
     seats, leader = [], None
     for seat in order.children[1:]:
         name = str(seat.children[0])
@@ -259,7 +280,7 @@ def _trick_from_tree(tree, t: int, end: int) -> RawTrick:
         played.append(tok(c, read_card(text)))
     return RawTrick(number=tok(order.children[0], str(order.children[0])), seats=seats,
                     leader=leader, cards=played,
-                    count={str(side1): tok(n1, str(n1)), str(side2): tok(n2, str(n2))},
+                    count=count,
                     line=t + 1, end_line=end + 1)
 
 
