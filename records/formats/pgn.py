@@ -160,6 +160,8 @@ class _GameCollector(chess.pgn.BaseVisitor):
         self.first_line = self.feed.n
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
+        if "\\" in tagvalue:  # PGN escapes quotes and backslashes; python-chess keeps them
+            tagvalue = re.sub(r'\\([\\"])', r"\1", tagvalue)
         self.headers[tagname] = tagvalue
 
     # moves
