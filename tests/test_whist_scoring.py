@@ -35,7 +35,7 @@ def test_both_foster_pads_import_and_add_up(hoyle_pads):
         assert sum(pad.data["tricks"]["WE"]) == 80 and sum(pad.data["tricks"]["THEY"]) == 72
         assert pad.data["players"] == ["R. Y.", "M. D."]
     assert four.data["printed"]["WE carried"] == 178          # 78 honours + 100 rubber
-    assert two.data["honours"]["WE"][0] == 100                # at the head of the honours
+    assert two.data["honours"]["WE"] == [30, 32, 16]          # the 100 at their head is the bonus
     assert any(d.code == "PAD-SAME" for d in four.diagnostics)
 
 
@@ -206,3 +206,10 @@ def test_auction_bridge():
     assert sc.auction_deal_score(1, "S", 1, 3)["penalty"] == 100          # limited (Law 48)
     assert sc.auction_deal_score(1, "S", 2, 3)["penalty"] == 800
     assert sc.bridge_rules("auction bridge")["rubber_bonus"] == 250
+
+
+def test_two_pads_of_one_rubber_must_hold_the_same_entries():
+    text = TWO_LINE.format(bonus=100, we=210, diff=122) + FOUR_LINE.format(we_honours=78, diff=112)
+    first, second = pads_of(text)
+    differs = [d for d in second.diagnostics if d.code == "PAD-DIFFERS"]
+    assert differs and "WE's honours differ from the pad at line 1" in differs[0].message
