@@ -83,6 +83,19 @@ def test_the_forced_thirteenth_trick_is_played_and_the_words_for_it_checked():
     assert last["winner"] == "A" and last["cards"][0] == "DK"
     assert last["count"] == {"AB": 8, "YZ": 5}      # "AB score two by cards"
     assert deals["HAND IV"].data["tricks"][12]["count"] == {"AB": 7, "YZ": 6}  # the odd trick
+    for key in full:                     # whole deals: the short-whist score is the claim
+        rec = deals[key]
+        claim, points = rec.data["claim"], rec.data["points"][rec.data["claim"]["side"]]
+        assert points["tricks"] == claim["by_cards"]
+        assert points["honours"] == (claim["honours"] or 0)
+
+
+def test_hand_export_as_pbn_with_unknown_hands():
+    hand = [r for r in hoyle_1914() if r.data["type"] == "hand"][0]
+    assert '[Deal "N:8.KQ643.KT32.A54 - - -"]' in whist.export([hand], "pbn")
+    pads = [r for r in hoyle_1914() if r.data["type"] == "score pad"]
+    with pytest.raises(ValueError):
+        whist.export(pads, "pbn")
 
 
 def test_hand_one_in_detail():

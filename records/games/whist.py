@@ -140,6 +140,8 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
                    for k, t in enumerate(result.tricks)],
         "honours": honours,
         "claim": claim,
+        "points": (scoring.whist_deal_points(variant, result.won_by_side, honours, score)
+                   if result.complete else None),
         "tricks_printed": len(raw.tricks),
         "tricks_played": len(result.tricks),
     }
@@ -405,7 +407,8 @@ def hand_record(raw: book.RawHand, path: str) -> Record:
     hand = frozenset(cards)
     lengths = {s: sum(1 for c in hand if c[0] == s) for s in "SHDC"}
     rec.plies = [Ply(i + 1, t.text, t.value, t.line, t.column) for i, t in enumerate(raw.cards)]
-    rec.tags = {"Variant": "bridge", "Hand": hand_text(hand), "_plies": len(cards)}
+    rec.tags = {"Event": _book_name(path), "Variant": "bridge", "Hand": hand_text(hand),
+                "_plies": len(cards)}
     rec.data = {"type": "hand", "variant": "bridge", "hands": {"hand": sort_cards(hand)},
                 "lengths": lengths,
                 "honours": {s: sum(1 for c in hand if c[0] == s and c[1] in "AKQJT")
@@ -677,8 +680,10 @@ def export(records: list[Record], fmt: str) -> str:
         from ..formats.tabular import export_json
         return export_json(records)
     if fmt == "pbn":
-        deals = [pbn_text(r) for r in records if r.data.get("type") == "deal"]
-        return "% PBN 2.1\n% EXPORT\n" + "\n".join(deals)
+        games = [pbn_text(r) for r in records if r.data.get("type") in ("deal", "hand")]
+        if records and not games:
+            raise ValueError("only whist deals and hands export as PBN (score pads: json, text)")
+        return "% PBN 2.1\n% EXPORT\n" + "\n".join(g for g in games if g)
     if fmt == "text":
         return "\n\n".join(render_text(r) for r in records) + "\n"
     raise ValueError(f"whist records export as pbn, json or text, not {fmt!r}")
@@ -692,12 +697,18 @@ def pbn_text(record: Record) -> str:
     strict writer (records/formats/pbn.py).
     """
     d = record.data
-    if d.get("type") != "deal":
+    if d.get("type") not in ("deal", "hand"):
         return ""
     try:
         from ..formats import pbn
     except ImportError:          # the PBN module is the bridge family's; without it, no PBN
         return ""
+    if d["type"] == "hand":      # one known hand, the others unknown ("-")
+        tags = {"Event": record.tags.get("Event", "?"), "Site": "?", "Date": "?",
+                "Board": record.title, "Dealer": "N", "Vulnerable": "None"}
+        proxy = Record(kind="bridge", title=record.title, tags=tags,
+                       data={"hands": {"N": frozenset(d["hands"]["hand"])}})
+        return pbn.write_record(proxy)
     tags = {"Event": record.tags.get("Event", "?"), "Site": "?", "Date": "?",
             "Board": record.tags.get("Deal", ""), "West": "Z", "North": "A", "East": "Y",
             "South": "B", "Dealer": "W", "Vulnerable": "None", "Scoring": d.get("variant", ""),
