@@ -213,11 +213,13 @@ class Resolution:
     failed_at: int = -1                  # index of the first token no reading gets past
     fail_board: chess.Board | None = None
     fail_labels: dict = field(default_factory=dict)
+    fail_path: list = field(default_factory=list)  # the moves that reach the failure
     exhausted: bool = False              # the search budget ran out
 
 
 def resolve(start: chess.Board, tokens: list, double_first: bool = False,
-            marks_checks: bool | None = None, strict_claims: bool = False) -> Resolution:
+            marks_checks: bool | None = None, strict_claims: bool = False,
+            labels: dict | None = None) -> Resolution:
     """All readings (up to MAX_READINGS) of tokens that replay from start to the end."""
     res = Resolution()
     if marks_checks is None:
@@ -240,6 +242,7 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
         if not moves:
             if i > res.failed_at:
                 res.failed_at, res.fail_board, res.fail_labels = i, board.copy(), labels
+                res.fail_path = list(path)
             return
         for move in moves:
             after = moved_labels(labels, board, move)
@@ -256,7 +259,7 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
             if len(res.readings) >= MAX_READINGS or res.exhausted:
                 return
 
-    walk(0, initial_labels(board))
+    walk(0, labels if labels is not None else initial_labels(board))
     if res.readings:
         res.failed_at = -1
     return res
@@ -394,6 +397,9 @@ def text_variants(text: str) -> list[tuple[str, str, bool]]:
     for m in re.finditer(r"\s*[x×]\s*|\s*-\s*", text):
         swap = "-" if "-" not in m.group() else "x"
         out.append((text[:m.start()] + swap + text[m.end():], f"{swap.strip()} for {m.group().strip()}", False))
+    for i, ch in enumerate(text):
+        if not ch.isspace():
+            out.append((text[:i] + text[i + 1:], f"{ch!r} dropped", False))
     if re.match(r"\s*[-x×]", text):
         for letter in PIECE_LETTERS:
             out.append((letter + text.lstrip(), f"the dropped piece letter {letter}", True))
@@ -422,29 +428,43 @@ def find_repairs(setup: Setup, tokens: list, res: Resolution) -> list[Edit]:
     f = res.failed_at
     edits = [e for i in range(max(0, f - 2), f + 1) for e in _edits_at(tokens, i)]
     seen: set = set()
-    known = _replaying(setup, [e for e in edits if e.known_ocr], seen)
+    known = _replaying(setup, [e for e in edits if e.known_ocr], seen, res)
     if len(known) == 1:
         return known
     seen.clear()
-    return _replaying(setup, edits, seen) + _insertions(setup, tokens, res, seen)
+    return _replaying(setup, edits, seen, res) + _insertions(setup, tokens, res, seen)
 
 
-def _replaying(setup: Setup, edits: list[Edit], seen: set) -> list[Edit]:
+def _replaying(setup: Setup, edits: list[Edit], seen: set, res: Resolution) -> list[Edit]:
     found = []
     for edit in edits:
-        trial = resolve(setup.board(), edit.tokens, setup.double_first, setup.marks_checks)
-        if trial.readings:
-            key = tuple(tuple(r) for r in trial.readings)
+        readings = _resolve_after(setup, edit.tokens, edit.index, res.fail_path)
+        if readings:
+            key = tuple(tuple(r) for r in readings)
             if key not in seen:
                 seen.add(key)
-                edit.readings = trial.readings
+                edit.readings = readings
                 found.append(edit)
     return found
 
 
+def _resolve_after(setup: Setup, tokens: list, j: int, path: list) -> list:
+    """Readings of tokens that keep the first j moves of path (the line up to an edit)."""
+    board = setup.board()
+    labels = initial_labels(board)
+    for i, move in enumerate(path[:j]):
+        labels = moved_labels(labels, board, move)
+        board.push(move)
+        if setup.double_first and i == 0:
+            board.push(chess.Move.null())
+    trial = resolve(board, tokens[j:], setup.double_first and j == 0, setup.marks_checks,
+                    labels=labels)
+    return [path[:j] + r for r in trial.readings]
+
+
 def _insertions(setup, tokens, res, seen) -> list[Edit]:
     """A move missing before the failing token: insert each legal move and see if the rest replays."""
-    board = res.fail_board
+    board, f = res.fail_board, res.failed_at
     found = []
     for move in list(board.legal_moves):
         spelled = spellings(board, res.fail_labels, move)[0]
@@ -452,14 +472,14 @@ def _insertions(setup, tokens, res, seen) -> list[Edit]:
         if tok is None:
             continue
         ghost = dn.Move(**{**tok.__dict__, "line": 0, "column": 0})
-        trial_tokens = tokens[:res.failed_at] + [ghost] + tokens[res.failed_at:]
-        trial = resolve(setup.board(), trial_tokens, setup.double_first, setup.marks_checks)
-        if trial.readings:
-            key = tuple(tuple(r) for r in trial.readings)
+        trial_tokens = tokens[:f] + [ghost] + tokens[f:]
+        readings = _resolve_after(setup, trial_tokens, f, res.fail_path)
+        if readings:
+            key = tuple(tuple(r) for r in readings)
             if key not in seen:
                 seen.add(key)
-                found.append(Edit(f"a missing move {spelled!r} inserted", trial_tokens,
-                                  res.failed_at, readings=trial.readings))
+                found.append(Edit(f"a missing move {spelled!r} inserted", trial_tokens, f,
+                                  readings=readings))
     return found
 
 
@@ -697,17 +717,32 @@ def scan_book(text: str, path: str) -> list:
     return records
 
 
+def _is_fragment(raw) -> bool:
+    return raw.first_number > 1 or raw.black_first
+
+
 def _titles(raws, path) -> list[str]:
+    """Titles as printed: the heading, numbered when it heads several lines; a line that
+    starts in mid-game is named as a variation of the line above it."""
     import os
     groups: dict[str, int] = {}
     for raw in raws:
-        groups[raw.heading] = groups.get(raw.heading, 0) + 1
+        if not _is_fragment(raw):
+            groups[raw.heading] = groups.get(raw.heading, 0) + 1
     seen: dict[str, int] = {}
+    last_full: dict[str, str] = {}
     out = []
     for raw in raws:
         name = raw.heading or os.path.basename(path)
+        if _is_fragment(raw):
+            base = last_full.get(raw.heading, name)
+            dots = "..." if raw.black_first else ""
+            out.append(f"{base}, variation at move {raw.first_number}{dots}")
+            continue
         seen[raw.heading] = seen.get(raw.heading, 0) + 1
-        out.append(f"{name} ({seen[raw.heading]})" if groups[raw.heading] > 1 else name)
+        title = f"{name} ({seen[raw.heading]})" if groups[raw.heading] > 1 else name
+        last_full[raw.heading] = title
+        out.append(title)
     return out
 
 
@@ -727,17 +762,22 @@ def _validate_raw(rec, raw, fact: dict, done: dict, marks_checks: bool) -> None:
                  for m in items]
         rec.add(INFO, "CHESS-WORDS", f"the line starts with {', '.join(fact['moves'])}, given in "
                 f"words: \"{fact['words']}\"", rec.line, 1)
-    validate_line(rec, setup, items)
-    failed_early = any(d.code in ("CHESS-ILLEGAL", "CHESS-UNREADABLE") and
-                       _token_index(raw, d) <= 1 for d in rec.diagnostics)
-    if failed_early and (setup.fen or raw.first_number > 1) and fact.get("fen"):
-        _try_setup_repair(rec, raw, setup, items)
-    elif failed_early and raw.tags.get("_diagram") and not fact:
-        rec.diagnostics = [d for d in rec.diagnostics if d.severity == INFO]
-        rec.plies = []
+    if raw.tags.get("_diagram") and not fact and _fails_at_once(setup, items):
         rec.add(WARNING, "CHESS-NO-SETUP", "the line starts from a diagram whose position the "
                 "text does not give; it is kept but not replayed", rec.line, 1,
                 "give the position as FEN to replay it")
+        return
+    validate_line(rec, setup, items)
+    failed_early = any(d.code in ("CHESS-ILLEGAL", "CHESS-UNREADABLE") and
+                       _token_index(raw, d) <= 1 for d in rec.diagnostics)
+    if failed_early and fact.get("fen"):
+        _try_setup_repair(rec, raw, setup, items)
+
+
+def _fails_at_once(setup: Setup, items: list, within: int = 6) -> bool:
+    tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
+    res = resolve(setup.board(), tokens, setup.double_first, setup.marks_checks)
+    return not res.readings and res.failed_at < min(within, len(tokens))
 
 
 def _token_index(raw, diag) -> int:
@@ -765,12 +805,30 @@ def _setup_for(rec, raw, fact, done) -> Setup | None:
     odds = odds_setup(raw.heading)
     if odds:
         return odds
-    if raw.first_number > 1 or raw.black_first:
-        rec.add(WARNING, "CHESS-NO-SETUP", f"the line starts at move {raw.first_number} from a "
-                "position the text does not give; it is kept but not replayed", rec.line, 1,
-                "give the position as FEN to replay it")
-        return None
+    if _is_fragment(raw):
+        return _branch_setup(rec, raw, done)
     return Setup()
+
+
+def _branch_setup(rec, raw, done) -> Setup | None:
+    """A line printed from move n on: a variation of the line above it, from its position
+    before move n (or before Black's move n)."""
+    from ..model import WARNING
+    base_title = rec.tags["BookTitle"].rsplit(", variation at move", 1)[0]
+    base = done.get(base_title)
+    plies = 2 * (raw.first_number - 1) + (1 if raw.black_first else 0)
+    if base is not None and base.data.get("start_fen") and len(base.plies) >= plies:
+        board = chess.Board(base.data["start_fen"])
+        for ply in base.plies[:plies]:
+            board.push_san(ply.normal)
+        setup = Setup(fen=board.fen(), note=f"the position of {base_title} before this move")
+        if not _fails_at_once(setup, raw.items):
+            rec.tags["Variation"] = f"of {base_title} at move {raw.first_number}"
+            return setup
+    rec.add(WARNING, "CHESS-NO-SETUP", f"the line starts at move {raw.first_number} from a "
+            "position the text does not give; it is kept but not replayed", rec.line, 1,
+            "give the position as FEN to replay it")
+    return None
 
 
 def _try_setup_repair(rec, raw, setup: Setup, items) -> None:

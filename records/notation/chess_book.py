@@ -10,6 +10,7 @@ the headings above them; it does not know whether a move is legal.
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass, field
 
 from . import descriptive as dn
@@ -17,14 +18,15 @@ from . import descriptive as dn
 FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
                       r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
 HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
-HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie)\b.{0,80})$")
+HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie)\s+(?:N[Oo]\.\s*)?\d+"
+                          r"(?:\s*(?:\.|--|:|—).{0,80})?)\s*$")
 PLAYERS = re.compile(r"White:\s*(?P<white>.+?)\.?\s+Black:\s*(?P<black>.+?)\.?\s*$")
 EVENT_LINE = re.compile(r"^\s*\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)\s*$")
 PLAYED_AT = re.compile(r"[Pp]layed (?:at|in) (?:the )?(?P<event>[^.]+?),?\s+(?P<year>1[5-9]\d\d)")
 CONTENTS_GAME = re.compile(r"^\s*(?P<n>\d+)\.\s+(?P<white>[A-Z][\w'. ]+?)\s*-\s*(?P<black>[A-Z][\w'. ]+?)\s+\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)")
-GAME_NUMBER = re.compile(r"(?:GAME|Game)\s+(?:No\.\s*)?(?P<n>\d+)")
+GAME_NUMBER = re.compile(r"(?:GAME|Game)\s+(?:N[Oo]\.\s*)?(?P<n>\d+)")
 COMPARE = re.compile(r"^\s*(?P<name>[A-Z][A-Za-z' -]+?)\s*\((?:compare|see) p\.\s*\d+\)\.?\s*$")
-DIAGRAM = re.compile(r"\[Illustration|[Dd]iagram|\bposition\b")
+DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b")
 
 
 @dataclass
@@ -80,8 +82,9 @@ def row_items(line: str, lineno: int) -> list | None:
         return None
     if not any(isinstance(i, dn.Move) for i in items):
         return items if any(isinstance(i, dn.Result) for i in items) else None
-    if not any(isinstance(i, dn.MoveNumber) for i in items):
-        return None
+    if not any(isinstance(i, dn.MoveNumber) for i in items) and (
+            len(items) > 2 or not line[:1].isspace()):
+        return None  # a lone indented move (Black's reply below a note) is movetext
     descriptive = [i for i in items if isinstance(i, dn.Move) and not i.san]
     if descriptive and len(descriptive) < len([i for i in items if isinstance(i, dn.Move)]):
         # a book printing both notations side by side: read the descriptive columns only
@@ -98,10 +101,10 @@ def heading_of(line: str) -> tuple[str, bool] | None:
         return m.group("name").strip(), bool(m.group("cont"))
     m = HEADING_WORD.match(line)
     if m:
-        return m.group("name").strip().rstrip(".").strip(), False
+        return m.group("name").split("--")[0].strip().rstrip(".:").strip(), False
     stripped = line.strip()
-    if (3 <= len(stripped) <= 40 and stripped[0].isupper() and not stripped.endswith((".", ",", ";"))
-            and not re.search(r"\d|\$|\||[<>{}]", stripped) and len(stripped.split()) <= 5):
+    if (3 <= len(stripped) <= 40 and stripped[0].isupper() and stripped[-1].isalpha()
+            and not re.search(r"\d|\$|\||[<>{}()]", stripped) and len(stripped.split()) <= 5):
         return stripped, False
     return None
 
@@ -122,7 +125,9 @@ def find_games(text: str) -> list[RawGame]:
             style = ("row", len(line) - len(line.lstrip()) > 0)
         if not items:
             found = heading_of(line) if line.strip() else None
-            if found and found[0] != heading:
+            if found and _names_opening(found[0], heading, open_games, line):
+                tags["BookOpening"] = found[0].rstrip(".")
+            elif found and found[0] != heading:
                 heading, continued = found
                 heading_line = lineno
                 if not continued:
@@ -131,10 +136,18 @@ def find_games(text: str) -> list[RawGame]:
                 prose = []
             elif line.strip():
                 prose.append(line.strip())
+                players = PLAYERS.search(line)
+                if players and open_games:
+                    # a second game under one heading (the book dropped its heading)
+                    heading = _heading_by_players(players, contents) or heading
+                    heading_line, open_games = lineno, []
+                    tags = _game_tags(heading, contents)
                 tags.update(_prose_tags(line))
             continue
         for segment in _segments(items):
             game = _route(segment, open_games, style)
+            if game is None and not isinstance(segment[0], dn.MoveNumber):
+                continue  # the tail of a move whose number is in the prose before it
             if game is None:
                 first = segment[0]
                 game = RawGame(heading=heading, line=lineno, tags=dict(tags),
@@ -149,6 +162,12 @@ def find_games(text: str) -> list[RawGame]:
             game.end_line = lineno
         prose = []
     return [g for g in games if g.moves()]
+
+
+def _names_opening(name: str, heading: str, open_games: list, line: str) -> bool:
+    """A short title between a game's heading and its first move names its opening."""
+    return (bool(GAME_NUMBER.match(heading) or heading.upper().startswith("EXAMPLE"))
+            and not open_games and not HEADING_WORD.match(line) and not HEADING_COLON.match(line))
 
 
 def _segments(items: list) -> list[list]:
@@ -190,6 +209,16 @@ def _contents_games(lines: list[str]) -> dict[int, dict]:
     return found
 
 
+def _heading_by_players(players, contents: dict) -> str | None:
+    def last(name):
+        return name.strip(" .").split()[-1].lower() if name.strip(" .") else ""
+    white, black = last(players.group("white")), last(players.group("black"))
+    for number, game in contents.items():
+        if last(game["White"]) == white and last(game["Black"]) == black:
+            return f"GAME No. {number}"
+    return None
+
+
 def _game_tags(heading: str, contents: dict) -> dict:
     tags = {}
     m = GAME_NUMBER.match(heading)
@@ -198,7 +227,7 @@ def _game_tags(heading: str, contents: dict) -> dict:
         tags.update(contents.get(int(m.group("n")), {}))
         rest = heading[m.end():].strip(" .")
         if rest and not rest.lower().startswith("no"):
-            tags["BookOpening"] = rest.title()
+            tags["BookOpening"] = string.capwords(rest.lower())
     return tags
 
 
