@@ -305,3 +305,13 @@ def test_a_plainer_layout_without_brackets_counts_or_a_first_hand():
     broken = PLAIN.replace("|   A'S HAND.", "").replace("|Qn, 10, 5, 3   ♠", "")
     (bad,) = whist.scan_book(broken, "plain.txt")
     assert "WHIST-DEAL" in {d.code for d in bad.diagnostics}
+
+
+def test_hands_printed_one_suit_a_line():
+    text = "A hand to declare:\n\n♠ A K 7\n♥ K J 10 4\n♦ A Q 3\n♣ K 8 6\n\n" \
+           "Spades: A, K, 7.\nHearts: K, J, 10, 4.\nDiamonds: —\nClubs: A K Q J 8 6.\n" \
+           "♥\tK\tQ\tJ\t10\n♦\tK\tQ\tJ\t10\n"
+    recs = [r for r in whist.scan_book(text, "t.txt") if r.data["type"] == "hand"]
+    assert [r.normal for r in recs] == ["AK7.KJT4.AQ3.K86", "AK7.KJT4..AKQJ86"]
+    assert [(r.line, r.end_line, r.status) for r in recs] == [(3, 6, "valid"), (8, 11, "valid")]
+    assert (recs[1].plies[-1].line, recs[1].plies[-1].column) == (11, 17)

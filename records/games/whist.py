@@ -35,6 +35,7 @@ def scan_book(text: str, path: str) -> list[Record]:
     """Every Cavendish-style deal, suit-first hand and Foster score pad in a book."""
     records = [deal_record(raw, path) for raw in book.find_cavendish_deals(text)]
     records += [hand_record(raw, path) for raw in book.find_suit_first_hands(text)]
+    records += [hand_record(raw, path) for raw in book.find_column_hands(text)]
     pads = book.find_score_pads(text)
     pad_records = [pad_record(raw, path) for raw in pads]
     _compare_pads(pad_records)
@@ -394,7 +395,8 @@ def _plies(raw, tricks) -> list[Ply]:
 def hand_record(raw: book.RawHand, path: str) -> Record:
     cards = [t.value for t in raw.cards]
     rec = Record(kind=KIND, title=f"Hand: {raw.text.rstrip('.')}", source=path, line=raw.line,
-                 end_line=raw.line, text=raw.text)
+                 end_line=max(t.line for t in raw.cards) if raw.cards else raw.line,
+                 text=raw.text)
     seen: dict[str, book.Token] = {}
     for tok in raw.cards:
         if tok.value in seen:

@@ -373,6 +373,56 @@ def find_suit_first_hands(text: str) -> list[RawHand]:
     return hands
 
 
+COLUMN_ROW = re.compile(
+    rf"^\s*(?:[{SUIT_MARKS}]|(?i:spades|hearts|diamonds|clubs))\s*[:.\u2014-]?\s*"
+    r"(?:(?:(?:10|[AKQJT2-9]|Ace|King|Queen|Knave|Jack)(?![\w])[ ,]*)+|\u2014|-|(?i:void))\s*\.?\s*$")
+
+
+def find_column_hands(text: str) -> list[RawHand]:
+    """Hands printed one suit a line, suit mark (or name) first::
+
+        ♠ A K 7
+        ♥ K J 10 4
+        ♦ A Q 3
+        ♣ K 8 6
+
+    Four consecutive rows with four different suits and thirteen cards in all.
+    """
+    lines = text.split("\n")
+    hands, i = [], 0
+    while i < len(lines):
+        if not COLUMN_ROW.match(lines[i]) or "\t" in lines[i]:
+            i += 1
+            continue
+        rows = lines[i:i + 4]
+        if len(rows) == 4 and all(COLUMN_ROW.match(r) and "\t" not in r for r in rows):
+            hand = _column_hand(rows, i + 1)
+            if hand is not None:
+                hands.append(hand)
+                i += 4
+                continue
+        i += 1
+    return hands
+
+
+def _column_hand(rows: list[str], first_line: int) -> RawHand | None:
+    cards, suits = [], []
+    for k, row in enumerate(rows):
+        body = row.rstrip().rstrip(".")
+        start = len(body) - len(body.lstrip())
+        if re.search(r"(\u2014|-|(?i:void))\s*$", body) and not RANK_TOKEN.search(body[start + 1:]):
+            body = body[:body.rfind(body.split()[-1])]     # a void: the suit alone
+        try:
+            parsed = parse_hand(body.strip(), first_line + k, start + 1, allow_repeats=True)
+        except CardsSyntaxError:
+            return None
+        suits.append(parsed.suit_order or "")
+        cards += [Token(t.text, t.line, t.column, t.card) for t in parsed.tokens]
+    if len(set("".join(suits))) != 4 or len(cards) != 13:
+        return None
+    return RawHand(cards, first_line, " / ".join(r.strip() for r in rows))
+
+
 # -- Foster's score pads ---------------------------------------------------------------
 PAD_HEADER = re.compile(r"(\d)-LINE\b", re.I)
 NUMBER = re.compile(r"^\d+$")
