@@ -314,4 +314,4 @@ def test_hands_printed_one_suit_a_line():
     recs = [r for r in whist.scan_book(text, "t.txt") if r.data["type"] == "hand"]
     assert [r.normal for r in recs] == ["AK7.KJT4.AQ3.K86", "AK7.KJT4..AKQJ86"]
     assert [(r.line, r.end_line, r.status) for r in recs] == [(3, 6, "valid"), (8, 11, "valid")]
-    assert (recs[1].plies[-1].line, recs[1].plies[-1].column) == (11, 17)
+    assert (recs[1].plies[-1].line, recs[1].plies[-1].column) == (11, 18)
