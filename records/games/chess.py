@@ -805,9 +805,31 @@ def _setup_for(rec, raw, fact, done) -> Setup | None:
     odds = odds_setup(raw.heading)
     if odds:
         return odds
+    if raw.tags.get("_as_in"):
+        game, last = raw.tags["_as_in"]
+        base = next((r for r in reversed(list(done.values()))
+                     if r.tags.get("BookGame") == str(game) and "Variation" not in r.tags), None)
+        setup = _position_of(base, 2 * last, f"moves 1-{last} as in game {game}")
+        if setup is not None and not _fails_at_once(setup, raw.items):
+            return setup
+    if raw.tags.get("_board"):
+        turn = "b" if raw.black_first else "w"
+        board = chess.Board(f"{raw.tags['_board']} {turn} - - 0 {raw.first_number}")
+        board.castling_rights = board.clean_castling_rights()
+        if board.is_valid() and not _fails_at_once(Setup(fen=board.fen()), raw.items):
+            return Setup(fen=board.fen(), note="the diagram printed above the line")
     if _is_fragment(raw):
         return _branch_setup(rec, raw, done)
     return Setup()
+
+
+def _position_of(base, plies: int, note: str) -> Setup | None:
+    if base is None or not base.data.get("start_fen") or len(base.plies) < plies:
+        return None
+    board = chess.Board(base.data["start_fen"])
+    for ply in base.plies[:plies]:
+        board.push_san(ply.normal)
+    return Setup(fen=board.fen(), note=note)
 
 
 def _branch_setup(rec, raw, done) -> Setup | None:
@@ -816,15 +838,14 @@ def _branch_setup(rec, raw, done) -> Setup | None:
     from ..model import WARNING
     base_title = rec.tags["BookTitle"].rsplit(", variation at move", 1)[0]
     base = done.get(base_title)
-    plies = 2 * (raw.first_number - 1) + (1 if raw.black_first else 0)
-    if base is not None and base.data.get("start_fen") and len(base.plies) >= plies:
-        board = chess.Board(base.data["start_fen"])
-        for ply in base.plies[:plies]:
-            board.push_san(ply.normal)
-        setup = Setup(fen=board.fen(), note=f"the position of {base_title} before this move")
-        if not _fails_at_once(setup, raw.items):
-            rec.tags["Variation"] = f"of {base_title} at move {raw.first_number}"
-            return setup
+    start = chess.Board(base.data["start_fen"]) if base is not None and base.data.get("start_fen") \
+        else chess.Board()
+    plies = 2 * (raw.first_number - start.fullmove_number) + (1 if raw.black_first else 0) \
+        - (1 if start.turn == chess.BLACK else 0)
+    setup = _position_of(base, plies, f"the position of {base_title} before this move")
+    if setup is not None and not _fails_at_once(setup, raw.items):
+        rec.tags["Variation"] = f"of {base_title} at move {raw.first_number}"
+        return setup
     rec.add(WARNING, "CHESS-NO-SETUP", f"the line starts at move {raw.first_number} from a "
             "position the text does not give; it is kept but not replayed", rec.line, 1,
             "give the position as FEN to replay it")

@@ -26,6 +26,9 @@ PLAYED_AT = re.compile(r"[Pp]layed (?:at|in) (?:the )?(?P<event>[^.]+?),?\s+(?P<
 CONTENTS_GAME = re.compile(r"^\s*(?P<n>\d+)\.\s+(?P<white>[A-Z][\w'. ]+?)\s*-\s*(?P<black>[A-Z][\w'. ]+?)\s+\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)")
 GAME_NUMBER = re.compile(r"(?:GAME|Game)\s+(?:N[Oo]\.\s*)?(?P<n>\d+)")
 COMPARE = re.compile(r"^\s*(?P<name>[A-Z][A-Za-z' -]+?)\s*\((?:compare|see) p\.\s*\d+\)\.?\s*$")
+DIAGRAM_ROW = re.compile(r"^\s*(?P<rank>[1-8])\s*\|(?P<cells>(?:[^|]{3,5}\|){8})\s*$")
+AS_IN_GAME = re.compile(r"[Mm]oves?\s+1\s*(?:-|to)\s*(?P<last>\d+)\s+(?:are\s+)?as in\s+(?:GAME|Game)\s+"
+                        r"(?:N[Oo]\.\s*)?(?P<game>\d+)")
 DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b")
 
 
@@ -103,10 +106,21 @@ def heading_of(line: str) -> tuple[str, bool] | None:
     if m:
         return m.group("name").split("--")[0].strip().rstrip(".:").strip(), False
     stripped = line.strip()
-    if (3 <= len(stripped) <= 40 and stripped[0].isupper() and stripped[-1].isalpha()
-            and not re.search(r"\d|\$|\||[<>{}()]", stripped) and len(stripped.split()) <= 5):
+    if (3 <= len(stripped) <= 40 and stripped[-1].isalpha() and _title_case(stripped)
+            and not re.search(r"\d|\$|\||[<>{}():,]", stripped)):
         return stripped, False
     return None
+
+
+SMALL_WORDS = {"of", "the", "and", "to", "a", "an", "in", "on", "at", "by", "for", "with"}
+
+
+def _title_case(text: str) -> bool:
+    """Short lines set as titles: 'Chess Notation', 'Giuoco Piano', 'THE END-GAME'."""
+    words = text.split()
+    if not 1 <= len(words) <= 5 or not words[0][0].isupper():
+        return False
+    return all(w[0].isupper() or w.lower() in SMALL_WORDS for w in words if w[0].isalpha())
 
 
 def find_games(text: str) -> list[RawGame]:
@@ -117,7 +131,15 @@ def find_games(text: str) -> list[RawGame]:
     heading, heading_line, continued = "", 0, False
     prose: list[str] = []
     tags: dict = {}
+    diagram: dict[int, str] = {}
     for lineno, line in enumerate(lines, start=1):
+        row = DIAGRAM_ROW.match(line)
+        if row:
+            diagram[int(row.group("rank"))] = row.group("cells")
+            if len(diagram) == 8:
+                tags["_board"] = diagram_placement(diagram)
+                diagram = {}
+            continue
         if "\\frac" in line:
             items, style = fraction_items(line, lineno), ("fraction",)
         else:
@@ -156,6 +178,8 @@ def find_games(text: str) -> list[RawGame]:
                                style=style, context=" ".join(prose[-6:]))
                 game.tags["_heading_line"] = heading_line
                 game.tags["_continued"] = continued
+                tags.pop("_board", None)
+                tags.pop("_as_in", None)
                 games.append(game)
                 open_games.append(game)
             game.items.extend(segment)
@@ -168,6 +192,30 @@ def _names_opening(name: str, heading: str, open_games: list, line: str) -> bool
     """A short title between a game's heading and its first move names its opening."""
     return (bool(GAME_NUMBER.match(heading) or heading.upper().startswith("EXAMPLE"))
             and not open_games and not HEADING_WORD.match(line) and not HEADING_COLON.match(line))
+
+
+DIAGRAM_PIECES = {"P": "p", "Kt": "n", "N": "n", "B": "b", "R": "r", "Q": "q", "K": "k"}
+
+
+def diagram_placement(rows: dict[int, str]) -> str | None:
+    """FEN piece placement of a board drawn in text: `| #R |    | ^Kt|` (# black, ^ white)."""
+    ranks = []
+    for rank in range(8, 0, -1):
+        cells = rows[rank].split("|")[:8]
+        fen, empty = "", 0
+        for cell in cells:
+            m = re.match(r"\s*([#^*])\s*(Kt|[PNBRQK])\s*$", cell)
+            if not m:
+                if cell.strip():
+                    return None
+                empty += 1
+                continue
+            if empty:
+                fen, empty = fen + str(empty), 0
+            letter = DIAGRAM_PIECES[m.group(2)]
+            fen += letter if m.group(1) == "#" else letter.upper()
+        ranks.append(fen + (str(empty) if empty else ""))
+    return "/".join(ranks)
 
 
 def _segments(items: list) -> list[list]:
@@ -239,6 +287,9 @@ def _prose_tags(line: str) -> dict:
     m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
     if m:
         tags["Event"], tags["Date"] = m.group("event").strip(), m.group("year")
+    m = AS_IN_GAME.search(line)
+    if m:
+        tags["_as_in"] = (int(m.group("game")), int(m.group("last")))
     m = COMPARE.match(line)
     if m:
         tags["BookOpening"] = m.group("name").strip()
