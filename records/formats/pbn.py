@@ -12,6 +12,7 @@ high to low and `T`, the play in columns from the opening leader.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..games import contract as cb
 from ..games.tricks import DECK, RANKS, Deal, hand_text, play_by_seat
@@ -76,12 +77,19 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str]]]:
             if "{" not in line and ";" not in line and "}" not in line:
                 # the common lines: one tag alone, or section data
                 if first == "[":
-                    tag = _plain_tag(line)
-                    if tag:
-                        game = _tag(game, games, tag[0], tag[1], n, 1)
-                        section = tag[0]
-                        continue
-                elif "[" not in line and game is not None and section is not None:
+                    if line[-2:] == '"]' and line.count('"') == 2:
+                        name, sep, value = line[1:-2].partition('"')
+                        name = name.strip()
+                        if sep and name.isalnum():
+                            if game is not None and name not in game.tags and name != "Note":
+                                game.tags[name] = (value, n, 1)
+                                game.order.append(name)
+                                game.end_line = n
+                            else:
+                                game = _tag(game, games, name, value, n, 1)
+                            section = name
+                            continue
+                elif section is not None and game is not None and "[" not in line:
                     data = game.data.get(section)
                     if data is None:
                         data = game.data[section] = []
@@ -154,16 +162,6 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str]]]:
     if game is not None and game.tags:
         games.append(game)
     return games, notes
-
-
-def _plain_tag(line: str) -> tuple[str, str] | None:
-    """[Name "value"] alone on a line, without escapes: (name, value); else None."""
-    line = line.rstrip()
-    if not line.endswith('"]') or line.count('"') != 2:
-        return None
-    name, sep, value = line[1:-2].partition('"')
-    name = name.strip()
-    return (name, value) if sep and name.isalnum() else None
 
 
 def _tag(game: Game | None, games: list[Game], name: str, value: str, n: int,
@@ -259,7 +257,7 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
     contract = _contract(rec, game)
     _auction(rec, game, contract)
     if deal is not None:
-        data["hands"] = {s: hand_text(deal.hands[s]) for s in SEATS}
+        data["hands"] = {s: _strict_text(deal.hands[s]) for s in SEATS}
         _play(rec, game, deal, contract)
     _score(rec, game, contract)
     rec.normal = write_record(rec)
@@ -305,6 +303,12 @@ def parse_deal_value(value: str) -> tuple[str, list[str | None]] | str:
     return first, [None if h in ("-", "?") else h for h in hands]
 
 
+@lru_cache(maxsize=4096)
+def _strict_text(hand: frozenset | None) -> str:
+    return hand_text(hand)
+
+
+@lru_cache(maxsize=4096)  # the same deal is often played at many tables
 def hand_cards(text: str) -> frozenset | str:
     """A PBN hand "KQ643.8.KT32.A54" (ranks in any order, 10 or T) -> cards, or an error."""
     suits = text.split(".")
@@ -409,8 +413,11 @@ def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
                 *game.where("Declarer"))
 
 
+ANNOTATION_START = frozenset("=$!?^(")
+
+
 def _is_annotation(text: str) -> bool:
-    return (text[0] in "=$!?^" or text.startswith("(")) and text not in ("-",)
+    return text[0] in ANNOTATION_START
 
 
 def _play(rec: Record, game: Game, deal: Deal, contract: cb.Contract | None) -> None:
@@ -451,7 +458,7 @@ def _play_rows(rec: Record, tokens):
     for text, line, col in tokens:
         if text == "*":
             break
-        if text == "+" or _is_annotation(text):
+        if text[0] in ANNOTATION_START or text == "+":
             continue
         if text.strip("-") == "":
             cards.append(None)
@@ -492,11 +499,12 @@ def _plies(rec: Record, result, rows, places, first: str) -> None:
     for t, trick in enumerate(result.tricks):
         lead_i = SEATS.index(trick.leader)
         row_places = places[t]
+        key = f"T{trick.number}"
         for i, card in enumerate(trick.order):
             n += 1
             column = (lead_i + i - first_i) % 4
             line, col = row_places[column] if column < len(row_places) else (rec.line, 1)
-            plies.append(Ply(n, card, card, line, col, f"T{trick.number}"))
+            plies.append(Ply(n, card, card, line, col, key))
 
 
 def _check_result(rec: Record, game: Game, result, declaring: str) -> None:

@@ -284,6 +284,7 @@ def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResul
     seen: dict[str, int] = {}                       # card -> trick where it was played
     void: dict[str, dict[str, int]] = {s: {} for s in seats}  # seat -> suit -> renounce trick
     errors = result.errors
+    side_of = {s: deal.side(s) for s in seats}
     leader = deal.leader
     for number in range(1, n_tricks + 1):
         lead_i = seats.index(leader)
@@ -320,7 +321,8 @@ def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResul
             hand = remaining[seat]
             if i == 0:
                 led_suit = card[0]
-            _check_follow(result, deal, seat, card, led_suit, hand, number, i, void)
+            if void[seat] or (i and card[0] != led_suit):  # most cards just follow suit
+                _check_follow(result, deal, seat, card, led_suit, hand, number, i, void)
             if hand is not None:
                 if card in hand:
                     hand.discard(card)
@@ -334,7 +336,7 @@ def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResul
         if len(valid_order) == 4:
             winner = trick_winner(valid_order, lead_i, seats, trump)
             result.won[winner] += 1
-            result.won_by_side[deal.side(winner)] += 1
+            result.won_by_side[side_of[winner]] += 1
         result.tricks.append(Trick(number, leader, cards, tuple(valid_order), winner))
         result.running.append(dict(result.won_by_side))
         if winner is None:
