@@ -315,8 +315,7 @@ def _report_play(rec, raw, outcome, candidates) -> None:
                 tok.column if tok else 0, suggestion=suggestion)
     for rv in result.revokes:
         trick = raw.tricks[rv.trick - 1] if rv.trick <= len(raw.tricks) else None
-        tok = next((c for c in trick.cards if c.value and trick and
-                    trick.seats[trick.cards.index(c)] == rv.seat), None) if trick else None
+        tok = trick.cards[trick.seats.index(rv.seat)] if trick and rv.seat in trick.seats else None
         rec.add(WARNING, "WHIST-REVOKE", rv.message, tok.line if tok else raw.line,
                 tok.column if tok else 0)
 

@@ -30,9 +30,6 @@ RANK_OF_WORD = {"ace": "A", "a": "A", "king": "K", "kg": "K", "k": "K", "queen":
                 "six": "6", "five": "5", "four": "4", "three": "3", "tray": "3", "trey": "3",
                 "two": "2", "deuce": "2"}
 RANK_OF_WORD.update({str(n): str(n) for n in range(2, 10)})
-NUMBER_WORDS = {"love": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                "seven": 7, "eight": 8, "nine": 9}
-SEATS = ("A", "Y", "B", "Z")   # Cavendish's table order; A-B partners against Y-Z
 SUIT_MARKS = "♠♥♦♣♤♡◇♢♧"
 
 
