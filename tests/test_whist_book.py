@@ -315,3 +315,14 @@ def test_hands_printed_one_suit_a_line():
     assert [r.normal for r in recs] == ["AK7.KJT4.AQ3.K86", "AK7.KJT4..AKQJ86"]
     assert [(r.line, r.end_line, r.status) for r in recs] == [(3, 6, "valid"), (8, 11, "valid")]
     assert (recs[1].plies[-1].line, recs[1].plies[-1].column) == (11, 18)
+
+
+def test_scores_are_read_or_reported():
+    assert whist._score_before(whist_book.Token("AB, three; YZ, four", 1, 1)) == {"AB": 3, "YZ": 4}
+    assert whist._score_before(whist_book.Token("Four-all", 1, 1)) == {"AB": 4, "YZ": 4}
+    assert whist._score_before(whist_book.Token("AB, 2; YZ, Love", 1, 1)) == {"AB": 2, "YZ": 0}
+    assert whist._score_before(whist_book.Token("AB, lots; YZ, few", 1, 1)) is None
+    (rec,) = whist.scan_book(PLAIN.replace("Love-all", "AB, seven; YZ, two"), "p.txt")
+    assert rec.data["variant"] == "long whist" and rec.data["score_before"] == {"AB": 7, "YZ": 2}
+    (bad,) = whist.scan_book(PLAIN.replace("Love-all", "Much to much"), "p.txt")
+    assert [d.code for d in problems(bad)] == ["WHIST-SCORE"]

@@ -46,17 +46,22 @@ def scan_book(text: str, path: str) -> list[Record]:
 
 
 # =============================================================================== deals
-def _score_before(token) -> dict:
-    """"Love-all", "Four-all", "AB, 2; YZ, Love" -> {"AB": 2, "YZ": 0}."""
-    text = token.text.lower() if token else "love-all"
-    m = re.match(r"(\w+)-all", text)
+def _score_before(token) -> dict | None:
+    """"Love-all", "Four-all", "AB, 2; YZ, Love" -> {"AB": 2, "YZ": 0}; None if unreadable."""
+    text = token.text.lower().strip(" .") if token else "love-all"
+    m = re.fullmatch(r"(\w+)-all", text)
     if m:
-        n = WORD_NUMBERS.get(m.group(1), 0)
-        return {"AB": n, "YZ": n}
-    out = {"AB": 0, "YZ": 0}
-    for side, value in re.findall(r"(ab|yz),\s*(\w+)", text):
-        out[side.upper()] = int(value) if value.isdigit() else WORD_NUMBERS.get(value, 0)
+        n = _points(m.group(1))
+        return None if n is None else {"AB": n, "YZ": n}
+    found = re.findall(r"(ab|yz),?\s*(\w+)", text)
+    out = {side.upper(): _points(value) for side, value in found}
+    if set(out) != {"AB", "YZ"} or None in out.values():
+        return None
     return out
+
+
+def _points(word: str) -> int | None:
+    return int(word) if word.isdigit() else WORD_NUMBERS.get(word)
 
 
 def _claim(token) -> dict | None:
@@ -97,6 +102,12 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
     turnup = raw.turnup.value if raw.turnup else ""
     trump = turnup[0] if turnup else None
     score = _score_before(raw.score)
+    if score is None:
+        rec.add(WARNING, "WHIST-SCORE", f"cannot read the score {raw.score.text!r}; "
+                "taken as love-all", raw.score.line, raw.score.column)
+        score = {"AB": 0, "YZ": 0}
+    if variant == "short whist" and max(score.values()) >= 5:
+        variant = "long whist"       # a score of five or more is not a five-point game
     tricks = [_from_leader(t) for t in raw.tricks]
     cards = {s: [t.value for t in hands[s]] for s in SEATS}
     outcome = _replay(cards, trump, tricks)

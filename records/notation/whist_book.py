@@ -142,7 +142,7 @@ TRICK_START = re.compile(r"^\s*(?:\[Illustration:\s*)?TRICK \d+\.?\s*$")
 LAST_TRICK = re.compile(r"^TRICK 13\.--\s*([AYBZ]) makes the (\w+ of \w+)")
 RESULT = re.compile(r"^\s*(?:and\s+)?((?:AB|YZ)\s+(?:win|score|make|save)\b.*?)\.?\s*$")
 TABLE_HEADER = re.compile(r"([AYBZ])'S HAND\.")
-SCORE = re.compile(r"^Score:\s*(.+?)\.?\]?\s*$")
+SCORE = re.compile(r"^\s*Score:\s*([^.\]\n]+)")
 TURNUP = re.compile(r"(\w+ of \w+) turned up")
 
 
@@ -213,7 +213,7 @@ def _read_known_hand(deal: RawDeal, lines: list[str], i: int, stop: int) -> int:
     """The one hand shown first: rows of ranks ending in a suit mark; a void is a blank row."""
     cards: list[Token] = []
     deal.hand_lines[deal.known_seat] = i + 1
-    while i < stop and not lines[i].startswith("Score"):
+    while i < stop and not SCORE.match(lines[i]) and not TRICK_START.match(lines[i]):
         row = lines[i].rstrip().rstrip("]")
         m = re.search(f"([{SUIT_MARKS}])\\s*$", row)
         if m:
