@@ -213,7 +213,8 @@ def _read_known_hand(deal: RawDeal, lines: list[str], i: int, stop: int) -> int:
     """The one hand shown first: rows of ranks ending in a suit mark; a void is a blank row."""
     cards: list[Token] = []
     deal.hand_lines[deal.known_seat] = i + 1
-    while i < stop and not SCORE.match(lines[i]) and not TRICK_START.match(lines[i]):
+    while i < stop and not (SCORE.match(lines[i]) or TRICK_START.match(lines[i])
+                            or TURNUP.search(lines[i])):
         row = lines[i].rstrip().rstrip("]")
         m = re.search(f"([{SUIT_MARKS}])\\s*$", row)
         if m:
