@@ -326,3 +326,14 @@ def test_scores_are_read_or_reported():
     assert rec.data["variant"] == "long whist" and rec.data["score_before"] == {"AB": 7, "YZ": 2}
     (bad,) = whist.scan_book(PLAIN.replace("Love-all", "Much to much"), "p.txt")
     assert [d.code for d in problems(bad)] == ["WHIST-SCORE"]
+
+
+def test_a_card_dropped_from_a_hand_is_restored_when_the_play_shows_it():
+    # B's Qn of diamonds dropped from the table; B plays it at trick 1
+    text = HEAD + trick(1, 0, 1, "Y B Z A↷", "4♢ Qn♢ A♢ 2♢") + \
+        TABLE.replace("|Qn, 8, 7, 5       ♢", "|8, 7, 5           ♢")
+    (rec,) = whist.scan_book(text, "drop.txt")
+    (fix,) = problems(rec)
+    assert fix.code == "WHIST-DEAL-REPAIRED" and fix.repair
+    assert "B's hand is printed with 12 cards and Q♦ is in no hand" in fix.message
+    assert rec.status == "repaired" and "DQ" in rec.data["hands"]["B"]

@@ -246,6 +246,9 @@ def _repairs(raw, cards, trump, tricks, outcome) -> list[dict]:
             if card in cards[seat]:
                 for new in missing:
                     edits.append({"kind": "hand", "seat": seat, "old": card, "new": new})
+    for seat in SEATS:                       # a card dropped from, or doubled into, a hand
+        if len(cards[seat]) == 12:
+            edits += [{"kind": "add", "seat": seat, "old": "", "new": new} for new in missing]
     for err in result.errors:                # a trick card its player cannot have played
         if err.code in ("CARD-NOT-HELD", "CARD-TWICE") and err.trick:
             for new in sort_cards(set(cards[err.seat])):
@@ -262,7 +265,9 @@ def _repairs(raw, cards, trump, tricks, outcome) -> list[dict]:
 
 
 def _apply(edit, cards, tricks) -> None:
-    if edit["kind"] == "hand":
+    if edit["kind"] == "add":
+        cards[edit["seat"]].append(edit["new"])
+    elif edit["kind"] == "hand":
         hand = cards[edit["seat"]]
         hand[hand.index(edit["old"])] = edit["new"]
     else:
@@ -270,6 +275,9 @@ def _apply(edit, cards, tricks) -> None:
 
 
 def _token_of(raw, edit):
+    if edit["kind"] == "add":
+        row = [t for t in raw.hands[edit["seat"]] if t.value[0] == edit["new"][0]]
+        return row[-1] if row else book.Token("", raw.hand_lines.get(edit["seat"], raw.line), 1)
     if edit["kind"] == "hand":
         return next(t for t in raw.hands[edit["seat"]] if t.value == edit["old"])
     trick = raw.tricks[edit["trick"] - 1]
@@ -278,8 +286,16 @@ def _token_of(raw, edit):
 
 def _report_repair(rec, raw, edit, outcome) -> None:
     tok = _token_of(raw, edit)
-    old, new = card_text(edit["old"]), card_text(edit["new"])
-    if edit["kind"] == "hand":
+    old, new = card_text(edit["old"]) if edit["old"] else "", card_text(edit["new"])
+    if edit["kind"] == "add":
+        played = _played_at(outcome[1], edit["new"])
+        rec.add(WARNING, "WHIST-DEAL-REPAIRED",
+                f"{edit['seat']}'s hand is printed with 12 cards and {new} is in no hand; "
+                + (f"{edit['seat']} plays the {new} at trick {played}" if played else
+                   "it is the one card the deal lacks") +
+                f", so it is added to {edit['seat']}'s hand", tok.line, tok.column,
+                suggestion=f"add {new} to {edit['seat']}'s hand", repair=True)
+    elif edit["kind"] == "hand":
         other = [s for s in SEATS if s != edit["seat"] and edit["old"] in
                  {t.value for t in raw.hands[s]}]
         played = _played_at(outcome[1], edit["new"])
