@@ -350,6 +350,9 @@ class Play:
     column: int = 0
     claimed: int | None = None  # points the text says this card (or go) scored
     called: int | None = None   # the running total the text says was called
+    parts: dict = field(default_factory=dict)      # category -> points the text gives it
+    expects: list = field(default_factory=list)    # categories the text says it scores
+    denies: list = field(default_factory=list)     # categories the text says it does not
 
 
 @dataclass
@@ -408,12 +411,12 @@ class _Table:
         self.ended = False
 
     def has_cards(self, player: str) -> bool:
-        if self.held is not None:
+        if self.held is not None and player in self.held:
             return bool(self.held[player])
         return self.variant is None or self.played[player] < self.variant.hand_size
 
     def can_play(self, player: str) -> bool:
-        if self.held is not None:
+        if self.held is not None and player in self.held:
             return any(self.total + c.value <= 31 for c in self.held[player])
         return self.has_cards(player)
 
@@ -426,7 +429,7 @@ class _Table:
     def take(self, player: str, card: Card) -> bool:
         """Remove the card from the player's hand; False when he does not hold it."""
         self.played[player] += 1
-        if self.held is None:
+        if self.held is None or player not in self.held:
             return True
         for c in self.held[player]:
             if c.rank == card.rank and (not card.suit or not c.suit or c.suit == card.suit):
@@ -461,7 +464,7 @@ def peg(events: list[Play], variant: Variant | None = None,
             _say_go(table, ev, i, steps, problems)
             continue
         _lay_card(table, ev, i, steps, problems)
-    if not table.ended and table.pile and table.total != 31 and last_card:
+    if not table.ended and table.pile and table.total != 31 and (last_card or table.out):
         steps.append(PegStep(table.last_index, table.last, None, table.total,
                              [("go" if table.out else "last card", 1)]))
     return PegResult(steps, problems)
@@ -469,7 +472,7 @@ def peg(events: list[Play], variant: Variant | None = None,
 
 def _say_go(table: _Table, ev: Play, i: int, steps, problems) -> None:
     who = ev.player or table.turn
-    if table.held is not None and table.can_play(who):
+    if table.held is not None and who in table.held and table.can_play(who):
         playable = [str(c) for c in table.held[who] if table.total + c.value <= 31]
         problems.append((i, ERROR, "CRIB-FALSE-GO",
                          f"the {who} says go at {table.total} but could play {', '.join(playable)}"))
@@ -477,7 +480,8 @@ def _say_go(table: _Table, ev: Play, i: int, steps, problems) -> None:
     if not table.pile:
         return
     opponent = other(who)
-    if opponent in table.out or (table.held is not None and not table.can_play(opponent)):
+    if opponent in table.out or (table.held is not None and opponent in table.held
+                                 and not table.can_play(opponent)):
         _close_series(table, steps, i)
     else:
         table.turn = opponent
@@ -567,7 +571,10 @@ def check_claims(rec: Record, count: Count, claims: list[Claim], whose: str = ""
     """Compare every stated number with the rules; a wrong one is a warning naming the difference."""
     label = f"the {whose} " if whose else ""
     totals = [c for c in claims if c.what == "total"]
-    for claim in [c for c in claims if c.what not in ("total",)]:
+    has_points = {c.what for c in claims if c.what in CATEGORY_KINDS}
+    for claim in [c for c in claims if c.what != "total"]:
+        if claim.what.startswith("number of ") and claim.what[len("number of "):] in has_points:
+            continue   # "four fifteens, 8 more holes": the points say it, partial tallies vary
         _check_part(rec, count, claim, [c for c in claims if c.what == claim.what], label)
     for claim in totals:
         _check_total(rec, count, claim, claims, label)
@@ -725,26 +732,76 @@ def play_record(plays: list[Play], *, variant: Variant | None = None,
     return rec
 
 
+STEP_CATEGORIES = {"fifteen": "fifteens", "thirty-one": "thirty-one", "pair": "pairs",
+                   "pair royal": "pairs", "double pair royal": "pairs", "go": "go",
+                   "last card": "last card"}
+
+
+def _step_category(name: str) -> str:
+    return "runs" if name.startswith("run of") else STEP_CATEGORIES.get(name, name)
+
+
 def _check_pegging(rec: Record, plays: list[Play], result: PegResult) -> None:
-    by_event: dict[int, list[PegStep]] = {}
+    """Every call, stated score and named combination of the text against the engine."""
+    cards_at: dict[int, PegStep] = {}
+    extras_at: dict[int, list[PegStep]] = {}
     for step in result.steps:
-        by_event.setdefault(step.index, []).append(step)
+        if step.card is not None:
+            cards_at[step.index] = step
+        else:
+            extras_at.setdefault(step.index, []).append(step)
+    last_card = None
     for i, ev in enumerate(plays):
-        steps = by_event.get(i, [])
-        card_step = next((s for s in steps if s.card is not None), None)
-        if ev.called is not None and card_step and ev.called != card_step.total:
-            rec.add(WARNING, "CRIB-CALL-MISMATCH",
-                    f"{ev.text} is called {ev.called}, but the count is {card_step.total}",
-                    ev.line, ev.column)
-        if ev.claimed is None:
-            continue
-        got = sum(s.points for s in steps)
-        if ev.claimed != got:
-            scored = ", ".join(f"{n} {p}" for s in steps for n, p in s.scores) or "nothing"
-            total = card_step.total if card_step else 0
+        if ev.card is not None:
+            last_card = i
+            step = cards_at.get(i)
+            if step is None:
+                continue
+            go_follows = i + 1 < len(plays) and plays[i + 1].go and plays[i + 1].claimed is not None
+            extras = [] if go_follows else extras_at.get(i, [])
+            _check_step(rec, ev, step.scores + [s for x in extras for s in x.scores], step.total)
+        elif ev.go and last_card is not None:
+            extras = extras_at.get(last_card, [])
+            total = cards_at[last_card].total if last_card in cards_at else 0
+            _check_step(rec, ev, [s for x in extras for s in x.scores], total)
+
+
+def _check_step(rec: Record, ev: Play, scores: list[tuple[str, int]], total: int) -> None:
+    what = ev.text or "the go"
+    got = sum(p for _, p in scores)
+    made = ", ".join(f"{n} {p}" for n, p in scores) or "nothing"
+    by_category: dict[str, int] = {}
+    for name, points in scores:
+        by_category[_step_category(name)] = by_category.get(_step_category(name), 0) + points
+    if ev.called is not None and not ev.go and ev.called != total:
+        rec.add(WARNING, "CRIB-CALL-MISMATCH", f"{what} is called {ev.called}, but the count is {total}",
+                ev.line, ev.column)
+    if ev.claimed is not None and ev.claimed != got:
+        rec.add(WARNING, "CRIB-PEG-MISMATCH",
+                f"{what} (count {total}) is said to score {ev.claimed}, the rules give {got} ({made})",
+                ev.line, ev.column)
+    for category, points in ev.parts.items():
+        if by_category.get(category, 0) != points:
             rec.add(WARNING, "CRIB-PEG-MISMATCH",
-                    f"{ev.text or 'the go'} (count {total}) is said to score {ev.claimed},"
-                    f" the rules give {got} ({scored})", ev.line, ev.column)
+                    f"{what} (count {total}) is said to score {points} for {category},"
+                    f" the rules give {by_category.get(category, 0)} ({made})", ev.line, ev.column)
+    for category in ev.expects:
+        if category not in by_category and category not in ev.parts:
+            rec.add(WARNING, "CRIB-PEG-MISMATCH",
+                    f"{what} is said to make {_category_phrase(category)}, but it does not"
+                    f" (count {total}; it scores {made})", ev.line, ev.column)
+    for category in ev.denies:
+        if category in by_category:
+            rec.add(WARNING, "CRIB-PEG-MISMATCH",
+                    f"{what} is said to make no {_category_phrase(category, plain=True)},"
+                    f" but it scores {made} (count {total})", ev.line, ev.column)
+
+
+def _category_phrase(category: str, plain: bool = False) -> str:
+    words = {"fifteens": "fifteen", "pairs": "pair", "runs": "run", "go": "go",
+             "last card": "last card", "thirty-one": "thirty-one"}
+    word = words.get(category, category)
+    return word if plain else ("a " + word if word not in ("go",) else "the go")
 
 
 # -- family API ----------------------------------------------------------------------
@@ -885,7 +942,7 @@ def _compact_record(found, path: str) -> Record:
     plays = [Play(card=Card(c.rank, c.suit), text=c.text, line=ln, column=col) if kind == "card"
              else Play(go=kind == "go", reset=kind == "reset", text=kind, line=ln, column=col)
              for kind, c, ln, col in raw.plays]
-    rec = play_record(plays, source=path, line=line, text=text)
+    rec = play_record(plays, source=path, line=line, text=text, last_card=False)
     if raw.stated is not None and "total" in rec.data and raw.stated != rec.data["total"]:
         rec.add(WARNING, "CRIB-PEG-MISMATCH",
                 f"the play is said to peg {raw.stated} in all, the rules give {rec.data['total']}"
@@ -896,3 +953,145 @@ def _compact_record(found, path: str) -> Record:
 def _peg_summary(rec: Record) -> str:
     return "; ".join(f"{s['card'] or 'go'} {', '.join(f'{n} {p}' for n, p in s['scores'])}"
                      for s in rec.data.get("plays", []) if s["points"])
+
+
+# -- book examples as records ------------------------------------------------------------------
+def _example_record(example, path: str) -> Record:
+    if example.kind == "hand":
+        return _book_hand(example, path)
+    if example.kind == "play":
+        return _book_play(example, path)
+    return _book_deal(example, path)
+
+
+def _claims(raw_claims, owner: str | None = None) -> list[Claim]:
+    return [Claim(c.what, c.value, c.text, c.line, c.column, c.owner) for c in raw_claims
+            if owner is None or c.owner == owner]
+
+
+def _book_hand(ex, path: str) -> Record:
+    hand = [Card(c.rank, c.suit) for c in ex.cards]
+    starter = Card(ex.starter.rank, ex.starter.suit)
+    assumed = ""
+    if ex.same_suit_as_starter:
+        suit = starter.suit or "S"
+        starter = Card(starter.rank, suit)
+        for k in ex.same_suit_as_starter:
+            hand[k] = Card(hand[k].rank, suit)
+        assumed = (f"the text gives no suits but puts the {hand[ex.same_suit_as_starter[0]].name}"
+                   f" in the starter's suit: both written as {SUIT_WORDS_BY_LETTER[suit]}")
+    spots = [(c.text, c.line, c.column) for c in [*ex.cards, ex.starter]]
+    variant = VARIANTS.get(ex.variant)
+    rec = hand_record(hand, starter, crib=ex.crib, variant=variant, claims=_claims(ex.claims),
+                      source=path, line=ex.line, end_line=ex.end_line, text=ex.text,
+                      positions=spots)
+    if assumed:
+        rec.add(INFO, "CRIB-SUIT-ASSUMED", assumed, ex.line)
+    rec.tags["Source"] = "book"
+    return rec
+
+
+SUIT_WORDS_BY_LETTER = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def _plays_of(events) -> list[Play]:
+    return [Play(card=Card(e.card.rank, e.card.suit) if e.card else None, go=e.go, reset=e.reset,
+                 player=e.player, text=e.text, line=e.line, column=e.column, claimed=e.claimed,
+                 called=e.called, parts=dict(e.parts), expects=list(e.expects),
+                 denies=list(e.denies)) for e in events]
+
+
+def _book_play(ex, path: str) -> Record:
+    hands = {who: [Card(c.rank, c.suit) for c in cards] for who, cards in ex.hands.items()} or None
+    plays = _plays_of(ex.events)
+    told_last = any("last card" in p.expects for p in plays)
+    rec = play_record(plays, variant=VARIANTS.get(ex.variant), hands=hands, last_card=told_last,
+                      source=path, line=ex.line, end_line=ex.end_line, text=ex.text)
+    if hands:
+        rec.data["hands"] = {who: [str(c) for c in cards] for who, cards in hands.items()}
+    rec.tags["Source"] = "book"
+    return rec
+
+
+def _take_out(dealt: list[Card], laid: list[Card]) -> tuple[list[Card], list[Card]]:
+    """The cards kept after laying out; laid cards the hand never held are returned apart."""
+    kept, missing = list(dealt), []
+    for card in laid:
+        match = next((c for c in kept if c.rank == card.rank
+                      and (not card.suit or not c.suit or c.suit == card.suit)), None)
+        if match is None:
+            missing.append(card)
+        else:
+            kept.remove(match)
+    return kept, missing
+
+
+def _book_deal(ex, path: str) -> Record:
+    variant = VARIANTS.get(ex.variant) or VARIANTS["five-card"]
+    dealt = {who: [Card(c.rank, c.suit) for c in cards] for who, cards in ex.dealt.items()}
+    laid = {who: [Card(c.rank, c.suit) for c in cards] for who, cards in ex.discards.items()}
+    starter = Card(ex.starter.rank, ex.starter.suit) if ex.starter else None
+    shown = "; ".join(f"{who} {' '.join(RANKS[c.rank - 1] for c in cards)}" for who, cards in dealt.items())
+    rec = Record(kind="cribbage", title=f"deal: {shown}" + (f"; starter {starter}" if starter else ""),
+                 source=path, line=ex.line, end_line=ex.end_line, text=ex.text)
+    rec.tags = {"Type": "deal", "Variant": variant.name, "Source": "book"}
+    rec.data = {"type": "deal", "variant": variant.name, "starter": str(starter) if starter else None,
+                "dealt": {w: [str(c) for c in cs] for w, cs in dealt.items()},
+                "laid out": {w: [str(c) for c in cs] for w, cs in laid.items()}}
+    every = [c for cs in dealt.values() for c in cs] + ([starter] if starter else [])
+    problems = card_set_problems(every)
+    if problems:
+        rec.add(ERROR, "CRIB-IMPOSSIBLE-CARDS", "impossible cards: " + "; ".join(problems), ex.line)
+        return rec
+    kept = {}
+    for who, cards in dealt.items():
+        kept[who], missing = _take_out(cards, laid.get(who, []))
+        for card in missing:
+            rec.add(ERROR, "CRIB-NOT-HELD", f"the {who} lays out {_card_words(card)} he was not dealt",
+                    ex.line)
+    crib = [c for who in (PONE, DEALER) for c in laid.get(who, [])]
+    scores = []
+    for owner, cards, is_crib in ((PONE, kept.get(PONE, []), False),
+                                  (DEALER, kept.get(DEALER, []), False), ("crib", crib, True)):
+        if not cards:
+            continue
+        count = score(cards, starter, is_crib)
+        rec.data[owner] = {"hand": [str(c) for c in cards], "count": count.to_dict()}
+        scores.append(count.total)
+        check_claims(rec, count, _claims(ex.claims, owner), whose=owner if owner == "crib" else f"{owner}'s hand")
+    if starter is not None and starter.rank == JACK:
+        rec.add(INFO, "CRIB-HEELS", "a jack turned up: two for his heels to the dealer")
+    plays = _plays_of(ex.events)
+    if plays:
+        result = peg(plays, variant, {w: list(cs) for w, cs in kept.items()}, last_card=False)
+        for index, severity, code, message in result.problems:
+            ev = plays[min(index, len(plays) - 1)]
+            rec.add(severity, code, message, ev.line, ev.column,
+                    suggestion=_playable_instead(kept, plays, index, result))
+        _check_pegging(rec, plays, result)
+        rec.data["plays"] = [{"player": s.player, "card": str(s.card) if s.card else None,
+                              "total": s.total, "scores": [[n, p] for n, p in s.scores],
+                              "points": s.points} for s in result.steps]
+        rec.plies = [Ply(i + 1, p.text, str(p.card) if p.card else "go", p.line, p.column)
+                     for i, p in enumerate(plays)]
+    rec.data["scores"] = scores
+    rec.tags["Score"] = scores[0] if scores else None
+    rec.normal = json.dumps({k: rec.data[k] for k in ("variant", "dealt", "laid out", "starter")},
+                            ensure_ascii=False)
+    return rec
+
+
+def _playable_instead(kept: dict, plays: list[Play], index: int, result: PegResult) -> str:
+    """The cards the player could have laid there, with the count each would make."""
+    ev = plays[index]
+    if ev.card is None or ev.player not in kept:
+        return ""
+    held = list(kept[ev.player])
+    for p in plays[:index]:
+        if p.player == ev.player and p.card is not None:
+            held, _ = _take_out(held, [p.card])
+    before = next((s.total for s in reversed(result.steps) if s.index < index and s.card), 0)
+    options = [f"{_card_words(c)} ({before + c.value})" for c in held if before + c.value <= 31]
+    if not options:
+        return "he could not play: a go"
+    return "he could play " + " or ".join(options)
