@@ -337,3 +337,11 @@ def test_a_card_dropped_from_a_hand_is_restored_when_the_play_shows_it():
     assert fix.code == "WHIST-DEAL-REPAIRED" and fix.repair
     assert "B's hand is printed with 12 cards and Q♦ is in no hand" in fix.message
     assert rec.status == "repaired" and "DQ" in rec.data["hands"]["B"]
+
+
+def test_a_first_hand_with_suit_marks_before_the_ranks():
+    head = HEAD.replace("  Qn, 10, 5, 3                     ♠", "  ♠ Qn, 10, 5, 3") \
+               .replace("  A                                ♡", "  ♡ A")
+    (rec,) = whist.scan_book(head + trick(1, 0, 1, "Y B Z A↷", "4♢ Qn♢ A♢ 2♢") + TABLE, "m.txt")
+    assert rec.status == "valid", [d.format() for d in rec.diagnostics]
+    assert rec.data["hands"]["A"][:5] == ["SQ", "ST", "S5", "S3", "HA"]

@@ -217,9 +217,13 @@ def _read_known_hand(deal: RawDeal, lines: list[str], i: int, stop: int) -> int:
                             or TURNUP.search(lines[i])):
         row = lines[i].rstrip().rstrip("]")
         m = re.search(f"([{SUIT_MARKS}])\\s*$", row)
+        lead = re.match(f"\\s*([{SUIT_MARKS}])", row)
         if m:
             cards += _holding(row[:m.start()], m.group(1), i + 1, 0, deal.known_seat,
                               deal.problems)
+        elif lead:                   # the suit mark first: "♠ Qn, 10, 5, 3"
+            body = " " * lead.end() + row[lead.end():]
+            cards += _holding(body, lead.group(1), i + 1, 0, deal.known_seat, deal.problems)
         elif row.strip():
             deal.problems.append(Token(f"cannot read {row.strip()!r} as a suit of "
                                        f"{deal.known_seat}'s hand", i + 1, 1))
