@@ -411,9 +411,7 @@ def _plies(raw, tricks) -> list[Ply]:
     for k, trick in enumerate(raw.tricks):
         for i, card in enumerate(tricks[k]):
             tok = trick.cards[_seat_of(trick, i)]
-            seat = trick.seats[_seat_of(trick, i)]
-            plies.append(Ply(len(plies) + 1, tok.text, card, tok.line, tok.column,
-                             position=f"{k + 1}:{seat}"))
+            plies.append(Ply(len(plies) + 1, tok.text, card, tok.line, tok.column))
     return plies
 
 
