@@ -70,6 +70,10 @@ def test_the_books_two_real_errors_and_nothing_else():
     assert "HT" in deals["HAND XXXVI"].data["hands"]["A"] or "H7" in deals["HAND XXXVI"].data["hands"]["A"]
     assert "H8" in deals["HAND XXXVI"].data["hands"]["B"]
     assert sum(r.status == "valid" for r in deals.values()) == 37
+    # harmless typography, noted as info: two holdings lack a comma
+    typos = sorted((d.line, d.column, d.message) for r in deals.values() for d in r.diagnostics
+                   if d.code == "WHIST-TYPO")
+    assert typos == [(5587, 7, "no comma between 10 and 7"), (7120, 51, "no comma between 9 and 8")]
 
 
 def test_the_forced_thirteenth_trick_is_played_and_the_words_for_it_checked():

@@ -95,6 +95,8 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
                  source=path, line=raw.line, end_line=raw.end_line, text=raw.text)
     for p in raw.problems:
         rec.add(ERROR, "WHIST-UNREADABLE", p.text, p.line, p.column)
+    for note in raw.notes:
+        rec.add(INFO, "WHIST-TYPO", note.text, note.line, note.column)
     hands = {s: [t for t in raw.hands.get(s, []) if t.value] for s in SEATS}
     for seat in SEATS:
         if seat not in raw.hands:

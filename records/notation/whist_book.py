@@ -70,6 +70,7 @@ class RawDeal:
     result: Token | None = None
     last_trick: Token | None = None    # "TRICK 13.--A makes the king of diamonds": text = seat
     problems: list[Token] = field(default_factory=list)  # unreadable passages (text = why)
+    notes: list[Token] = field(default_factory=list)     # harmless typography (text = what)
 
 
 @dataclass
@@ -117,7 +118,7 @@ RANK_TOKEN = re.compile(r"Ace|King|Queen|Knave|Kg|Qn|Knv|Kn|10|[AKQJT2-9](?![a-z
 
 
 def _holding(body: str, mark: str, line: int, offset: int, who: str,
-             problems: list[Token]) -> list[Token]:
+             problems: list[Token], notes: list[Token] | None = None) -> list[Token]:
     """The ranks printed before one suit mark (a row of a hand) as card Tokens."""
     body = body.rstrip()
     if not body.strip(" ,—-"):
@@ -129,7 +130,20 @@ def _holding(body: str, mark: str, line: int, offset: int, who: str,
                               f"{SUIT_NAME[SUIT_OF_MARK[mark]]}: {exc.message}",
                               exc.line, exc.column))
         return []
-    return [Token(t.text, t.line, t.column, t.card) for t in hand.tokens]
+    tokens = [Token(t.text, t.line, t.column, t.card) for t in hand.tokens]
+    if notes is not None and "," in body:
+        notes.extend(_missing_commas(body, offset, tokens))
+    return tokens
+
+
+def _missing_commas(body: str, offset: int, tokens: list[Token]) -> list[Token]:
+    """Ranks printed without the comma the rest of the holding uses ("Knv, 9 8, 7")."""
+    out = []
+    for a, b in zip(tokens, tokens[1:]):
+        between = body[a.column - 1 - offset + len(a.text):b.column - 1 - offset]
+        if a.line == b.line and "," not in between:
+            out.append(Token(f"no comma between {a.text} and {b.text}", a.line, a.column))
+    return out
 
 
 SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -220,10 +234,11 @@ def _read_known_hand(deal: RawDeal, lines: list[str], i: int, stop: int) -> int:
         lead = re.match(f"\\s*([{SUIT_MARKS}])", row)
         if m:
             cards += _holding(row[:m.start()], m.group(1), i + 1, 0, deal.known_seat,
-                              deal.problems)
+                              deal.problems, deal.notes)
         elif lead:                   # the suit mark first: "♠ Qn, 10, 5, 3"
             body = " " * lead.end() + row[lead.end():]
-            cards += _holding(body, lead.group(1), i + 1, 0, deal.known_seat, deal.problems)
+            cards += _holding(body, lead.group(1), i + 1, 0, deal.known_seat, deal.problems,
+                              deal.notes)
         elif row.strip():
             deal.problems.append(Token(f"cannot read {row.strip()!r} as a suit of "
                                        f"{deal.known_seat}'s hand", i + 1, 1))
@@ -315,7 +330,8 @@ def _read_table(deal: RawDeal, lines: list[str], header: int, stop: int) -> int:
                       for pos, cell in filled]
         for seat, pos, cell in placed:
             body = re.sub(f"[{SUIT_MARKS}]", " ", cell)
-            deal.hands[seat] += _holding(body, marks[0], i + 1, pos, seat, deal.problems)
+            deal.hands[seat] += _holding(body, marks[0], i + 1, pos, seat, deal.problems,
+                                         deal.notes)
         i += 1
     return i
 
