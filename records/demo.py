@@ -12,6 +12,7 @@ from .resources import data_path
 SHOWCASES: list[str] = [
     "records.games.bridge:showcase",
     "records.games.whist:showcase",
+    "records.games.cribbage:showcase",
 ]
 
 

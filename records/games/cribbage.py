@@ -238,15 +238,22 @@ def _item_phrase(item: Item) -> str:
         return f"a flush of {number_word(item.points)}"
     if item.kind == "nobs":
         return "one for his nobs"
-    article = "a " if item.kind in ("pair", "pair royal", "double pair royal") else ""
-    return f"{article}{item.kind} of {RANK_NAMES[item.cards[0].rank - 1]}s"
+    name = RANK_NAMES[item.cards[0].rank - 1]
+    return f"a {item.kind} of {name}{'es' if name == 'six' else 's'}"
 
 
 def spoken(count: Count) -> str:
     """'fifteen two, fifteen four, and a pair is six' -- each combination named in turn."""
-    parts, running = [], 0
+    parts, running, runs_said = [], 0, set()
     for item in count.items:
         running += item.points
+        if item.kind == "run":
+            again = len(item.cards) in runs_said
+            runs_said.add(len(item.cards))
+            names = "-".join(RANKS[c.rank - 1] for c in item.cards)
+            parts.append(f"{'another' if again else 'a'} run of {number_word(len(item.cards))}"
+                         f" ({names}) is {number_word(running)}")
+            continue
         if item.kind == "fifteen":
             names = "+".join(str(c) for c in item.cards)
             parts.append(f"fifteen {number_word(running)} ({names})")
@@ -612,7 +619,9 @@ def _check_total(rec: Record, count: Count, claim: Claim, claims: list[Claim], l
                 suggestion=f"read the total as {actual}", repair=True)
         return
     rec.add(WARNING, "CRIB-COUNT-MISMATCH",
-            f"{label}count stated as {claim.value}, the rules give {actual}: {difference(count, claims)}",
+            f"{label}count stated as {claim.value}, the rules give {actual}"
+            f" ({abs(claim.value - actual)} {'too many' if claim.value > actual else 'too few'}):"
+            f" {difference(count, claims)}",
             claim.line, claim.column, suggestion=f"the count is {spoken(count)}")
 
 
@@ -813,6 +822,7 @@ def count_cards(hand_text: str, starter_text: str | None = None, crib: bool = Fa
     """
     from ..notation.cribbage import NotationError, parse_notation
     text = hand_text if starter_text is None else f"{hand_text} | {starter_text}"
+    text = text.replace(",", " ")
     try:
         raw = parse_notation(text)
     except NotationError as exc:
@@ -880,8 +890,8 @@ def export(records: list[Record], fmt: str) -> str:
 def record_cards(record: Record) -> list[Card]:
     data = record.data
     names = data.get("cards") or [*data.get("hand", []), *([data["starter"]] if data.get("starter") else [])]
-    for who in ("pone", "dealer", "crib"):
-        names = names + data.get(who, {}).get("hand", [])
+    for cards in data.get("dealt", {}).values():
+        names = names + cards
     return [parse_card(n) for n in names]
 
 
@@ -902,7 +912,8 @@ def matches(record: Record, filters: dict) -> bool:
         return False
     if filters.get("score") not in (None, ""):
         wanted = int(filters["score"])
-        if wanted not in (record.tags.get("Score"), record.tags.get("Stated")):
+        if wanted not in (record.tags.get("Score"), record.tags.get("Stated"),
+                          *record.data.get("scores", [])):
             return False
     if filters.get("variant"):
         if record.data.get("variant") != variant_named(filters["variant"]).name:
@@ -1095,3 +1106,24 @@ def _playable_instead(kept: dict, plays: list[Play], index: int, result: PegResu
     if not options:
         return "he could not play: a go"
     return "he could play " + " or ".join(options)
+
+
+# -- hoyle demo -----------------------------------------------------------------------------
+def showcase(archive, console) -> None:
+    """The demo's cribbage part: an itemised count, a flagged claim, a search, the distribution."""
+    import time
+    console.print("[bold]cribbage[/bold]")
+    best = [r for r in archive.search(kind="cribbage", full=True) if matches(r, {"score": 29})]
+    if best:
+        console.print(render_text(best[0]), markup=False)
+    flagged = [r for r in archive.search(kind="cribbage", status="needs_review")]
+    for rec in flagged[:3]:
+        for d in rec.diagnostics:
+            if d.severity != INFO:
+                console.print(f"  {d.format(rec.source)}", markup=False, soft_wrap=True)
+    started = time.perf_counter()
+    dist = distribution()
+    took = time.perf_counter() - started
+    console.print(f"  every (hand, starter): {sum(dist.values()):,} deals scored in {took:.2f} s;"
+                  f" 29 occurs {dist.get(29, 0)} times; never scored:"
+                  f" {', '.join(str(n) for n in range(30) if n not in dist)}", markup=False)
