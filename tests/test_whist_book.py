@@ -16,8 +16,12 @@ DEMO = ROOT / "data" / "demo" / "whist_demo.txt"
 
 @cache
 def cavendish():
-    text = need(CAVENDISH).read_text(encoding="utf-8")
-    return {r.tags["Deal"]: r for r in whist.scan_book(text, str(CAVENDISH))}
+    return {r.tags["Deal"]: r for r in cavendish_records() if r.data["type"] == "deal"}
+
+
+@cache
+def cavendish_records():
+    return whist.scan_book(need(CAVENDISH).read_text(encoding="utf-8"), str(CAVENDISH))
 
 
 @cache
@@ -349,3 +353,21 @@ def test_a_first_hand_with_suit_marks_before_the_ranks():
     (rec,) = whist.scan_book(head + trick(1, 0, 1, "Y B Z A↷", "4♢ Qn♢ A♢ 2♢") + TABLE, "m.txt")
     assert rec.status == "valid", [d.format() for d in rec.diagnostics]
     assert rec.data["hands"]["A"][:5] == ["SQ", "ST", "S5", "S3", "HA"]
+
+
+def test_end_positions_of_part_one():
+    endings = [r for r in cavendish_records() if r.data["type"] == "ending"]
+    assert len(endings) == 10 and all(r.status == "valid" for r in endings)
+    case1 = endings[0]
+    assert case1.title.endswith("CASE I") and case1.line == 4376
+    assert case1.data["trump"] == "S" and case1.data["leader"] == "A"
+    assert case1.data["hands"]["Y"] == ["CA", "CQ", "CJ", "C5"]
+    assert case1.data["cards_each"] == 4
+    half = [r for r in endings if r.line == 4696][0]     # "B's and Z's cards are immaterial"
+    assert half.data["hands"]["B"] == [] and half.normal.endswith("B:- Z:-")
+    hearts = [r for r in endings if r.line == 4679][0]   # "the tenace in hearts (trumps)"
+    assert hearts.data["trump"] == "H"
+    text = "[Illustration:\n\n  A  9♣, 4♣\n  Y  A♣, 9♣\n  B  8♠, Kg♣, 7♣\n  Z  9♠, 7♠]\n"
+    (bad,) = whist.scan_book(text, "e.txt")
+    assert sorted((d.code, d.line, d.column) for d in bad.diagnostics) == \
+        [("WHIST-DEAL", 4, 10), ("WHIST-DEAL", 5, 6)]

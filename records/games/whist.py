@@ -36,6 +36,7 @@ def scan_book(text: str, path: str) -> list[Record]:
     records = [deal_record(raw, path) for raw in book.find_cavendish_deals(text)]
     records += [hand_record(raw, path) for raw in book.find_suit_first_hands(text)]
     records += [hand_record(raw, path) for raw in book.find_column_hands(text)]
+    records += [ending_record(raw, path) for raw in book.find_endings(text)]
     pads = book.find_score_pads(text)
     pad_records = [pad_record(raw, path) for raw in pads]
     _compare_pads(pad_records)
@@ -445,6 +446,43 @@ def hand_record(raw: book.RawHand, path: str) -> Record:
     return rec
 
 
+# =============================================================================== endings
+def ending_record(raw: book.RawEnding, path: str) -> Record:
+    """An end position: each given hand must hold the same number of cards, none twice."""
+    where = raw.title or f"ending at line {raw.line}"
+    rec = Record(kind=KIND, title=f"{_book_name(path)}, {where}", source=path, line=raw.line,
+                 end_line=raw.end_line, text=raw.text)
+    for p in raw.problems:
+        rec.add(ERROR, "WHIST-UNREADABLE", p.text, p.line, p.column)
+    seen: dict[str, str] = {}
+    for seat in SEATS:
+        for tok in raw.hands.get(seat, []):
+            if tok.value in seen:
+                rec.add(ERROR, "WHIST-DEAL", f"{card_text(tok.value)} is in both {seen[tok.value]}'s "
+                        f"and {seat}'s hands", tok.line, tok.column)
+            seen.setdefault(tok.value, seat)
+    sizes = {s: len(raw.hands.get(s, [])) for s in SEATS if raw.hands.get(s)}
+    if len(set(sizes.values())) > 1:
+        usual = Counter(sizes.values()).most_common(1)[0][0]
+        for seat, n in sizes.items():
+            if n != usual:
+                tok = raw.hands[seat][0]
+                rec.add(WARNING, "WHIST-DEAL", f"{seat} holds {n} cards, the others {usual}",
+                        tok.line, tok.column)
+    trump = raw.trumps.value if raw.trumps else None
+    leader = raw.leader.text if raw.leader else None
+    hands = {s: sort_cards(t.value for t in raw.hands.get(s, [])) for s in SEATS}
+    rec.plies = [Ply(i + 1, t.text, t.value, t.line, t.column)
+                 for i, t in enumerate(t for s in SEATS for t in raw.hands.get(s, []))]
+    rec.tags = {"Event": _book_name(path), "Variant": "whist", "Trumps": trump or "",
+                "Leader": leader or "", "_plies": len(rec.plies)}
+    rec.data = {"type": "ending", "variant": "whist", "seats": list(SEATS), "hands": hands,
+                "trump": trump, "leader": leader, "cards_each": max(sizes.values(), default=0)}
+    rec.normal = " ".join(f"{s}:{hand_text(frozenset(hands[s])) if hands[s] else '-'}"
+                          for s in SEATS)
+    return rec
+
+
 # =============================================================================== score pads
 def pad_record(raw: book.RawPad, path: str) -> Record:
     rec = Record(kind=KIND, title=f"Foster's {raw.style}-line bridge score pad"
@@ -643,6 +681,11 @@ def render_text(record: Record, ply: int | None = None) -> str:
         return _render_deal(record, ply)
     if kind == "hand":
         return _hand_lines("", record.data["hands"]["hand"])
+    if kind == "ending":
+        d = record.data
+        head = f"{record.title}: trumps {SUIT_NAMES.get(d['trump'] or '', '?')}, " \
+               f"{d['leader'] or '?'} to lead"
+        return "\n".join([head] + [_hand_lines(s, d["hands"][s]) for s in SEATS])
     if kind == "score pad":
         return _render_pad(record)
     return record.text

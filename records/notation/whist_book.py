@@ -355,6 +355,75 @@ def _column(pos: int, bars: list[int]) -> int:
     return sum(1 for b in bars if pos >= b - 1)
 
 
+# -- endings: a few cards in each hand, one seat a line ------------------------------
+ENDING_ROW = re.compile(rf"^\s*([AYBZ])(?:\s+(\S.*?))?\]?\s*$")
+ENDING_TRUMPS = re.compile(r"(?i)\b(spades|hearts|diamonds|clubs) (?:trumps\b|\(trumps\))|"
+                           r"\btrumps \((spades|hearts|diamonds|clubs)\)")
+ENDING_LEADER = re.compile(r"\b([AYBZ]) (?:to lead|leads)\b")
+
+
+@dataclass
+class RawEnding:
+    hands: dict                  # seat -> list[Token] (empty: not given)
+    line: int
+    end_line: int
+    text: str
+    trumps: Token | None = None  # value = suit letter
+    leader: Token | None = None  # text = seat
+    problems: list[Token] = field(default_factory=list)
+    title: str = ""
+
+
+def find_endings(text: str) -> list[RawEnding]:
+    """Illustrations of end positions: ``[Illustration:`` then a line per seat
+    (``A  9♣, 4♣, 3♣, 2♣``), with the trumps and the leader in the sentences after."""
+    lines = text.split("\n")
+    out = []
+    for i, line in enumerate(lines):
+        if line.strip() != "[Illustration:":
+            continue
+        rows, j = [], i + 1
+        while j < len(lines) and len(rows) < 4:
+            if lines[j].strip():
+                m = ENDING_ROW.match(lines[j])
+                if not m:
+                    break
+                rows.append((j, m))
+            j += 1
+        if len(rows) == 4 and len({m.group(1) for _, m in rows}) == 4 and \
+                any(m.group(2) for _, m in rows):
+            out.append(_ending(lines, rows, i))
+    return out
+
+
+def _ending(lines: list[str], rows, start: int) -> RawEnding:
+    last = rows[-1][0]
+    ending = RawEnding({}, start + 1, last + 1, "")
+    for j, m in rows:
+        seat, body = m.group(1), m.group(2) or ""
+        cards: list[Token] = []
+        if body.strip():
+            try:
+                parsed = parse_hand(body.rstrip(" ]"), j + 1, m.start(2) + 1, allow_repeats=True)
+                cards = [Token(t.text, t.line, t.column, t.card) for t in parsed.tokens]
+            except CardsSyntaxError as exc:
+                ending.problems.append(Token(f"cannot read {seat}'s cards: {exc.message}",
+                                             exc.line, exc.column))
+        ending.hands[seat] = cards
+    for k, line in enumerate(lines[last + 1:last + 8], start=last + 2):
+        t = ENDING_TRUMPS.search(line)
+        if t and ending.trumps is None:
+            word = (t.group(1) or t.group(2)).lower()
+            ending.trumps = Token(t.group(0), k, t.start() + 1, SUIT_OF_WORD[word[:-1]])
+        lead = ENDING_LEADER.search(line)
+        if lead and ending.leader is None:
+            ending.leader = Token(lead.group(1), k, lead.start() + 1)
+    ending.text = "\n".join(lines[start:last + 1])
+    ending.title = next((l.strip().rstrip(".") for l in reversed(lines[max(0, start - 3):start])
+                         if re.match(r"\s*CASE [IVXL]+\.", l)), "")
+    return ending
+
+
 # -- hands printed suit mark first ---------------------------------------------------
 SUIT_FIRST = re.compile(
     rf"(?<![\w{SUIT_MARKS}])([{SUIT_MARKS}])((?:[ ]+(?:10|[AKQJT2-9])(?![\w]))+)")
