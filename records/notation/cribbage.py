@@ -143,10 +143,12 @@ def parse_notation(text: str, first_line: int = 1) -> RawNotation:
 
 
 def _explain(text: str, exc: LarkError) -> str:
-    bad = getattr(exc, "token", None) or getattr(exc, "char", None)
-    if bad is not None and str(bad).strip():
-        return f"cannot read {str(bad)!r} as a card (write rank and suit, e.g. 5H, TD, 10♥, JC)"
-    return f"cannot read {text!r} as cards"
+    column = getattr(exc, "column", 0)
+    line = text.splitlines()[getattr(exc, "line", 1) - 1] if text.strip() else ""
+    rest = line[column - 1:].split() if column else []
+    if rest:
+        return f"cannot read {rest[0]!r} as a card (write rank and suit, e.g. 5H, TD, 10♥, JC)"
+    return f"cannot read {text!r} as cards: it ends too soon"
 
 
 def _raw(card_tree: Tree, first_line: int) -> RawCard:
