@@ -365,6 +365,11 @@ def test_end_positions_of_part_one():
     assert case1.data["cards_each"] == 4
     half = [r for r in endings if r.line == 4696][0]     # "B's and Z's cards are immaterial"
     assert half.data["hands"]["B"] == [] and half.normal.endswith("B:- Z:-")
+    # best play agrees with the book: in Case I YZ "must win every trick" and can; in the
+    # overtrumping example (line 4634) Z, throwing the ace of diamonds, "wins the other two"
+    assert case1.data["best_play"] == {"AB": 0, "YZ": 4}
+    assert [r for r in endings if r.line == 4634][0].data["best_play"] == {"AB": 1, "YZ": 2}
+    assert "best_play" not in half.data
     hearts = [r for r in endings if r.line == 4679][0]   # "the tenace in hearts (trumps)"
     assert hearts.data["trump"] == "H"
     text = "[Illustration:\n\n  A  9♣, 4♣\n  Y  A♣, 9♣\n  B  8♠, Kg♣, 7♣\n  Z  9♠, 7♠]\n"

@@ -480,7 +480,56 @@ def ending_record(raw: book.RawEnding, path: str) -> Record:
                 "trump": trump, "leader": leader, "cards_each": max(sizes.values(), default=0)}
     rec.normal = " ".join(f"{s}:{hand_text(frozenset(hands[s])) if hands[s] else '-'}"
                           for s in SEATS)
+    full = all(hands[s] for s in SEATS) and len(set(sizes.values())) == 1 and \
+        len(seen) == sum(sizes.values())
+    if full and leader and rec.data["cards_each"] <= 4:
+        rec.data["best_play"] = best_play(hands, trump, leader)
     return rec
+
+
+def best_play(hands: dict, trump: str | None, leader: str) -> dict:
+    """Tricks each side takes from a small end position with every card seen and best play
+    by both sides (minimax over the legal cards, card by card)."""
+    from functools import lru_cache
+
+    from .tricks import trick_winner
+
+    ours = ("A", "B")
+
+    @lru_cache(maxsize=None)
+    def solve(state: tuple, lead: str) -> int:
+        """AB's tricks from a trick boundary (memoised: few card sets recur)."""
+        if not state[SEATS.index(lead)]:
+            return 0
+        return play_trick(state, lead, ())
+
+    def play_trick(state: tuple, lead: str, trick: tuple, low: int = -1, high: int = 14) -> int:
+        """Minimax over the cards of one trick, cut off once a bound is reached."""
+        start = SEATS.index(lead)
+        if len(trick) == 4:
+            winner = trick_winner(trick, start, SEATS, trump)
+            return (winner in ours) + solve(state, winner)
+        seat_i = (start + len(trick)) % 4
+        held = state[seat_i]
+        follow = [c for c in held if trick and c[0] == trick[0][0]]
+        maximise = SEATS[seat_i] in ours
+        best = -1 if maximise else 14
+        for card in follow or held:
+            rest = state[:seat_i] + (held - {card},) + state[seat_i + 1:]
+            value = play_trick(rest, lead, trick + (card,), low, high)
+            if maximise:
+                best = max(best, value)
+                low = max(low, best)
+            else:
+                best = min(best, value)
+                high = min(high, best)
+            if low >= high:
+                break
+        return best
+
+    state = tuple(frozenset(hands[s]) for s in SEATS)
+    ab = solve(state, leader)
+    return {"AB": ab, "YZ": len(hands[leader]) - ab}
 
 
 # =============================================================================== score pads
