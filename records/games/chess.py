@@ -26,15 +26,6 @@ MAX_READINGS = 8
 SEARCH_BUDGET = 20000
 
 
-def position_key(board: chess.Board) -> str:
-    """The archive's key for a position: piece placement and side to move.
-
-    Castling rights and en passant are left out on purpose: a user searching for a position
-    means the men on the board, and a FEN typed by hand rarely gets those fields right.
-    """
-    return f"{board.board_fen()} {'w' if board.turn else 'b'}"
-
-
 # -- which man is which: "KKt" is the knight that started on the king's side ---------------
 def initial_labels(board: chess.Board) -> dict[int, str]:
     """Side labels for rooks, knights and bishops by the half of the board they stand on."""
@@ -400,6 +391,12 @@ def text_variants(text: str) -> list[tuple[str, str, bool]]:
     for i, ch in enumerate(text):
         if not ch.isspace():
             out.append((text[:i] + text[i + 1:], f"{ch!r} dropped", False))
+    if re.search(r"(?:Kt|[KQBR])$", text.rstrip(" !?")):
+        stem = text.rstrip(" !?")
+        for d in "12345678":
+            out.append((stem + d + text[len(stem):], f"the dropped rank {d}", False))
+    for m in re.finditer(r"(?<=[A-Za-z]) (?=[A-Za-z0-9])", text):
+        out.append((text[:m.start()] + "-" + text[m.end():], "a dropped '-'", True))
     if re.match(r"\s*[-x×]", text):
         for letter in PIECE_LETTERS:
             out.append((letter + text.lstrip(), f"the dropped piece letter {letter}", True))
@@ -515,9 +512,12 @@ def replay_into(rec, setup: Setup, tokens: list, moves: list[chess.Move]) -> che
     for i, (tok, move) in enumerate(zip(tokens, moves)):
         san = board.san(move)
         board.push(move)
+        rec.plies.append(Ply(len(rec.plies) + 1, tok.text, san, tok.line, tok.column,
+                             position_key(board)))
         if setup.double_first and i == 0:
-            board.push(chess.Move.null())
-        rec.plies.append(Ply(i + 1, tok.text, san, tok.line, tok.column, position_key(board)))
+            board.push(chess.Move.null())  # White's second move comes before Black's first
+            rec.plies.append(Ply(len(rec.plies) + 1, "", "--", tok.line, tok.column,
+                                 position_key(board)))
         if isinstance(tok, dn.Move) and (tok.check or tok.mate):
             if tok.mate and not board.is_checkmate():
                 rec.add(WARNING, "CHESS-FALSE-MATE", f"{tok.text!r} is printed as mate but "
@@ -535,6 +535,8 @@ def validate_line(rec, setup: Setup, items: list):
     tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
     rec.start_position = position_key(setup.board())
     rec.data["start_fen"] = setup.board().fen()
+    if rec.data["start_fen"] != chess.STARTING_FEN:
+        rec.data["fen"] = rec.data["start_fen"]
     for tok in tokens:
         for printed, read in getattr(tok, "ocr", ()):
             rec.add(WARNING, "CHESS-OCR", f"{printed!r} in {tok.text!r} read as {read!r} "
@@ -647,7 +649,7 @@ def _diagnose_rest(rec, tokens, res):
         return
     sub = Setup(fen=after.fen(), marks_checks=True)
     sub_res = Resolution(failed_at=trial.failed_at, fail_board=trial.fail_board,
-                         fail_labels=trial.fail_labels)
+                         fail_labels=trial.fail_labels, fail_path=trial.fail_path)
     repairs = find_repairs(sub, rest, sub_res)
     _report_failure(rec, sub, rest, sub_res, repairs)
     if not repairs:
@@ -753,7 +755,7 @@ def _validate_raw(rec, raw, fact: dict, done: dict, marks_checks: bool) -> None:
         return
     setup.marks_checks = marks_checks
     if setup.note:
-        rec.tags["SetUp"] = setup.note
+        rec.tags["SetUpNote"] = setup.note
     items = raw.items
     if fact.get("moves"):
         from ..notation import descriptive as dn_
@@ -929,7 +931,112 @@ def san_movetext(rec) -> str:
             board.push_san(ply.normal)
         except ValueError:
             break
-        if rec.tags.get("SetUp", "").startswith("Black gives his King's Bishop's Pawn; White makes two") \
-                and len(parts) == 2:
-            board.push(chess.Move.null())
     return " ".join(parts)
+
+
+# -- the family API: show, export, search ---------------------------------------------------------
+EXPORT_FORMATS = ("pgn", "descriptive")
+
+
+def board_at(rec, ply: int | None = None) -> tuple[chess.Board, list[chess.Move]]:
+    board = chess.Board(rec.data.get("start_fen") or _fen_of_key(rec.start_position))
+    start = board.copy()
+    moves = []
+    for p in rec.plies[:ply if ply is not None else len(rec.plies)]:
+        move = board.parse_san(p.normal)
+        moves.append(move)
+        board.push(move)
+    return start, moves
+
+
+def _fen_of_key(key: str) -> str:
+    if not key:
+        return chess.STARTING_FEN
+    placement, side = key.split()
+    return f"{placement} {side} - - 0 1"
+
+
+def render_text(rec, ply: int | None = None) -> str:
+    start, moves = board_at(rec, ply)
+    board = start.copy()
+    lines = [f"{rec.title}  [{rec.status}]"]
+    for i, (move, p) in enumerate(zip(moves, rec.plies)):
+        number = f"{board.fullmove_number}{'.' if board.turn else '...'}"
+        lines.append(f"  {number:<6}{p.normal:<10}{p.text}")
+        board.push(move)
+    lines.append("")
+    lines.append(board.unicode(borders=False, empty_square="·"))
+    lines.append(f"after ply {len(moves)} of {len(rec.plies)}; "
+                 f"{'White' if board.turn else 'Black'} to move; FEN {board.fen()}")
+    return "\n".join(lines)
+
+
+def render_svg(rec, ply: int | None = None) -> str:
+    import chess.svg
+    start, moves = board_at(rec, ply)
+    board = start.copy()
+    for move in moves:
+        board.push(move)
+    return chess.svg.board(board, lastmove=moves[-1] if moves and moves[-1] else None, size=400)
+
+
+def export(records: list, fmt: str) -> str:
+    if fmt == "pgn":
+        from ..formats.pgn import write
+        return write(records)
+    if fmt == "descriptive":
+        return "".join(descriptive_text(r) + "\n" for r in records)
+    raise ValueError(f"chess records export as {', '.join(EXPORT_FORMATS)}, json or csv, not {fmt!r}")
+
+
+def descriptive_text(rec) -> str:
+    """A game in English descriptive notation, numbered rows of White and Black."""
+    start, moves = board_at(rec)
+    spelled = to_descriptive(start, [m for m in moves if m])
+    board = start.copy()
+    rows, row = [f"{rec.title}"] + [f"[{k} \"{v}\"]" for k, v in rec.tags.items()
+                                    if k in ("White", "Black", "Event", "Date", "Result")], ""
+    for move, text in zip(moves, spelled):
+        if board.turn == chess.WHITE:
+            row = f"{board.fullmove_number:>3}. {text:<16}"
+        else:
+            rows.append((row or f"{board.fullmove_number:>3}. {'...':<16}") + text)
+            row = ""
+        board.push(move)
+    if row:
+        rows.append(row.rstrip())
+    return "\n".join(rows) + "\n"
+
+
+def position_key(board_or_fen) -> str | None:
+    """The archive's key for a position (piece placement and side to move), from a board or FEN.
+
+    Castling rights and en passant are left out on purpose: a user searching for a position
+    means the men on the board, and a FEN typed by hand rarely gets those fields right.
+    """
+    if isinstance(board_or_fen, chess.Board):
+        board = board_or_fen
+        return f"{board.board_fen()} {'w' if board.turn else 'b'}"
+    fields = board_or_fen.strip().split()
+    try:
+        board = chess.Board(None)
+        board.set_board_fen(fields[0])
+    except (ValueError, IndexError):
+        return None
+    side = fields[1] if len(fields) > 1 and fields[1] in ("w", "b") else "w"
+    return f"{board.board_fen()} {side}"
+
+
+def move_prefixes(text: str) -> list[list[str]]:
+    """The SAN sequences a typed list of moves (descriptive or SAN) can mean from the start."""
+    items = dn.parse(text)
+    tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
+    if not tokens or any(isinstance(t, dn.Unreadable) for t in tokens):
+        return []
+    res = resolve(chess.Board(), tokens)
+    return [_san_list(Setup(), r) for r in res.readings]
+
+
+def matches(rec, filters: dict) -> bool:
+    result = filters.get("result")
+    return not result or rec.tags.get("Result", "") == result

@@ -82,7 +82,7 @@ def row_items(line: str, lineno: int) -> list | None:
         return None
     items = dn.parse(line, lineno)
     if any(isinstance(i, dn.Unreadable) for i in items):
-        return None
+        return _row_cells(line, lineno)
     if not any(isinstance(i, dn.Move) for i in items):
         return items if any(isinstance(i, dn.Result) for i in items) else None
     if not any(isinstance(i, dn.MoveNumber) for i in items) and (
@@ -95,6 +95,33 @@ def row_items(line: str, lineno: int) -> list | None:
         while cut and isinstance(items[cut - 1], dn.MoveNumber):
             cut -= 1
         items = items[:cut]
+    return items
+
+
+ROW_SHAPE = re.compile(r"^\s+\d+\s?\.\s+\S")
+CELL = re.compile(r"\S(?:\S| (?! ))*")
+MOVE_WORDS = {"ch", "x", "to", "takes", "sq", "mate", "e.p.", "dis", "dbl"}
+
+
+def _row_cells(line: str, lineno: int) -> list | None:
+    """A numbered row with a misprinted move (`30. P K 4 !   Q - Q 8 ch`): read it cell by
+    cell, columns being separated by two or more spaces, and keep what will not read."""
+    if not ROW_SHAPE.match(line) or len(line.strip()) > 70:
+        return None
+    words = re.findall(r"[A-Za-z.]+", line)
+    if any(w.islower() and w not in MOVE_WORDS for w in words):
+        return None
+    number = re.match(r"^\s+\d+\s?\.", line)
+    items: list = dn.parse(number.group(), lineno)
+    for m in CELL.finditer(line, number.end()):
+        cell = m.group()
+        cols = list(range(m.start() + 1, m.end() + 2))
+        parsed = dn.parse(cell, lineno, cols)
+        if any(isinstance(i, dn.Unreadable) for i in parsed):
+            parsed = [dn.Unreadable(cell, lineno, m.start() + 1, f"cannot read {cell!r} as a move")]
+        items.extend(parsed)
+    if not items or not isinstance(items[0], dn.MoveNumber):
+        return None
     return items
 
 
