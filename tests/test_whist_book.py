@@ -78,6 +78,13 @@ def test_the_books_two_real_errors_and_nothing_else():
     typos = sorted((d.line, d.column, d.message) for r in deals.values() for d in r.diagnostics
                    if d.code == "WHIST-TYPO")
     assert typos == [(5587, 7, "no comma between 10 and 7"), (7120, 51, "no comma between 9 and 8")]
+    # with four or fewer cards left, best play is compared with the closing claim: only
+    # Hand XV differs (its "however A plays" is a lower bound; as printed YZ can take 10)
+    notes = [(k, d.line, d.message) for k, r in deals.items() for d in r.diagnostics
+             if d.code == "WHIST-BEST-PLAY"]
+    assert notes == [("HAND XV", 6762, "with best play from trick 11 YZ take 10 tricks; "
+                      "the text says 9")]
+    assert sum("best_play_rest" in r.data for r in deals.values()) == 21
 
 
 def test_the_forced_thirteenth_trick_is_played_and_the_words_for_it_checked():

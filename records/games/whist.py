@@ -160,6 +160,8 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
         "tricks_printed": len(raw.tricks),
         "tricks_played": len(result.tricks),
     }
+    if claim and claim["by_cards"] is not None and _sound(outcome, raw) and not result.complete:
+        _note_best_play(rec, raw, claim, result, trump)
     rec.normal = pbn_text(rec)
     return rec
 
@@ -407,6 +409,23 @@ def _check_claim(rec, raw, claim, result, honours, score, variant) -> None:
             rec.add(WARNING, "WHIST-RESULT", f"{side} cannot reach {game} from {score[side]}: "
                     f"at most {max(0, high - 6)} by cards and {points.get(side, 0)} by honours",
                     tok.line, tok.column)
+
+
+def _note_best_play(rec, raw, claim, result, trump) -> None:
+    """When a few cards are left, compare the claim with what best play from there gives."""
+    played = set(result.played())
+    hands = {s: [c for c in result.deal.hands[s] if c not in played] for s in SEATS}
+    if not 0 < len(hands["A"]) <= 4 or len({len(h) for h in hands.values()}) != 1:
+        return
+    best = best_play(hands, trump, result.next_leader)
+    side = claim["side"]
+    final = result.won_by_side[side] + best[side]
+    rec.data["best_play_rest"] = best
+    if final != 6 + claim["by_cards"]:
+        tok = raw.result
+        rec.add(INFO, "WHIST-BEST-PLAY", f"with best play from trick {len(result.tricks) + 1} "
+                f"{side} take {final} tricks; the text says {6 + claim['by_cards']}",
+                tok.line, tok.column)
 
 
 def _plies(raw, tricks) -> list[Ply]:
