@@ -92,7 +92,7 @@ def acf_games(limit):
 def test_replay_agrees_with_pydraughts_on_real_games():
     draughts = pytest.importorskip("draughts")
     compared = 0
-    for moves in acf_games(8):
+    for moves in acf_games(4):
         pos = ck.initial()
         board = draughts.Board(variant="english")
         for text in moves:
@@ -107,4 +107,4 @@ def test_replay_agrees_with_pydraughts_on_real_games():
             board.push([m for m in board.legal_moves() if "x".join(map(str, m.steps_move))
                         == text.replace("-", "x")][0])
             assert ck.from_fen(board.fen) == pos
-    assert compared > 400
+    assert compared > 200

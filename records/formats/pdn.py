@@ -22,6 +22,10 @@ from ..resources import grammar
 KIND = "checkers"
 ENGLISH = "21"
 VARIANTS = {
+    "?": "a draughts variant other than English draughts (PDN's default GameType is 20, "
+         "international draughts; Italian draughts also numbers 1-32)",
+    "8x8": "an 8x8 draughts variant written with alpha squares, White moving first "
+           "(Russian, Czech, Brazilian ...)",
     "20": "international draughts (10x10, squares 1-50)",
     "21": "English draughts (checkers, 8x8)",
     "22": "Italian draughts (8x8)",
@@ -121,6 +125,8 @@ class _Game:
                 starts.append((name.start_pos, name.line))
             else:
                 self.body = part
+        self.has_moves = self.body is not None and any(
+            isinstance(el, Tree) and el.data == "game_move" for el in self.body.children)
         first = _first_token(node)
         self.start = text.rfind("[", 0, first.start_pos) if starts else first.start_pos
         self.first_line = first.line
@@ -222,7 +228,10 @@ def _game_record(text: str, path: str, node: Tree, result: Token | None) -> Reco
         _store_unreplayed(rec, moves, variant)
     else:
         _replay_game(rec, moves, game)
-        _check_result(rec, tags.get("Result", ""), terminator, result)
+        if rec.data.get("gametype_inferred") and _fails_as_english(rec):
+            variant = _not_english_after_all(rec, moves)
+        else:
+            _check_result(rec, tags.get("Result", ""), terminator, result)
     annotated = leading or any(m.comments or m.nags or m.strength or m.variations for m in moves)
     if annotated:
         rec.data["movetext"] = _movetext_data(moves, leading)
@@ -270,10 +279,35 @@ def _variant(rec: Record, moves: list[_Move]) -> str:
     return ENGLISH
 
 
-def _store_unreplayed(rec: Record, moves: list[_Move], variant: str) -> None:
+def _fails_as_english(rec: Record) -> bool:
+    return any(d.code in ("CHECKERS-ILLEGAL", "PDN-FEN") for d in rec.diagnostics)
+
+
+def _not_english_after_all(rec: Record, moves: list[_Move]) -> str:
+    """A game without GameType whose moves do not replay as English draughts.
+
+    PDN's default GameType is 20 (international); alpha squares mean an 8x8 variant in
+    which White moves first (Russian, Czech, Brazilian ...). The English failure is named.
+    """
+    failure = next(d for d in rec.diagnostics if d.code in ("CHECKERS-ILLEGAL", "PDN-FEN"))
+    rec.diagnostics = [d for d in rec.diagnostics if d.code != "PDN-GAMETYPE"
+                       and d.severity == INFO]
+    rec.start_position = ""
+    rec.data.pop("final_position", None)
+    alpha = any(m.text[:1].isalpha() for m in moves)
+    variant = "8x8" if alpha else "?"
+    rec.data["gametype"] = variant
+    rec.data["english_failure"] = f"{failure.line}:{failure.column} {failure.message}"
+    reason = (f"no GameType tag, and the game is not English draughts (at {failure.line}:"
+              f"{failure.column}: {failure.message})")
+    _store_unreplayed(rec, moves, variant, reason)
+    return variant
+
+
+def _store_unreplayed(rec: Record, moves: list[_Move], variant: str, reason: str = "") -> None:
     name = VARIANTS.get(variant, f"draughts variant GameType {variant}")
-    how = ("inferred from squares above 32, PDN's default GameType 20"
-           if rec.data.get("gametype_inferred") else f"GameType {variant}")
+    how = reason or ("inferred from squares above 32, PDN's default GameType 20"
+                     if rec.data.get("gametype_inferred") else f"GameType {variant}")
     rec.data["variant"] = name
     rec.add(WARNING, "PDN-VARIANT", f"{name} ({how}) is stored as read but not replayed: "
             "hoyle's engine plays English draughts only", rec.line, 1)
@@ -297,11 +331,22 @@ def _start_position(rec: Record, game: _Game) -> ck.Position | None:
                     "unknown", line, col)
             return None
         return ck.initial()
+    line, col = game.tag_lines["FEN"]
     try:
         return ck.from_fen(fen)
     except ck.FenError as exc:
-        line, col = game.tag_lines["FEN"]
-        rec.add(ERROR, "PDN-FEN", str(exc), line, col)
+        unknown_turn = fen.strip().startswith("?")
+        if unknown_turn:
+            try:
+                ck.from_fen("B" + fen.strip()[1:])
+            except ck.FenError:
+                unknown_turn = False
+        if unknown_turn and not game.has_moves:
+            rec.add(WARNING, "PDN-FEN", f"FEN {fen!r} does not say whose turn it is ('?'); "
+                    "the position is kept as given", line, col)
+            rec.start_position = fen.strip()
+        else:
+            rec.add(ERROR, "PDN-FEN", str(exc), line, col)
         return None
 
 
@@ -312,6 +357,11 @@ def _replay_game(rec: Record, moves: list[_Move], game: _Game) -> None:
                      for i, m in enumerate(moves, start=1)]
         return
     rec.start_position = ck.to_fen(start)
+    if not (start.black_men | start.black_kings | start.white_men | start.white_kings):
+        rec.add(INFO, "PDN-EMPTY-BOARD", "the setup is an empty board", *game.tag_lines["FEN"])
+        rec.plies = [Ply(i, m.text, _compact(m.text), m.line, m.column, "")
+                     for i, m in enumerate(moves, start=1)]
+        return
     plies, final = replay_line(rec, moves, start, 1)
     rec.plies = plies
     if final is not None:
@@ -328,52 +378,74 @@ def replay_line(rec: Record, moves: list[_Move], start: ck.Position, first_index
     rest of the line is kept as printed, without positions.
     """
     plies = []
+    append = plies.append
     pos = start
-    play_path = ck.play_path
-    to_fen = ck.to_fen
-    step_dir = ck.STEP_DIR
-    for index, move in enumerate(moves, start=first_index):
+    play_path, to_fen, paths = ck.play_path, ck.to_fen, _PATHS
+    index = first_index - 1
+    for number, move in enumerate(moves):
+        index += 1
+        text = move.text
         if pos is None:
-            plies.append(Ply(index, move.text, _compact(move.text), move.line, move.column, ""))
+            append(Ply(index, text, _compact(text), move.line, move.column, ""))
             continue
-        for variation in move.variations:
-            sub_moves, _ = variation
-            replay_line(rec, sub_moves, pos, index)
-        path = _path(move.text)
+        if move.variations:
+            for sub_moves, _ in move.variations:
+                replay_line(rec, sub_moves, pos, index)
+        known = paths.get(text) or _path(text)
+        path, normal = known
         after = play_path(pos, path) if path else None
-        if after is not None:
-            if len(path) == 2 and (path[0] - 1, path[1] - 1) in step_dir:
-                normal = f"{path[0]}-{path[1]}"
-            else:
-                normal = "x".join(map(str, path))
-        else:
+        if after is None:
             found = ck.find_moves(pos, path) if path else []
+            if len(found) > 1:
+                found = _resolve_by_continuation(rec, move, pos, found, moves[number + 1:],
+                                                 index)
             if len(found) != 1:
                 _report_bad_move(rec, move, pos, path, found, index)
                 pos = None
-                plies.append(Ply(index, move.text, _compact(move.text), move.line,
-                                 move.column, ""))
+                append(Ply(index, text, _compact(text), move.line, move.column, ""))
                 continue
             after = ck.play(pos, found[0])
             normal = str(found[0])
         pos = after
-        plies.append(Ply(index, move.text, normal, move.line, move.column, to_fen(after)))
+        append(Ply(index, text, normal, move.line, move.column, to_fen(after)))
     return plies, pos
 
 
+def _resolve_by_continuation(rec, move, pos, found, rest, index) -> list:
+    """Of several jumps a short-form capture may mean, the one the rest of the line needs."""
+    fitting = []
+    for candidate in found:
+        trial = Record(kind=KIND, title="")
+        replay_line(trial, rest, ck.play(pos, candidate), index + 1)
+        if not any(d.severity == ERROR for d in trial.diagnostics):
+            fitting.append(candidate)
+    if len(fitting) == 1:
+        rec.add(WARNING, "CHECKERS-AMBIGUOUS", f"{move.text!r} at ply {index} fits "
+                f"{', '.join(map(str, found))}; read as {fitting[0]}, the only one with which "
+                "the rest of the game replays", move.line, move.column,
+                f"write the full path {fitting[0]}", repair=True)
+        return fitting
+    return found
+
+
 _ALPHA_FILES = "abcdefgh"
-_PATHS: dict[str, tuple[int, ...] | None] = {}
+_PATHS: dict[str, tuple] = {}
 
 
-def _path(text: str) -> tuple[int, ...] | None:
-    """A move's squares (alpha squares turned into numbers); the same texts recur a lot."""
-    try:
-        return _PATHS[text]
-    except KeyError:
-        if len(_PATHS) > 100_000:
-            _PATHS.clear()
-        path = _PATHS[text] = _read_path(text)
-        return path
+def _path(text: str) -> tuple[tuple[int, ...] | None, str]:
+    """A move's squares (alpha squares turned into numbers) and its PDN form when it is
+    played as written (a step or a jump is told by the board's geometry alone)."""
+    if len(_PATHS) > 100_000:
+        _PATHS.clear()
+    path = _read_path(text)
+    if not path:
+        normal = _compact(text)
+    elif len(path) == 2 and (path[0] - 1, path[1] - 1) in ck.STEP_DIR:
+        normal = f"{path[0]}-{path[1]}"
+    else:
+        normal = "x".join(map(str, path))
+    _PATHS[text] = (path, normal)
+    return path, normal
 
 
 def _read_path(text: str) -> tuple[int, ...] | None:

@@ -243,7 +243,11 @@ def play_path(pos: Position, path: tuple[int, ...] | list[int]) -> Position | No
     The fast replay route: no move list is generated. A capture path must take every jump
     to the end (or stop where a man is crowned); a simple step is legal only when no jump is.
     """
-    men, kings, opp, forward, crown = _sides(pos)
+    bm, bk, wm, wk, turn = pos
+    if turn == BLACK:
+        men, kings, opp, forward, crown = bm, bk, wm | wk, (0, 1), BLACK_CROWN
+    else:
+        men, kings, opp, forward, crown = wm, wk, bm | bk, (2, 3), WHITE_CROWN
     frm = path[0] - 1
     if not 0 <= frm < 32:
         return None
@@ -253,9 +257,9 @@ def play_path(pos: Position, path: tuple[int, ...] | list[int]) -> Position | No
         return None
     occupied = men | kings | opp
     if len(path) == 2:
-        to = path[1] - 1
-        d = STEP_DIR.get((frm, to))
+        d = STEP_DIR.get((frm, path[1] - 1))
         if d is not None:
+            to = path[1] - 1
             if (occupied >> to) & 1 or not (is_king or d in forward) or can_capture(pos):
                 return None
             return _apply(pos, frm, to, 0)
