@@ -383,3 +383,12 @@ def test_end_positions_of_part_one():
     (bad,) = whist.scan_book(text, "e.txt")
     assert sorted((d.code, d.line, d.column) for d in bad.diagnostics) == \
         [("WHIST-DEAL", 4, 10), ("WHIST-DEAL", 5, 6)]
+
+
+def test_a_missing_lead_mark_is_supplied_from_the_play():
+    (rec,) = scan(trick(1, 0, 1, "Y B Z A", "4♢ Qn♢ A♢ 2♢") + trick(2, 0, 2, "Y B Z A", "Qn♣ 4♣ 5♣ 3♣"))
+    assert rec.status == "valid"
+    notes = [d for d in rec.diagnostics if d.code == "WHIST-LEAD-MARK"]
+    assert [n.message for n in notes] == ["trick 1 has no lead mark; A has the lead",
+                                          "trick 2 has no lead mark; Z has the lead"]
+    assert rec.data["tricks"][1]["cards"] == ["C5", "C3", "CQ", "C4"]

@@ -111,22 +111,9 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
         score = {"AB": 0, "YZ": 0}
     if variant == "short whist" and max(score.values()) >= 5:
         variant = "long whist"       # a score of five or more is not a five-point game
-    tricks = [_from_leader(t) for t in raw.tricks]
     cards = {s: [t.value for t in hands[s]] for s in SEATS}
-    outcome = _replay(cards, trump, tricks)
-    edits = []
-    if not _sound(outcome, raw):
-        edits = _repairs(raw, cards, trump, tricks, outcome)
-        if len(edits) == 1:
-            edit = edits[0]
-            _apply(edit, cards, tricks)
-            fixed = _replay(cards, trump, tricks)
-            _report_repair(rec, raw, edit, outcome)
-            outcome = fixed
-        else:
-            _report_play(rec, raw, outcome, edits)
-    else:
-        _report_play(rec, raw, outcome, [])
+    tricks = _printed_orders(rec, raw, trump)
+    outcome = _replay_or_repair(rec, raw, cards, trump, tricks)
     deal, result = outcome
     if len(tricks) == 12 and _sound(outcome, raw):
         outcome = _replay(cards, trump, tricks + [_forced_last(result)])
@@ -166,17 +153,46 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
     return rec
 
 
+def _replay_or_repair(rec, raw, cards, trump, tricks):
+    """Replay as printed; if that fails, apply the one edit that makes it replay, if there
+    is exactly one (a named repair), else report every problem with the candidates."""
+    outcome = _replay(cards, trump, tricks)
+    if _sound(outcome, raw):
+        return outcome
+    edits = _repairs(raw, cards, trump, tricks, outcome)
+    if len(edits) != 1:
+        _report_play(rec, raw, outcome, edits)
+        return outcome
+    _apply(edits[0], cards, tricks)
+    _report_repair(rec, raw, edits[0], outcome)
+    return _replay(cards, trump, tricks)
+
+
+def _printed_orders(rec, raw, trump) -> list[list[str]]:
+    """Each trick's cards from its leader: the marked seat, or when the mark is missing
+    the winner of the trick before (the cards are printed in table order)."""
+    from .tricks import trick_winner
+    orders, leader = [], "A"
+    for trick in raw.tricks:
+        lead = trick.leader if trick.leader in trick.seats else leader
+        if trick.leader not in trick.seats:
+            trick.leader = lead
+            rec.add(INFO, "WHIST-LEAD-MARK", f"trick {trick.number.text} has no lead mark; "
+                    f"{lead} has the lead", trick.number.line, trick.number.column)
+        i = trick.seats.index(lead) if lead in trick.seats else 0
+        printed = [c.value for c in trick.cards]
+        order = printed[i:] + printed[:i]
+        orders.append(order)
+        if all(order) and len(order) == 4 and lead in SEATS:
+            leader = trick_winner(order, SEATS.index(lead), SEATS, trump)
+    return orders
+
+
 def _book_name(path: str) -> str:
     """"../cavendish_on_whist_pg51039.txt" -> "cavendish on whist pg51039"."""
     import os
     stem = os.path.splitext(os.path.basename(path))[0] or "book"
     return stem.replace("_", " ")
-
-
-def _from_leader(trick: book.RawTrick) -> list[str]:
-    i = trick.seats.index(trick.leader) if trick.leader in trick.seats else 0
-    order = [c.value for c in trick.cards]
-    return order[i:] + order[:i]
 
 
 def _forced_last(result) -> list[str]:
