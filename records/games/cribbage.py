@@ -142,13 +142,22 @@ class Count:
                 "items": [i.to_dict() for i in self.items], "notes": self.notes}
 
 
+@cache
+def _mask_plan(n: int) -> tuple[tuple[int, int, int], ...]:
+    """Every subset of n cards as (mask, mask without its lowest card, that card's index)."""
+    return tuple((m, m & (m - 1), (m & -m).bit_length() - 1) for m in range(1, 1 << n))
+
+
 def fifteens(cards: list[Card]) -> list[Item]:
-    out = []
-    for size in range(2, len(cards) + 1):
-        for combo in combinations(cards, size):
-            if sum(c.value for c in combo) == 15:
-                out.append(Item("fifteen", list(combo), 2))
-    return out
+    """Each set of two or more cards adding to 15 (subset sums built one card at a time)."""
+    values = [min(c.rank, 10) for c in cards]
+    sums = [0] * (1 << len(cards))
+    hits = []
+    for mask, rest, i in _mask_plan(len(cards)):
+        total = sums[mask] = sums[rest] + values[i]
+        if total == 15 and rest:
+            hits.append(mask)
+    return [Item("fifteen", [c for i, c in enumerate(cards) if mask >> i & 1], 2) for mask in hits]
 
 
 PAIR_KINDS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
