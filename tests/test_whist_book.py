@@ -246,11 +246,12 @@ def test_suit_first_hand_with_a_repeated_card():
 def test_render_text_shows_hands_and_tricks_up_to_a_ply():
     rec = cavendish()["HAND I"]
     full = whist.render_text(rec)
+    assert "as dealt:\nA: S Q 10 5 3  H A  D K J 9 2  C A 7 6 3" in full
     assert "10. Y 2♥  B 9♣  Z 2♣  A 7♣  -> B  (AB 6, YZ 4)" not in full
     assert " 1. A 2♦  Y 4♦  B Q♦  Z A♦  -> Z  (AB 0, YZ 1)" in full
     partial = whist.render_text(rec, 2)
     assert "A 2♦  Y 4♦" in partial and "B Q♦" not in partial
-    assert "A: S Q 10 5 3  H A  D K J 9  C A 7 6 3" in partial
+    assert "after 2 cards:\nA: S Q 10 5 3  H A  D K J 9  C A 7 6 3" in partial
 
 
 def test_export_pbn_and_json():

@@ -806,9 +806,9 @@ def _render_deal(record: Record, ply: int | None) -> str:
         won = f"  -> {t['winner']}  (AB {t['count'].get('AB')}, YZ {t['count'].get('YZ')})" \
             if done and t["winner"] else ""
         out_tricks.append(f"{t['number']:>2}. " + "  ".join(cards) + won)
-    lines.append("")
+    lines.append("as dealt:" if ply is None else f"after {shown} cards:")
     for seat in SEATS:
-        rest = [c for c in data["hands"][seat] if c not in played]
+        rest = [c for c in data["hands"][seat] if ply is None or c not in played]
         lines.append(_hand_lines(seat, rest))
     lines.append("")
     lines += out_tricks
@@ -837,7 +837,7 @@ def export(records: list[Record], fmt: str) -> str:
     if fmt == "pbn":
         games = [pbn_text(r) for r in records if r.data.get("type") in ("deal", "hand")]
         if records and not games:
-            raise ValueError("only whist deals and hands export as PBN (score pads: json, text)")
+            raise ValueError("only whist deals and hands export as PBN (endings and score pads: json, text)")
         return "% PBN 2.1\n% EXPORT\n" + "\n".join(g for g in games if g)
     if fmt == "text":
         return "\n\n".join(render_text(r) for r in records) + "\n"
