@@ -393,3 +393,15 @@ def test_a_missing_lead_mark_is_supplied_from_the_play():
     assert [n.message for n in notes] == ["trick 1 has no lead mark; A has the lead",
                                           "trick 2 has no lead mark; Z has the lead"]
     assert rec.data["tricks"][1]["cards"] == ["C5", "C3", "CQ", "C4"]
+
+
+def test_render_svg_draws_hands_and_the_trick_on_the_table():
+    import xml.etree.ElementTree as ET
+    rec = cavendish()["HAND I"]
+    svg = whist.render_svg(rec, 3)
+    root = ET.fromstring(svg)
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "2♦" in texts and "4♦" in texts and "Q♦" in texts and "A♦" not in texts
+    assert "♦ K J 9" in texts                     # A's diamonds after leading the two
+    with pytest.raises(ValueError):
+        whist.render_svg([r for r in hoyle_1914() if r.data["type"] == "score pad"][0])

@@ -20,8 +20,8 @@ from collections import Counter
 from ..model import ERROR, INFO, WARNING, Ply, Record
 from ..notation import whist_book as book
 from . import whist_scoring as scoring
-from .tricks import (DECK, SUIT_NAMES, Deal, card_text, hand_text, play, sort_cards,
-                     suit_holding)
+from .tricks import (DECK, SUIT_NAMES, SUIT_SYMBOLS, Deal, card_text, hand_text, play,
+                     sort_cards, suit_holding)
 
 KIND = "whist"
 SEATS = ("A", "Y", "B", "Z")
@@ -827,6 +827,59 @@ def _render_pad(record: Record) -> str:
     lines.append(f"games: {games}; rubber bonus to {d.get('rubber_bonus_to')}; "
                  f"rubber worth {d.get('value')}")
     return "\n".join(lines)
+
+
+def render_svg(record: Record, ply: int | None = None) -> str:
+    """The four hands round the table (what is left after ply cards) and the trick on it."""
+    data = record.data
+    if data.get("type") not in ("deal", "ending"):
+        raise ValueError("only deals and end positions are drawn")
+    played, on_table = _cards_after(data, ply)
+    w, h = 560, 420
+    places = {"A": (w / 2, h - 70), "Y": (40, h / 2), "B": (w / 2, 40), "Z": (w - 200, h / 2)}
+    table = {"A": (w / 2, h / 2 + 40), "Y": (w / 2 - 70, h / 2), "B": (w / 2, h / 2 - 40),
+             "Z": (w / 2 + 70, h / 2)}
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+           f'font-family="sans-serif" font-size="14">',
+           f'<rect width="{w}" height="{h}" fill="#2e6b3f"/>',
+           f'<text x="10" y="20" fill="white">{_xml(record.title)}</text>']
+    for seat, (x, y) in places.items():
+        cards = [c for c in data["hands"][seat] if c not in played]
+        out.append(f'<text x="{x - 60 if seat in "AB" else x}" y="{y}" fill="white" '
+                   f'font-weight="bold">{seat}</text>')
+        for k, suit in enumerate("SHDC"):
+            ranks = " ".join(c[1] for c in cards if c[0] == suit).replace("T", "10") or "-"
+            colour = "#ffb0b0" if suit in "HD" else "white"
+            out.append(f'<text x="{x - 40 if seat in "AB" else x + 20}" y="{y + 18 * k - 20}" '
+                       f'fill="{colour}">{_xml(SUIT_SYMBOLS[suit] + " " + ranks)}</text>')
+    for seat, card in on_table.items():
+        x, y = table[seat]
+        colour = "#c00000" if card[0] in "HD" else "black"
+        out.append(f'<rect x="{x - 22}" y="{y - 16}" width="44" height="28" rx="4" fill="white"/>')
+        out.append(f'<text x="{x - 16}" y="{y + 4}" fill="{colour}">{_xml(card_text(card))}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _cards_after(data: dict, ply: int | None) -> tuple[set, dict]:
+    """Cards gone by ply N (earlier tricks and the one on the table), and the table's cards."""
+    played: set[str] = set()
+    on_table: dict[str, str] = {}
+    shown = 0
+    for trick in data.get("tricks", []):
+        on_table = {}
+        start = SEATS.index(trick["leader"])
+        for i, card in enumerate(trick["cards"]):
+            if ply is not None and shown >= ply:
+                return played, on_table
+            shown += 1
+            played.add(card)
+            on_table[SEATS[(start + i) % 4]] = card
+    return played, on_table
+
+
+def _xml(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 # =============================================================================== export
