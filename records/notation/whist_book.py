@@ -326,8 +326,8 @@ def _read_table(deal: RawDeal, lines: list[str], header: int, stop: int) -> int:
         if len(cells) == len(seats):
             placed = [(seats[k], pos, cell) for k, (pos, cell) in enumerate(cells)]
         else:
-            placed = [(seats[_column(pos + _lead_space(cell), bars)], pos, cell)
-                      for pos, cell in filled]
+            placed = [(seats[min(_column(pos + _lead_space(cell), bars), len(seats) - 1)],
+                       pos, cell) for pos, cell in filled]
         for seat, pos, cell in placed:
             body = re.sub(f"[{SUIT_MARKS}]", " ", cell)
             deal.hands[seat] += _holding(body, marks[0], i + 1, pos, seat, deal.problems,
