@@ -226,6 +226,17 @@ def test_a_wrong_stated_pegging_score_is_flagged():
     assert "rules give 6" in rec.diagnostics[0].message and rec.diagnostics[0].column == 7
 
 
+def test_spoken_counts_are_checked():
+    lines = ("hand 9C 6D 3S 3H | JD = fifteen two, fifteen four and a pair is six\n"
+             "hand 9C 6D 3S 3H | JD = fifteen two, fifteen four, fifteen six and a pair is eight\n"
+             "hand 2H 7D 9S KC | JD = nineteen\n")
+    records = crib.scan_book(lines, "calls.txt")
+    assert [r.settle_status() for r in records] == ["valid", "needs_review", "valid"]
+    assert [(d.line, d.column, d.code) for d in records[1].diagnostics if d.severity == "warning"] \
+        == [(2, 52, "CRIB-COUNT-MISMATCH"), (2, 78, "CRIB-COUNT-MISMATCH")]
+    assert "fifteens 6 stated, 4 by the rules" in records[1].diagnostics[1].message
+
+
 def test_other_csv_is_not_ours():
     assert read_cases("a,b\n1,2\n", "x.csv") is None
 
@@ -280,7 +291,7 @@ def test_import_and_search_by_score_cards_and_variant(tmp_path):
     demo = str(data_path("demo", "cribbage_counts.txt"))
     out = runner.invoke(app, ["--db", db, "import", "--kind", "cribbage", demo, "--json"])
     payload = json.loads(out.stdout)
-    assert payload["counts"]["records"] == 10 and payload["counts"]["needs_review"] == 1
+    assert payload["counts"]["records"] == 11 and payload["counts"]["needs_review"] == 1
     found = json.loads(runner.invoke(app, ["--db", db, "search", "--kind", "cribbage", "--score",
                                            "29", "--json"]).stdout)["records"]
     assert [r["title"] for r in found] == ["hand 5H 5D 5S JC | 5C"]
@@ -289,7 +300,7 @@ def test_import_and_search_by_score_cards_and_variant(tmp_path):
     assert [r["title"] for r in found] == ["crib 2H 3H 4H 5H | KH"]
     found = json.loads(runner.invoke(app, ["--db", db, "search", "--kind", "cribbage", "--variant",
                                            "six-card", "--json"]).stdout)["records"]
-    assert len(found) == 7
+    assert len(found) == 8
     shown = runner.invoke(app, ["--db", db, "replay", str(found[0]["id"])]).stdout
     assert "double pair royal" in shown and "twenty-nine" in shown
     exported = json.loads(runner.invoke(app, ["--db", db, "export", "--kind", "cribbage",

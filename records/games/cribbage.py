@@ -157,6 +157,7 @@ def fifteens(cards: list[Card]) -> list[Item]:
         total = sums[mask] = sums[rest] + values[i]
         if total == 15 and rest:
             hits.append(mask)
+    hits.sort(key=lambda mask: (bin(mask).count("1"), mask))
     return [Item("fifteen", [c for i, c in enumerate(cards) if mask >> i & 1], 2) for mask in hits]
 
 
@@ -646,13 +647,11 @@ def _one_digit_apart(printed: str, actual: int) -> bool:
 
 
 def difference(count: Count, claims: list[Claim]) -> str:
-    """Which categories the stated count got wrong, or the whole itemised count."""
+    """Which stated parts are wrong, then the count by the rules, item by item."""
     parts = {c.what: c.value for c in claims if c.what in CATEGORY_KINDS}
     wrong = [f"{cat} {parts[cat]} stated, {category_points(count, cat)} by the rules"
              for cat in parts if parts[cat] != category_points(count, cat)]
-    missing = [f"{cat} {category_points(count, cat)} not counted" for cat in CATEGORY_KINDS
-               if cat not in parts and category_points(count, cat)] if parts else []
-    return "; ".join(wrong + missing) or describe(count)
+    return "; ".join(wrong + [f"by the rules: {describe(count)}"])
 
 
 def infer_variant(size: int, crib: bool, named: Variant | None = None) -> Variant:
@@ -955,8 +954,8 @@ def _compact_record(found, path: str) -> Record:
         hand = [Card(c.rank, c.suit) for c in raw.held]
         starter = Card(raw.starter.rank, raw.starter.suit) if raw.starter else None
         spots = [(c.text, c.line, c.column) for c in [*raw.held, *([raw.starter] if raw.starter else [])]]
-        claims = [Claim("total", raw.stated, str(raw.stated), line, text.rindex("=") + 1)] \
-            if raw.stated is not None else []
+        claims = [Claim("total", raw.stated, str(raw.stated), line, _stated_column(text))] \
+            if raw.stated is not None else _claims(raw.claims)
         return hand_record(hand, starter, crib=raw.crib, claims=claims, source=path, line=line,
                            text=text, positions=spots)
     plays = [Play(card=Card(c.rank, c.suit), text=c.text, line=ln, column=col) if kind == "card"
@@ -966,8 +965,14 @@ def _compact_record(found, path: str) -> Record:
     if raw.stated is not None and "total" in rec.data and raw.stated != rec.data["total"]:
         rec.add(WARNING, "CRIB-PEG-MISMATCH",
                 f"the play is said to peg {raw.stated} in all, the rules give {rec.data['total']}"
-                f" ({_peg_summary(rec)})", line, text.rindex("=") + 1)
+                f" ({_peg_summary(rec)})", line, _stated_column(text))
     return rec
+
+
+def _stated_column(text: str) -> int:
+    """Where the stated number after '=' begins (1-based)."""
+    at = text.rindex("=") + 1
+    return at + len(text[at:]) - len(text[at:].lstrip()) + 1
 
 
 def _peg_summary(rec: Record) -> str:

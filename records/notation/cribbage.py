@@ -63,6 +63,7 @@ class RawNotation:
     stated: int | None = None
     plays: list[tuple[str, RawCard | None, int, int]] = field(default_factory=list)
     # plays: ("card", card, line, col) | ("go", None, line, col) | ("reset", None, line, col)
+    claims: list = field(default_factory=list)   # RawClaims read from a spoken count
 
 
 @cache
@@ -209,12 +210,53 @@ def compact_lines(text: str) -> list[tuple[int, str, RawNotation | NotationError
         if not COMPACT_LINE.match(line):
             continue
         body = line.split("#", 1)[0].rstrip()
-        if not (PLAY_LINE.match(body) or len(SUITED.findall(body)) >= 2):
+        cards, _, said = body.partition("=")
+        if not (PLAY_LINE.match(body) or PLAY_LINE.match(cards) or len(SUITED.findall(cards)) >= 2):
             continue
+        spoken = said.strip() and not said.strip().isdigit()
         try:
-            out.append((number, line, parse_notation(body, number)))
+            raw = parse_notation(cards if spoken else body, number)
         except NotationError as exc:
             out.append((number, line, exc))
+            continue
+        if spoken:
+            raw.claims = spoken_claims(said, number, len(cards) + 1)
+        out.append((number, line, raw))
+    return out
+
+
+def spoken_claims(text: str, line: int = 1, column_offset: int = 0) -> list:
+    """A count as it is called aloud: 'fifteen two, fifteen four and a pair is six'.
+
+    The last 'fifteen N' gives the points for fifteens; the number after the last 'is' (or
+    the last fifteen when nothing follows) gives the total; 'one for his nobs' and the like
+    give their own parts. 'Nineteen', the name for a hand worth nothing, reads as 0."""
+    toks = prose_tokens(text, line)
+    for t in toks:
+        t.column += column_offset
+    words = [t.text.lower() for t in toks]
+    out, fifteen, total = [], None, None
+    for i, tok in enumerate(toks):
+        word = words[i]
+        if word.startswith("fifteen-") or (word == "fifteen" and i + 1 < len(toks)
+                                           and number_of(toks[i + 1]) is not None):
+            value = number_of(Tok("NUMBER_WORD", word.split("-", 1)[1], 0, 0)) if "-" in word \
+                else number_of(toks[i + 1])
+            if value is not None:
+                fifteen = RawClaim("fifteens", value, tok.text, tok.line, tok.column)
+        elif word in ("is", "makes", "=") and i + 1 < len(toks) and number_of(toks[i + 1]) is not None:
+            nxt = toks[i + 1]
+            total = RawClaim("total", number_of(nxt), nxt.text, nxt.line, nxt.column)
+        elif word == "nineteen" and len(toks) <= 2:
+            total = RawClaim("total", 0, tok.text, tok.line, tok.column)
+    if fifteen:
+        out.append(fifteen)
+    out += [c for c in claims_in(toks) if c.what in ("nobs", "flush")]
+    if total is None and fifteen is not None and not any(
+            w in ("pair", "run", "flush", "nobs", "royal") for w in words):
+        total = RawClaim("total", fifteen.value, fifteen.text, fifteen.line, fifteen.column)
+    if total:
+        out.append(total)
     return out
 
 
