@@ -29,7 +29,7 @@ EXTRA_PLIES = 12  # how far past the table's longest line a transposition is sti
 class Line(NamedTuple):
     eco: str
     name: str
-    moves: tuple  # SAN from the initial position
+    moves: tuple  # SAN from the initial position, without check signs
 
 
 @cache
@@ -41,7 +41,7 @@ def table() -> tuple[dict[str, list[Line]], int]:
         next(handle)  # header row
         for row in handle:
             eco, name, pgn, key = row.rstrip("\n").split("\t")
-            moves = tuple(_san_tokens(pgn))
+            moves = tuple(_bare(m) for m in _san_tokens(pgn))
             longest = max(longest, len(moves))
             by_key.setdefault(key, []).append(Line(eco, name, moves))
     return by_key, longest
@@ -65,8 +65,10 @@ def classify_keys(keys: list[str], san_moves: list[str]) -> tuple[str, str, int]
     if best is None:
         return "", "", 0
     ply, lines = best
-    played = tuple(_bare(m) for m in san_moves[:ply])
-    chosen = next((ln for ln in lines if tuple(_bare(m) for m in ln.moves) == played), lines[0])
+    chosen = lines[0]
+    if len(lines) > 1:
+        played = tuple(_bare(m) for m in san_moves[:ply])
+        chosen = next((ln for ln in lines if ln.moves == played), chosen)
     return chosen.eco, chosen.name, ply
 
 

@@ -1,0 +1,104 @@
+"""Chess import speed against python-chess, measured side by side in one run.
+
+Run with: python -m pytest tests/benchmarks -m benchmark -s
+"""
+import io
+import os
+import re
+import time
+
+import chess
+import chess.pgn
+import pytest
+
+from records.archive import Archive
+from records.formats import pgn
+
+from tests.conftest import CORPUS, need
+
+COUNTERPARTS = CORPUS / "chess" / "book_games_pgn_counterparts.pgn"
+OPENINGS = CORPUS / "chess" / "lichess-openings"
+ROUNDS = 3
+
+
+def counterpart_copies(copies: int) -> str:
+    """The 20 real games many times over, each copy with its own Event and Round."""
+    text = need(COUNTERPARTS).read_text(encoding="utf-8")
+    games = re.split(r"\n\n(?=\[Event )", text.strip())
+    out = []
+    for copy in range(copies):
+        for game in games:
+            game = game.replace('[Event "', f'[Event "Copy {copy} ', 1)
+            out.append(re.sub(r'\[Round "[^"]*"\]', f'[Round "{copy}"]', game, count=1))
+    return "\n\n".join(out) + "\n"
+
+
+def opening_lines() -> str:
+    """Every lichess opening line as a short game (named by its Event)."""
+    out = []
+    for part in sorted(need(OPENINGS).glob("[a-e].tsv")):
+        for row in part.read_text(encoding="utf-8").splitlines()[1:]:
+            eco, name, moves = row.split("\t")
+            out.append(f'[Event "{name}"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n'
+                       f'[White "?"]\n[Black "?"]\n[Result "*"]\n[ECO "{eco}"]\n\n{moves} *\n')
+    return "\n".join(out)
+
+
+def read_game_alone(text: str) -> tuple[int, int]:
+    """The anchor: chess.pgn.read_game over every game (it builds the game tree)."""
+    handle = io.StringIO(text)
+    games = plies = 0
+    while (game := chess.pgn.read_game(handle)) is not None:
+        games += 1
+        plies += game.end().ply()
+    return games, plies
+
+
+def hoyle_import(text: str, path: str, db: str) -> tuple[int, int]:
+    """Ours: read the PGN into records and import them into a fresh archive."""
+    records = pgn.read(text, path)
+    result = Archive(db).import_records(path, records)
+    assert result["added"] == len(records)
+    return len(records), sum(len(r.plies) for r in records)
+
+
+def best_times(text: str, path: str, tmp_path) -> tuple[float, float, tuple, tuple]:
+    """Best of ROUNDS for each, the two interleaved so that both see the same machine."""
+    anchor_best = ours_best = float("inf")
+    for n in range(ROUNDS):
+        start = time.perf_counter()
+        anchor_counts = read_game_alone(text)
+        anchor_best = min(anchor_best, time.perf_counter() - start)
+        start = time.perf_counter()
+        ours_counts = hoyle_import(text, path, str(tmp_path / f"bench{n}.db"))
+        ours_best = min(ours_best, time.perf_counter() - start)
+    return anchor_best, ours_best, anchor_counts, ours_counts
+
+
+def report(label: str, anchor: float, ours: float, counts: tuple) -> float:
+    games, plies = counts
+    ratio = anchor / ours
+    print(f"\n{label}: {games} games, {plies} plies\n"
+          f"  chess.pgn.read_game alone: {anchor:.2f} s ({games / anchor:.0f} games/s, "
+          f"{plies / anchor:.0f} plies/s)\n"
+          f"  hoyle PGN import (read + archive): {ours:.2f} s ({games / ours:.0f} games/s, "
+          f"{plies / ours:.0f} plies/s)\n"
+          f"  ratio (hoyle speed / python-chess speed): {ratio:.2f}x "
+          f"(cores: {os.cpu_count()}, load: {os.getloadavg()[0]:.1f})")
+    return ratio
+
+
+@pytest.mark.benchmark
+def test_pgn_import_throughput(tmp_path):
+    text = counterpart_copies(40) + "\n" + opening_lines()
+    path = tmp_path / "bench.pgn"
+    path.write_text(text, encoding="utf-8")
+    anchor, ours, anchor_counts, ours_counts = best_times(text, str(path), tmp_path)
+    assert ours_counts == anchor_counts
+    ratio = report("PGN import, 800 real games + 3807 opening lines", anchor, ours, ours_counts)
+    assert ratio >= 1.0
+
+
+# -- descriptive import against push_san ------------------------------------------------------
+# The lead adds the descriptive benchmark here: descriptive import throughput against
+# replaying the same games from SAN with push_san, target ratio >= 0.5.
