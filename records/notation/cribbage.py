@@ -644,9 +644,7 @@ def _expand(ms: list[Mention]) -> list[RawCard]:
 # -- plays told in prose -----------------------------------------------------------------------
 DETERMINERS = {"a", "an", "his", "another", "the", "first", "second", "third", "fourth",
                "with", "by", "other"}
-NEW_EXAMPLE = {"suppose", "instance", "first", "begins"}
 MODALS = {"would", "could", "may", "might", "should"}
-CONDITIONAL_OPENERS = ("if", "should", "but")
 
 
 def _play_mentions(toks: list[Tok]) -> list[Mention]:
@@ -695,7 +693,6 @@ class _Narration:
     def __init__(self):
         self.main: list[PlayEvent] = []
         self.lines: list[list[PlayEvent]] = []
-        self.base: list[PlayEvent] | None = None
         self.people: dict[str, str] = {}
         self.third: str | None = None
         self.hands: dict[str, list[RawCard]] = {}
@@ -721,7 +718,7 @@ class _Narration:
     def finish(self) -> None:
         if self.main:
             self.lines.append(self.main)
-        self.main, self.base, self.last_branch = [], None, None
+        self.main, self.last_branch = [], None
 
 
 def _other(player: str | None) -> str | None:
@@ -830,9 +827,7 @@ def _read_branches(story: _Narration, toks: list[Tok], ms: list[Mention]) -> Non
     for g, group in enumerate(groups):
         line = [] if fresh else [_copy(e) for e in base]
         end = groups[g + 1][0].index if g + 1 < len(groups) else len(toks)
-        start = groups[g - 1][-1].index + 1 if g else 0
-        _read_line(story, toks[:end], group, line) if not start else \
-            _read_line(story, toks[:end], group, line)
+        _read_line(story, toks[:end], group, line)
         story.lines.append(line)
         made.append(line)
     _share_predicates(toks, words, groups, made, {m.index for m in ms})
