@@ -34,13 +34,12 @@ CARD_FORMS = {c: c for c in DECK} | {c[0].lower() + c[1:]: c for c in DECK} | {
 
 class Game:
     """One PBN game as read: tags with their places, section tokens, comments."""
-    __slots__ = ("line", "end_line", "tags", "order", "data", "comments", "notes")
+    __slots__ = ("line", "end_line", "tags", "data", "comments", "notes")
 
     def __init__(self, line: int):
         self.line = line
         self.end_line = line
         self.tags: dict[str, tuple[str, int, int]] = {}     # name -> (value, line, column)
-        self.order: list[str] = []
         self.data: dict[str, list[tuple[str, int, int]]] = {}  # tag -> tokens (text, line, col)
         self.comments: list[tuple[str, int]] = []
         self.notes: list[str] = []
@@ -83,7 +82,6 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str]]]:
                         if sep and name.isalnum():
                             if game is not None and name not in game.tags and name != "Note":
                                 game.tags[name] = (value, n, 1)
-                                game.order.append(name)
                                 game.end_line = n
                             else:
                                 game = _tag(game, games, name, value, n, 1)
@@ -179,7 +177,6 @@ def _tag(game: Game | None, games: list[Game], name: str, value: str, n: int,
         game.notes.append(value)
     else:
         game.tags[name] = (value, n, column)
-        game.order.append(name)
     game.end_line = n
     return game
 
@@ -240,12 +237,10 @@ def read(text: str, path: str) -> list[Record] | None:
 
 
 def game_record(game: Game, path: str, lines: list[str]) -> Record:
-    tags = {name: game.tags[name][0] for name in game.order if name in game.tags}
-    for name in game.tags:
-        tags.setdefault(name, game.tags[name][0])
+    tags = {name: item[0] for name, item in game.tags.items() if name not in SECTIONS}
     rec = Record(kind="bridge", title=_title(tags), source=path, line=game.line,
                  end_line=game.end_line, text="\n".join(lines[game.line - 1:game.end_line]))
-    rec.tags = {k: v for k, v in tags.items() if k not in SECTIONS}
+    rec.tags = tags
     data = rec.data
     data["notes"] = game.notes
     if game.comments:
@@ -260,7 +255,7 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
         data["hands"] = {s: _strict_text(deal.hands[s]) for s in SEATS}
         _play(rec, game, deal, contract)
     _score(rec, game, contract)
-    rec.normal = write_record(rec)
+    rec.normal = write_record(rec, data.pop("_rows", None))
     return rec
 
 
@@ -442,6 +437,8 @@ def _play(rec: Record, game: Game, deal: Deal, contract: cb.Contract | None) -> 
     deal.trump = contract.trump if contract else None
     deal.leader = first
     result = play_by_seat(deal, rows, first)
+    if not result.errors:
+        rec.data["_rows"] = rows[:len(result.tricks)]
     _engine_diagnostics(rec, result, rows, places)
     _plies(rec, result, rows, places, first)
     declaring = cb.side_of(declarer) if declarer else None
@@ -617,7 +614,7 @@ def _strict_hand(hand) -> str:
     return hand_text(hand)
 
 
-def write_record(rec: Record) -> str:
+def write_record(rec: Record, play_rows: list | None = None) -> str:
     """One game in strict PBN export form."""
     tags = {k: v for k, v in rec.tags.items() if not k.startswith("_")}
     hands = rec.data.get("hands")
@@ -638,7 +635,12 @@ def write_record(rec: Record) -> str:
         for i in range(0, len(auction), 4):
             out.append(" ".join(auction[i:i + 4]))
     tricks = rec.data.get("play")
-    if tricks:
+    if play_rows is not None and tricks:  # rows as read, in column order already
+        out.append(f"[Play {_quote(tricks[0]['leader'])}]")
+        out.extend(" ".join([c or "-" for c in row] + ["-"] * (4 - len(row))) for row in play_rows)
+        if len(tricks) < 13 or len(tricks[-1]["cards"]) < 4:
+            out.append("*")
+    elif tricks:
         out.extend(_play_section(tricks))
     for name, table in rec.data.get("tables", {}).items():
         out.append(f"[{name} {_quote(rec.tags.get(name, ';'.join(table['columns'])))}]")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 SEATS = ("N", "E", "S", "W")
@@ -33,6 +34,7 @@ class Contract(NamedTuple):
         return "Pass" if self.passed_out else f"{self.level}{self.strain}{'X' * self.doubled}"
 
 
+@lru_cache(maxsize=1024)
 def parse_contract(text: str) -> Contract | None:
     """'4S', '3NTX', '6HXX', 'Pass' -> Contract; None when unreadable."""
     text = (text or "").strip()

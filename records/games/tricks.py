@@ -251,12 +251,18 @@ def play_by_seat(deal: Deal, rows, first: str | None = None, partial_last: bool 
     seats = deal.seats
     first_i = seats.index(first or deal.leader) if (first or deal.leader) in seats else 0
 
+    columns_from = [[(lead_i + k - first_i) % 4 for k in range(4)] for lead_i in range(4)]
+
     def order_for(number: int, lead_i: int):
         row = rows[number - 1]
+        if len(row) == 4:  # the usual full row
+            cols = columns_from[lead_i]
+            order = [row[c] for c in cols]
+            if None not in order and "-" not in order:
+                return order, cols
         order, columns = [], []
         gap = False
-        for k in range(4):
-            column = (lead_i + k - first_i) % 4
+        for column in columns_from[lead_i]:
             card = row[column] if column < len(row) else None
             if card is None or card == "-":
                 gap = True
@@ -289,7 +295,8 @@ def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResul
     for number in range(1, n_tricks + 1):
         lead_i = seats.index(leader)
         order, places = order_for(number, lead_i)
-        if None not in order and (len(order) > 4 or (len(order) < 4 and not (partial_last and number == n_tricks))):
+        size = len(order)
+        if size != 4 and None not in order and (size > 4 or not (partial_last and number == n_tricks)):
             errors.append(Problem(
                 "TRICK-SIZE", f"trick {number} has {len(order)} cards, not 4", trick=number,
                 seat=leader))
