@@ -1,0 +1,462 @@
+"""Printed checkers lines resolved through the engine: colours, jumps, misprints, claims.
+
+The notation layer (records/notation/checkers_book.py) hands over printed lines as tokens;
+here each is replayed from its start position:
+
+- the colour of a move comes from turn alternation; a move whose typography (joined for
+  Black, unjoined for White, in books that print that way) contradicts its turn gets a note;
+- a jump printed by its start and end is matched with `moves_matching`; several paths ->
+  the record needs review and keeps every candidate;
+- OCR slips (`I`, `l` for 1, `O` for 0) are read as digits and named;
+- an impossible move is repaired only when exactly one one-square edit lets the whole rest
+  of the line replay; a missing move is reported when inserting exactly one move does;
+- a claimed result (`B wins`, `W wins`, `Drawn`) is checked by an endgame search from the
+  final position.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+
+from ..model import ERROR, INFO, WARNING, Ply, Record
+from ..notation import checkers_book as book
+from ..notation.checkers_book import PrintedLine, Token
+from ..resources import data_path
+from . import checkers as engine
+
+COLOUR = {"B": "Black", "W": "White"}
+KIND = "checkers"
+
+
+# -- matching a printed move ---------------------------------------------------------
+def candidates(pos: engine.Position, tok: Token) -> list[engine.Move]:
+    """Legal moves the printed squares may mean (a from-to pair matches any jump path)."""
+    squares = [s.value for s in tok.squares]
+    if len(squares) < 2 or not all(1 <= s <= 32 for s in squares):
+        return []
+    if len(squares) == 2:
+        return engine.moves_matching(pos, squares[0], squares[1])
+    return [m for m in engine.legal_moves(pos) if list(m.path) == squares]
+
+
+def replays(pos: engine.Position, toks: list[Token]) -> bool:
+    """Whether every token replays in turn (any candidate path will do)."""
+    for tok in toks:
+        found = candidates(pos, tok)
+        if not found:
+            return False
+        if len(found) > 1:
+            return any(replays(engine.play(pos, m), toks[1:]) for m in found)
+        pos = engine.play(pos, found[0])
+        toks = toks[1:]
+    return True
+
+
+def one_square_edits(pos: engine.Position, tok: Token) -> list[engine.Move]:
+    """Legal moves whose printed squares differ from the token's in exactly one square."""
+    printed = [s.value for s in tok.squares]
+    out = []
+    for move in engine.legal_moves(pos):
+        shown = [move.start, move.end] if len(printed) == 2 else list(move.path)
+        if len(shown) == len(printed) and sum(a != b for a, b in zip(shown, printed)) == 1:
+            out.append(move)
+    return out
+
+
+@dataclass
+class Fix:
+    kind: str                       # "edit" or "insert"
+    moves: list[engine.Move]        # the edits (or insertions) with which the rest replays
+
+
+def find_fix(pos: engine.Position, toks: list[Token], index: int) -> list[Fix]:
+    """The one-edit ways the line replays from toks[index] on (each kind kept apart)."""
+    rest = toks[index + 1:]
+    edits = [m for m in one_square_edits(pos, toks[index])
+             if replays(engine.play(pos, m), rest)]
+    inserts = [m for m in engine.legal_moves(pos)
+               if replays(engine.play(pos, m), toks[index:])]
+    return [f for f in (Fix("edit", edits), Fix("insert", inserts)) if f.moves]
+
+
+# -- replaying a line ------------------------------------------------------------------
+@dataclass
+class Replay:
+    plies: list[Ply] = field(default_factory=list)
+    moves: list[engine.Move] = field(default_factory=list)
+    positions: list[engine.Position] = field(default_factory=list)  # after each ply
+    complete: bool = True
+
+
+def _typography_note(rec: Record, tok: Token, turn: str) -> None:
+    expected = "joined" if turn == "B" else "spaced"
+    if tok.style in ("joined", "spaced") and tok.style != expected:
+        how = "joined by a hyphen" if tok.style == "joined" else "not joined"
+        rec.add(INFO, "CHECKERS-TYPOGRAPHY",
+                f'"{tok.text}" is printed {how}, the book\'s style for '
+                f'{COLOUR["B" if tok.style == "joined" else "W"]}, but it is '
+                f"{COLOUR[turn]}'s move by turn", tok.line, tok.column)
+
+
+def _ocr_notes(rec: Record, tok: Token) -> None:
+    for square in tok.squares:
+        if square.ocr:
+            rec.add(WARNING, "CHECKERS-OCR",
+                    f'"{square.text}" in "{tok.text}" is an OCR slip for {square.value}',
+                    square.line, square.column, suggestion=f"read {square.value}", repair=True)
+
+
+def _describe(moves: list[engine.Move]) -> str:
+    return ", ".join(f'"{m}"' for m in moves)
+
+
+def replay_line(rec: Record, start: engine.Position, toks: list[Token],
+                typography: bool, first_index: int = 1) -> Replay:
+    """Replay printed moves from start, adding diagnostics to rec as it goes."""
+    out = Replay()
+    pos = start
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        found = candidates(pos, tok)
+        inserted = None
+        if not found:
+            fix = _repair(rec, pos, toks, i)
+            if fix is None:
+                out.complete = False
+                break
+            if fix.kind == "insert":
+                inserted = fix.moves[0]
+                pos = _add_ply(out, inserted, pos, "", 0, 0, len(out.plies) + first_index)
+                found = candidates(pos, tok)
+            else:
+                found = fix.moves
+        else:
+            _ocr_notes(rec, tok)
+        if len(found) > 1:
+            rec.add(WARNING, "CHECKERS-AMBIGUOUS",
+                    f'"{tok.text}" fits several jumps for {COLOUR[pos.turn]}: '
+                    f"{_describe(found)}; the first is followed, all are kept",
+                    tok.line, tok.column, suggestion="print the full path, e.g. "
+                    f'"{found[0]}"')
+            rec.data.setdefault("candidates", {})[str(len(out.plies) + first_index)] = \
+                [str(m) for m in found]
+        if typography:
+            _typography_note(rec, tok, pos.turn)
+        pos = _add_ply(out, found[0], pos, tok.text, tok.line, tok.column,
+                       len(out.plies) + first_index)
+        i += 1
+    return out
+
+
+def _add_ply(out: Replay, move: engine.Move, pos: engine.Position, text: str, line: int,
+             column: int, index: int) -> engine.Position:
+    after = engine.play(pos, move)
+    out.plies.append(Ply(index, text, str(move), line, column, engine.to_fen(after)))
+    out.moves.append(move)
+    out.positions.append(after)
+    return after
+
+
+def _repair(rec: Record, pos: engine.Position, toks: list[Token], i: int) -> Fix | None:
+    tok = toks[i]
+    who = COLOUR[pos.turn]
+    fixes = find_fix(pos, toks, i)
+    if len(fixes) == 1 and len(fixes[0].moves) == 1:
+        fix, move = fixes[0], fixes[0].moves[0]
+        if fix.kind == "edit":
+            rec.add(WARNING, "CHECKERS-REPAIRED",
+                    f'"{tok.text}" is not a legal move for {who}; "{move}" is the only '
+                    "one-square change with which the rest of the line replays",
+                    tok.line, tok.column, suggestion=f'read "{move}"', repair=True)
+        else:
+            rec.add(WARNING, "CHECKERS-MISSING-MOVE",
+                    f'a move is missing before "{tok.text}": {who} must play "{move}" '
+                    "there, the only move with which the rest of the line replays",
+                    tok.line, tok.column, suggestion=f'insert "{move}"', repair=True)
+        return fix
+    legal = engine.legal_moves(pos)
+    readings = [m for f in fixes for m in f.moves]
+    why = (f"several one-edit readings fit: {_describe(readings)}" if readings else
+           "no single edit makes the rest of the line replay")
+    rec.add(ERROR, "CHECKERS-ILLEGAL",
+            f'"{tok.text}" is not a legal move for {who} ({why}); the line stops here',
+            tok.line, tok.column,
+            suggestion=f"legal moves: {_describe(legal[:12])}" if legal else "no legal move")
+    if readings:
+        rec.data["repair_candidates"] = [str(m) for m in readings]
+    return None
+
+
+# -- claimed results -------------------------------------------------------------------
+CLAIMS = {"b": "B", "black": "B", "w": "W", "white": "W"}
+SEARCH_LIMIT = 60_000
+
+
+def claim_of(text: str) -> str:
+    """`B wins` -> "B", `W wins` -> "W", `Drawn` -> "draw"."""
+    word = text.split()[0].rstrip(".").lower()
+    return CLAIMS.get(word, "draw")
+
+
+@cache
+def outcome(pos: engine.Position, limit: int = SEARCH_LIMIT) -> str | None:
+    """The game-theoretic result ("B", "W", "draw") with best play, or None past the limit.
+
+    Retrograde analysis over every position reachable from pos: exact when that set is
+    closed within `limit` positions (a position with no move is lost; cycles are draws).
+    """
+    index = {pos: 0}
+    order = [pos]
+    succ: list[list[int]] = []
+    i = 0
+    while i < len(order):
+        kids = set()
+        for move in engine.legal_moves(order[i]):
+            nxt = engine.play(order[i], move)
+            j = index.get(nxt)
+            if j is None:
+                if len(order) >= limit:
+                    return None
+                j = index[nxt] = len(order)
+                order.append(nxt)
+            kids.add(j)
+        succ.append(list(kids))
+        i += 1
+    value = _retrograde(succ)
+    if value[0] == 0:
+        return "draw"
+    loser = pos.turn if value[0] < 0 else ("W" if pos.turn == "B" else "B")
+    return "W" if loser == "B" else "B"
+
+
+def _retrograde(succ: list[list[int]]) -> list[int]:
+    """+1 won / -1 lost for the side to move, 0 drawn, over a closed move graph."""
+    n = len(succ)
+    value = [0] * n
+    remaining = [len(k) for k in succ]
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for a, kids in enumerate(succ):
+        for b in kids:
+            preds[b].append(a)
+    queue = [a for a in range(n) if not succ[a]]
+    for a in queue:
+        value[a] = -1
+    while queue:
+        b = queue.pop()
+        for a in preds[b]:
+            if value[a]:
+                continue
+            if value[b] < 0:
+                value[a] = 1
+                queue.append(a)
+            else:
+                remaining[a] -= 1
+                if remaining[a] == 0:
+                    value[a] = -1
+                    queue.append(a)
+    return value
+
+
+def check_claim(rec: Record, final: engine.Position, claim: Token) -> None:
+    said = claim_of(claim.text)
+    rec.tags["Result"] = {"B": "0-2", "W": "2-0", "draw": "1-1"}[said]
+    found = outcome(final)
+    rec.data["claim"] = {"printed": claim.text, "searched": found}
+    if found is None:
+        rec.add(INFO, "CHECKERS-CLAIM-UNDECIDED",
+                f'"{claim.text}" could not be checked: the final position has more than '
+                f"{SEARCH_LIMIT} reachable positions", claim.line, claim.column)
+    elif found != said:
+        truth = {"B": "Black wins", "W": "White wins", "draw": "it is a draw"}[found]
+        rec.add(WARNING, "CHECKERS-CLAIM", f'the book says "{claim.text}" but with best play '
+                f"from the final position {truth}", claim.line, claim.column,
+                suggestion=f"final position {engine.to_fen(final)}")
+
+
+# -- the Hoyle's ending positions ------------------------------------------------------
+@cache
+def endings() -> list[dict]:
+    return json.loads(data_path("checkers", "endings_hoyle1914.json").read_text())["endings"]
+
+
+def ending_start(solution: book.Solution, printed: PrintedLine) -> tuple[str, dict] | None:
+    """The start FEN for a printed ending line: a shipped position whose number matches and
+    from which the line's first moves are legal, set for the side the line starts with."""
+    side = printed.side or solution.side or "B"
+    for entry in endings():
+        if entry["number"] != solution.number:
+            continue
+        fen = side + entry["fen"][1:]
+        if printed.moves and candidates(engine.from_fen(fen), printed.moves[0]):
+            return fen, entry
+    return None
+
+
+# -- records from a book -----------------------------------------------------------------
+def pdn_text(rec: Record) -> str:
+    """The record as PDN: tags, the setup when not the initial position, numbered moves."""
+    tags = [("Event", rec.title), ("GameType", "21")]
+    if rec.start_position and rec.start_position != engine.to_fen(engine.initial()):
+        tags += [("SetUp", "1"), ("FEN", rec.start_position)]
+    result = rec.tags.get("Result", "*")
+    tags.append(("Result", result))
+    moves, turn = [], rec.start_position[:1] or "B"
+    for n, ply in enumerate(rec.plies):
+        number = (n + (turn == "W")) // 2 + 1
+        if turn == "B" and n % 2 == 0:
+            moves.append(f"{number}.")
+        elif turn == "W" and n == 0:
+            moves.append(f"{number}...")
+        elif turn == "W" and n % 2 == 1:
+            moves.append(f"{number}.")
+        moves.append(ply.normal)
+    head = "\n".join(f'[{k} "{v}"]' for k, v in tags)
+    return f"{head}\n\n{' '.join(moves + [result])}\n"
+
+
+def _new_record(printed: PrintedLine, path: str, text: str, start: str) -> Record:
+    rec = Record(KIND, printed.title, source=path, line=printed.line,
+                 end_line=printed.end_line, text=text, start_position=start)
+    rec.data["layout"] = printed.layout
+    return rec
+
+
+def _finish(rec: Record, replay: Replay, printed: PrintedLine, start: engine.Position,
+            typography: bool) -> Record:
+    if replay.complete and printed.claim is not None:
+        check_claim(rec, replay.positions[-1] if replay.positions else start, printed.claim)
+    elif printed.claim is not None:
+        rec.tags["Result"] = {"B": "0-2", "W": "2-0", "draw": "1-1"}[claim_of(printed.claim.text)]
+    rec.plies = replay.plies
+    rec.normal = pdn_text(rec)
+    rec.tags["_plies"] = len(rec.plies)
+    rec.settle_status()
+    return rec
+
+
+def opening_records(lines: list[str], path: str) -> list[Record]:
+    out = []
+    start = engine.initial()
+    for printed in book.opening_tables(lines):
+        if not printed.moves or not candidates(start, printed.moves[0]):
+            continue   # not a checkers table (or not from the initial position)
+        block = "\n".join(lines[printed.line - 1:printed.end_line])
+        rec = _new_record(printed, path, block, engine.to_fen(start))
+        rec.tags["Opening"] = opening_name(printed.title)
+        replay = replay_line(rec, start, printed.moves, typography=True)
+        out.append(_finish(rec, replay, printed, start, True))
+    return out
+
+
+_ORDINALS = {"14th": "Fourteenth"}
+
+
+def opening_name(title: str) -> str:
+    """The opening's name for search: the printed title, with a printed ordinal spelled out."""
+    return " ".join(_ORDINALS.get(w.lower(), w) for w in title.split())
+
+
+def solution_records(lines: list[str], path: str) -> list[Record]:
+    out = []
+    for solution in book.solutions(lines):
+        made: dict[int, tuple[Record, Replay, dict]] = {}
+        for index, printed in enumerate(solution.lines):
+            rec = _solution_record(solution, printed, index, made, path)
+            out.append(rec)
+    return out
+
+
+def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
+                     made: dict, path: str) -> Record:
+    rec = Record(KIND, printed.title, source=path, line=printed.line,
+                 end_line=printed.end_line, text=solution.text)
+    rec.data["layout"] = printed.layout
+    rec.tags["Event"] = solution.name
+    prefix: list[Ply] = []
+    if printed.parent is not None and printed.parent in made:
+        parent_rec, parent_replay, token_ply = made[printed.parent]
+        start_fen = parent_rec.start_position
+        at = token_ply.get(printed.branch_label)
+        if at is None:
+            rec.add(ERROR, "CHECKERS-BRANCH", f"{printed.heading} leaves "
+                    f'"{parent_rec.title}" at the move labelled {printed.branch_label}, '
+                    "which that line does not reach", printed.line, 1)
+            rec.start_position = start_fen
+            rec.settle_status()
+            return rec
+        prefix = parent_replay.plies[:at]
+        pos = parent_replay.positions[at - 1] if at else engine.from_fen(start_fen)
+        rec.data["branch"] = {"parent": parent_rec.title, "at_ply": at + 1}
+    else:
+        found = ending_start(solution, printed)
+        if found is None:
+            rec.add(ERROR, "CHECKERS-NO-POSITION",
+                    f"no start position is known for {solution.name} (the diagram is not in "
+                    "the text) from which its first move is legal", printed.line, 1)
+            rec.settle_status()
+            return rec
+        start_fen, entry = found
+        pos = engine.from_fen(start_fen)
+        rec.data["setup"] = {"fen": entry["fen"], "from": entry["from"],
+                             "reconstructed": entry.get("reconstructed", False)}
+        if entry.get("reconstructed"):
+            rec.add(INFO, "CHECKERS-RECONSTRUCTED", f"the diagram of {solution.name} is "
+                    "lost in the text; its start position was reconstructed so that every "
+                    f"printed line replays ({start_fen})", printed.line, 1)
+    rec.start_position = start_fen
+    replay = replay_line(rec, pos, printed.moves, typography=True,
+                         first_index=len(prefix) + 1)
+    token_ply = {}
+    for tok in printed.moves:
+        if tok.label:
+            for k, ply in enumerate(replay.plies):
+                if ply.line == tok.line and ply.column == tok.column:
+                    token_ply[tok.label] = len(prefix) + k
+    full = Replay(prefix + replay.plies,
+                  (made[printed.parent][1].moves[:len(prefix)] if prefix else []) + replay.moves,
+                  (made[printed.parent][1].positions[:len(prefix)] if prefix else [])
+                  + replay.positions, replay.complete)
+    made[index] = (rec, full, token_ply)
+    return _finish(rec, full, printed, pos, True)
+
+
+def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
+    """Lines of play in running text (numbered, prose, dotted), from the initial position
+    unless a FEN is printed with them; kept only when their first two moves are legal."""
+    out = []
+    for printed in book.move_passages(lines, skip):
+        start = _stated_start(lines, printed) or engine.initial()
+        if not replays(start, printed.moves[:2]):
+            continue
+        block = "\n".join(lines[printed.line - 1:printed.end_line])
+        rec = _new_record(printed, path, block, engine.to_fen(start))
+        rec.title = rec.title or f"Game at line {printed.line}"
+        typography = any(m.style == "spaced" for m in printed.moves)
+        replay = replay_line(rec, start, printed.moves, typography)
+        out.append(_finish(rec, replay, printed, start, typography))
+    return out
+
+
+def _stated_start(lines: list[str], printed: PrintedLine) -> engine.Position | None:
+    for number in range(printed.line, max(0, printed.line - 4), -1):
+        for tok in book.tokens(lines[number - 1], number):
+            if tok.kind == "fen":
+                try:
+                    return engine.from_fen(tok.text)
+                except engine.FenError:
+                    return None
+    return None
+
+
+def scan_book(text: str, path: str) -> list[Record]:
+    """Every checkers record in a book: opening tables, ending solutions, lines of play."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    records = opening_records(lines, path) + solution_records(lines, path)
+    used = {n for rec in records for n in range(rec.line, rec.end_line + 1)}
+    for sol in book.solutions(lines):
+        used.update(range(sol.line, sol.end_line + 1))
+    records += passage_records(lines, path, used)
+    records.sort(key=lambda r: r.line)
+    return records

@@ -1,0 +1,407 @@
+"""Checkers book notation: tokens with line and column, column tables, and printed lines.
+
+Recognition only. The grammar (grammars/checkers_book.lark) turns a line or a table cell into
+tokens; this module reads the layouts books print them in:
+
+- opening tables: a row of headings (`ALMA.  AYRSHIRE LASSIE. ...`), each column read top to
+  bottom; a heading followed by empty heading cells spans those columns;
+- solution tables: columns read down then across as one stream, cut into printed lines by
+  side headings (`WHITE TO MOVE`), variation headings (`VAR. A.`), branch labels (`A 10 6`)
+  and results (`B wins`);
+- running text: numbered (`(1) 9-14 22-17`), prose (`11 to 15, 24 to 20`) or dotted
+  (`27.32`) moves.
+
+What a move means (its colour, which capture path a from-to pair names) is the engine's job
+(records/games/checkers_lines.py).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+from lark import Lark, Token as LarkToken, UnexpectedInput
+
+from ..resources import grammar
+
+MOVE_KINDS = ("JOINED", "PROSE", "DOTTED", "SPACED")
+OCR_DIGITS = {"I": "1", "l": "1", "O": "0"}
+_SQUARE = re.compile(r"[0-9IlO]{1,2}")
+
+
+@cache
+def _parser() -> Lark:
+    return Lark(grammar("checkers_book"), parser="lalr", lexer="contextual")
+
+
+# -- tokens ----------------------------------------------------------------------
+@dataclass
+class Square:
+    text: str           # as printed ("I", "II", "15")
+    value: int          # the number it reads as, OCR slips undone
+    line: int
+    column: int
+
+    @property
+    def ocr(self) -> bool:
+        return not self.text.isdigit()
+
+
+@dataclass
+class Token:
+    kind: str           # move, result, variation, side, number, fen, word, other
+    text: str
+    line: int
+    column: int
+    squares: list[Square] = field(default_factory=list)
+    style: str = ""     # move typography: joined, capture, spaced, dotted, prose
+    label: str = ""     # branch label printed before the move (`A` in `A 10 6`)
+
+    @property
+    def where(self) -> tuple[int, int]:
+        return self.line, self.column
+
+
+def _style(kind: str, text: str) -> str:
+    if kind == "JOINED":
+        return "capture" if re.search(r"[x\u00d7:]", text) else "joined"
+    return {"PROSE": "prose", "DOTTED": "dotted", "SPACED": "spaced"}[kind]
+
+
+def _squares(text: str, line: int, column: int) -> list[Square]:
+    out = []
+    for match in _SQUARE.finditer(text.replace(" to ", " -- ")):
+        raw = match.group()
+        value = int("".join(OCR_DIGITS.get(ch, ch) for ch in raw))
+        out.append(Square(raw, value, line, column + match.start()))
+    return out
+
+
+def _place(tok: LarkToken, line: int, column: int) -> tuple[int, int]:
+    """A token's position in the file, from its position in the parsed chunk."""
+    if tok.line == 1:
+        return line, column + tok.column - 1
+    return line + tok.line - 1, tok.column
+
+
+def tokens(text: str, line: int = 1, column: int = 1) -> list[Token]:
+    """The tokens of one line or cell that starts at (line, column) of its file."""
+    out: list[Token] = []
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as exc:   # the grammar admits any text; kept as a safety net
+        return [Token("other", text, line, column + getattr(exc, "column", 1) - 1)]
+    for node in tree.children:
+        kind = str(node.data)
+        leaves = [t for t in node.scan_values(lambda v: isinstance(v, LarkToken))]
+        label = ""
+        if kind == "labelled":
+            label = leaves[0].value
+            kind = "move"
+            leaves = leaves[1:]
+        tok = leaves[0]
+        at_line, at_col = _place(tok, line, column)
+        item = Token(kind, tok.value, at_line, at_col, label=label)
+        if kind == "move":
+            item.squares = _squares(tok.value, at_line, at_col)
+            item.style = _style(tok.type, tok.value)
+        out.append(item)
+    return out
+
+
+# -- table cells -------------------------------------------------------------------
+@dataclass
+class Cell:
+    index: int          # column of the table
+    text: str
+    line: int
+    column: int
+
+
+_SPACE_COLUMNS = re.compile(r" {2,}")
+
+
+def cells(text: str, line: int) -> list[Cell]:
+    """A table row's cells: split on tabs, or on runs of two or more spaces."""
+    out, start = [], 0
+    splitter = re.compile(r"\t") if "\t" in text else _SPACE_COLUMNS
+    pieces, pos = [], 0
+    for match in splitter.finditer(text):
+        pieces.append((pos, text[pos:match.start()]))
+        pos = match.end()
+    pieces.append((pos, text[pos:]))
+    for index, (start, piece) in enumerate(pieces):
+        lead = len(piece) - len(piece.lstrip())
+        out.append(Cell(index, piece.strip(), line, start + lead + 1))
+    return out
+
+
+def is_move_text(text: str) -> bool:
+    toks = tokens(text) if text else []
+    return bool(toks) and all(t.kind in ("move", "result", "number") for t in toks)
+
+
+# -- opening tables ------------------------------------------------------------------
+@dataclass
+class PrintedLine:
+    """One printed line of play: its moves in order, as tokens, with what the book says."""
+    title: str
+    line: int
+    end_line: int
+    moves: list[Token] = field(default_factory=list)
+    side: str = ""              # "B" / "W" when a heading says who moves first
+    claim: Token | None = None  # the printed result, if any
+    parent: int | None = None   # index (in the same block) of the line this one branches from
+    branch_label: str = ""      # the label in the parent marking the replaced move
+    layout: str = ""            # opening-table, solution-table, numbered, prose, dotted
+    heading: str = ""           # the printed heading, verbatim
+
+
+_HEADING_CELL = re.compile(r"^[A-Z][A-Z0-9 .'\u2019&-]*\.$")
+_SMALL_WORDS = {"and", "of", "the", "o'", "o\u2019", "to", "in", "a"}
+
+
+def is_heading_row(row: list[Cell]) -> bool:
+    named = [c for c in row if c.text]
+    return len(named) >= 2 and all(_HEADING_CELL.match(c.text) and not is_move_text(c.text)
+                                   for c in named)
+
+
+def title_case(heading: str) -> str:
+    """`OLD 14TH.` -> `Old 14th`, `MAID OF THE MILL.` -> `Maid of the Mill`; initials stay."""
+    words = heading.strip().split()
+    if words and not re.fullmatch(r"[A-Z]\.", words[-1]):
+        words[-1] = words[-1].rstrip(".")
+    out = []
+    for i, word in enumerate(words):
+        low = word.lower()
+        if re.fullmatch(r"[A-Z]\.?", word):
+            out.append(word)
+        elif i and low in _SMALL_WORDS:
+            out.append(low)
+        else:
+            out.append(low[:1].upper() + low[1:])
+    return " ".join(out)
+
+
+def _column_titles(row: list[Cell], width: int) -> list[tuple[str, str, int]]:
+    """(title, printed heading, column count of its span) per column of a heading row."""
+    spans: list[list] = []
+    for index in range(width):
+        cell = row[index] if index < len(row) else Cell(index, "", row[0].line, 0)
+        if cell.text or not spans:
+            spans.append([cell.text, 1])
+        else:
+            spans[-1][1] += 1
+    out = []
+    for text, count in spans:
+        name = title_case(text)
+        if count == 1:
+            out.append((name, text, 1))
+        else:
+            out.extend((f"{name} ({k})", text, count) for k in range(1, count + 1))
+    return out
+
+
+def opening_tables(lines: list[str]) -> list[PrintedLine]:
+    """Every column of every block of named columns: heading row, then rows of moves."""
+    found: list[PrintedLine] = []
+    i = 0
+    while i < len(lines):
+        row = cells(lines[i], i + 1)
+        if not is_heading_row(row):
+            i += 1
+            continue
+        body, j = [], i + 1
+        while j < len(lines) and lines[j].strip() and not is_heading_row(cells(lines[j], j + 1)):
+            body.append(cells(lines[j], j + 1))
+            j += 1
+        if body and all(is_move_text(c.text) for r in body for c in r if c.text):
+            found.extend(_read_columns(row, body))
+        i = j
+    return found
+
+
+def _read_columns(heading: list[Cell], body: list[list[Cell]]) -> list[PrintedLine]:
+    width = max(len(heading), *(len(r) for r in body))
+    titles = _column_titles(heading, width)
+    out = []
+    for index, (title, printed, _) in enumerate(titles):
+        moves = []
+        for row in body:
+            if index < len(row) and row[index].text:
+                cell = row[index]
+                moves.extend(t for t in tokens(cell.text, cell.line, cell.column)
+                             if t.kind == "move")
+        if not title and not moves:
+            continue
+        head_cell = heading[index] if index < len(heading) else heading[0]
+        end = max((m.line for m in moves), default=head_cell.line)
+        out.append(PrintedLine(title or f"Column {index + 1}", head_cell.line, end, moves,
+                               layout="opening-table", heading=printed))
+    return out
+
+
+# -- solution tables -------------------------------------------------------------------
+@dataclass
+class Solution:
+    """A printed solution: its heading and the lines its columns hold."""
+    name: str                   # "Position No. 1"
+    number: str
+    heading: str                # the heading line, verbatim
+    line: int
+    end_line: int
+    side: str                   # who moves first by the heading ("B", "W", or "" for either)
+    lines: list[PrintedLine] = field(default_factory=list)
+    text: str = ""
+
+
+_SOLUTION = re.compile(r"^\s*Solution\s+(?:of|to)\s+(Position\s+No\.?\s*(\d+))(.*)$", re.I)
+
+
+def _heading_side(rest: str) -> str:
+    first = re.search(r"\b(black|white|either)\b", rest, re.I)
+    if not first:
+        return ""
+    return {"black": "B", "white": "W"}.get(first.group(1).lower(), "")
+
+
+def solutions(lines: list[str]) -> list[Solution]:
+    found = []
+    for i, text in enumerate(lines):
+        match = _SOLUTION.match(text)
+        if not match:
+            continue
+        j = i + 1
+        while j < len(lines) and not lines[j].strip():
+            j += 1
+        rows = []
+        while j < len(lines) and lines[j].strip() and ("\t" in lines[j] or
+                                                         is_move_text(lines[j].strip())):
+            rows.append(cells(lines[j], j + 1))
+            j += 1
+        if not rows:
+            continue
+        name = re.sub(r"\s+", " ", match.group(1))
+        sol = Solution(name, match.group(2), text.strip(), i + 1, rows[-1][0].line,
+                       _heading_side(match.group(3)))
+        sol.text = "\n".join(lines[i:j])
+        sol.lines = split_stream(column_stream(rows), sol.name, sol.side)
+        for printed in sol.lines:
+            printed.layout = "solution-table"
+        found.append(sol)
+    return found
+
+
+def column_stream(rows: list[list[Cell]]) -> list[Token]:
+    """The tokens of a table read down each column, then across."""
+    width = max(len(r) for r in rows)
+    out = []
+    for index in range(width):
+        for row in rows:
+            if index < len(row) and row[index].text:
+                cell = row[index]
+                out.extend(tokens(cell.text, cell.line, cell.column))
+    return out
+
+
+def _variation_name(text: str) -> str:
+    match = re.search(r"(?:VAR|Var|VARIATION|Variation)\.?\s*([A-Z]|\d+)", text)
+    return match.group(1) if match else text
+
+
+def split_stream(stream: list[Token], name: str, side: str) -> list[PrintedLine]:
+    """Cut a solution's token stream into printed lines.
+
+    A side heading starts a new main line; `VAR. X` starts a line that leaves its parent at
+    the move labelled X; a result closes the current line.
+    """
+    out: list[PrintedLine] = []
+    labels: dict[str, int] = {}     # label -> index of the line holding that labelled move
+    current: PrintedLine | None = None
+    main_side = side
+
+    def start(title: str, first: Token, **kw) -> PrintedLine:
+        line = PrintedLine(title, first.line, first.line, **kw)
+        out.append(line)
+        return line
+
+    for tok in stream:
+        if tok.kind == "side":
+            main_side = "W" if tok.text.upper().startswith("W") else "B"
+            current = start(f"{name}, {tok.text.capitalize()}", tok,
+                            side=main_side, heading=tok.text)
+        elif tok.kind == "variation":
+            label = _variation_name(tok.text)
+            current = start(f"{name}, Var. {label}", tok, parent=labels.get(label),
+                            branch_label=label, side=main_side, heading=tok.text)
+        elif tok.kind == "move":
+            if current is None or current.claim is not None:
+                current = start(name if not out else f"{name} ({len(out) + 1})", tok,
+                                side=main_side)
+            if tok.label:
+                labels[tok.label] = len(out) - 1
+            current.moves.append(tok)
+            current.end_line = max(current.end_line, tok.line)
+        elif tok.kind == "result" and current is not None:
+            current.claim = tok
+            current.end_line = max(current.end_line, tok.line)
+    return out
+
+
+# -- running text: numbered, prose and dotted lines of play -----------------------------
+_GAME_HEADING = re.compile(r"^\s*(?:(?:GAME|Game)\s+(?:No\.?\s*)?[\dIVXLC]+\b.*|"
+                           r"[A-Z][A-Za-z' .]{2,60}\.?)\s*$")
+
+
+def move_passages(lines: list[str], skip: set[int] = frozenset(),
+                  min_moves: int = 4) -> list[PrintedLine]:
+    """Runs of lines in running text that are mostly moves, each one printed line of play.
+
+    A run ends at a blank line, a result or a line that is mostly prose; its title is the
+    short heading line above it, if any.
+    """
+    found: list[PrintedLine] = []
+    current: PrintedLine | None = None
+    for i, text in enumerate(lines):
+        number = i + 1
+        toks = tokens(text, number, 1) if text.strip() and number not in skip else []
+        moves = [t for t in toks if t.kind == "move"]
+        words = [t for t in toks if t.kind == "word"]
+        if not moves or len(words) > 2 * len(moves) + 2:
+            if current is not None:
+                current = None
+            continue
+        if current is None:
+            current = PrintedLine(_title_above(lines, i), number, number,
+                                  layout=_layout(moves))
+            found.append(current)
+        for tok in toks:
+            if tok.kind == "move":
+                current.moves.append(tok)
+            elif tok.kind == "result":
+                current.claim = tok
+        current.end_line = number
+        if current.claim is not None:
+            current = None
+    return [p for p in found if len(p.moves) >= min_moves]
+
+
+def _layout(moves: list[Token]) -> str:
+    styles = {m.style for m in moves}
+    if "dotted" in styles:
+        return "dotted"
+    if "prose" in styles:
+        return "prose"
+    return "numbered"
+
+
+def _title_above(lines: list[str], index: int) -> str:
+    for back in range(index - 1, max(-1, index - 3), -1):
+        text = lines[back].strip()
+        if not text:
+            continue
+        if len(text) <= 60 and not any(t.kind == "move" for t in tokens(text)):
+            return text.rstrip(".:\u2014-").strip()
+        break
+    return ""
