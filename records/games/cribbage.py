@@ -804,9 +804,10 @@ def _check_step(rec: Record, ev: Play, scores: list[tuple[str, int]], total: int
                     f" the rules give {by_category.get(category, 0)} ({made})", ev.line, ev.column)
     for category in ev.expects:
         if category not in by_category and category not in ev.parts:
+            hint = f"{15 - total} more would make fifteen" if category == "fifteens" and total < 15 else ""
             rec.add(WARNING, "CRIB-PEG-MISMATCH",
                     f"{what} is said to make {_category_phrase(category)}, but it does not"
-                    f" (count {total}; it scores {made})", ev.line, ev.column)
+                    f" (count {total}; it scores {made})", ev.line, ev.column, suggestion=hint)
     for category in ev.denies:
         if category in by_category:
             rec.add(WARNING, "CRIB-PEG-MISMATCH",

@@ -681,7 +681,7 @@ def _describes(toks: list[Tok], i: int) -> bool:
 
 def _player_before(toks: list[Tok], start: int, end: int) -> str | None:
     for j in range(end - 1, start - 1, -1):
-        word = toks[j].text.lower().rstrip("'s")
+        word = re.sub(r"['’]s$", "", toks[j].text.lower())
         if word in PLAYER_WORDS:
             return word
     return None
@@ -711,7 +711,7 @@ class _Narration:
         if role == "same":
             return self.third or (_other(previous) if previous else None)
         mine = self.people.get("i")
-        player = _other(mine) if mine else (_other(previous) if previous else "dealer")
+        player = _other(mine) if mine else _other(previous)
         self.third = player
         return player
 
@@ -763,7 +763,7 @@ def _read_clause(story: _Narration, toks: list[Tok], first_clause: bool) -> None
         story.hands[player] = _expand(ms)
         return
     if not ms:
-        if story.main and any(w in ("here", "this", "which", "it") for w in words):
+        if story.main and any(w in ("here", "this", "which", "it") or w in PEG_VERBS for w in words):
             _claims_on(story.main[-1], toks, 0, len(toks), set())
         return
     opener = " ".join(words[:2])
