@@ -916,13 +916,19 @@ def _has_cards(record: Record, wanted: list[Card]) -> bool:
 
 
 def matches(record: Record, filters: dict) -> bool:
-    """Family search filters: score (the count by the rules, or as stated), cards, variant."""
+    """Family search filters: score (the count by the rules), cards, variant."""
     if record.kind != "cribbage":
         return False
+    try:
+        return _matches(record, filters)
+    except ValueError:      # a score that is not a number, a variant or cards that do not exist
+        return False
+
+
+def _matches(record: Record, filters: dict) -> bool:
     if filters.get("score") not in (None, ""):
         wanted = int(filters["score"])
-        if wanted not in (record.tags.get("Score"), record.tags.get("Stated"),
-                          *record.data.get("scores", [])):
+        if wanted not in (record.tags.get("Score"), *record.data.get("scores", [])):
             return False
     if filters.get("variant"):
         if record.data.get("variant") != variant_named(filters["variant"]).name:
