@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from bisect import bisect_right
 from functools import cache
 
 from lark import Lark, Token, Tree
@@ -44,9 +45,9 @@ VARIANTS = {
 RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
-_ITEM = re.compile(r"(\d+)\.(?:\.\.)?|\.\.\.|((?:\d{1,2}|[a-h][1-8])(?:\s*[-x:]\s*(?:\d{1,2}|[a-h]"
-                   r"[1-8]))+|[a-h][1-8][a-h][1-8])")
 _SQUARE = re.compile(r"\d{1,2}|[a-h][1-8]")
+# a move inside a MOVES token: squares joined by separators, or two alpha squares run together
+_MOVE = re.compile(r"(?:\d{1,2}|[a-h][1-8])(?:\s*[-x:]\s*(?:\d{1,2}|[a-h][1-8]))+|[a-h][1-8][a-h][1-8]")
 
 
 @cache
@@ -55,8 +56,60 @@ def parser() -> Lark:
 
 
 # -- reading ----------------------------------------------------------------------------
+PARALLEL_MIN_CHARS = 1_000_000
+FIRST_SHARE = 0.46   # this process also unpickles the other half, so it reads a bit less
+
+
 def read(text: str, path: str) -> list[Record]:
-    """Every game of a PDN file as a record; a file that breaks the grammar is one invalid record."""
+    """Every game of a PDN file as a record; a file that breaks the grammar is one invalid record.
+
+    A large file is cut in two at a game boundary and the halves read by two processes.
+    """
+    cut = _cut(text) if _parallel_worthwhile(text) else None
+    if cut:
+        records = _read_in_parallel(text, path, cut)
+        if records is not None:
+            return records
+    return _read_whole(text, path)
+
+
+def _parallel_worthwhile(text: str) -> bool:
+    return (len(text) >= PARALLEL_MIN_CHARS and (os.cpu_count() or 1) > 1
+            and os.environ.get("HOYLE_WORKERS", "2") != "1")
+
+
+_GAME_END = re.compile(r"(1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0|\*)\s*\n\s*\n\[")
+
+
+def _cut(text: str) -> int | None:
+    """An offset after the middle where a game ends (result, blank line) and tags follow."""
+    match = _GAME_END.search(text, int(len(text) * FIRST_SHARE))
+    return match.end() - 1 if match else None
+
+
+def _read_part(text: str, path: str, start: int, stop: int) -> list[Record]:
+    """The games in text[start:stop], with lines counted as in the whole file."""
+    padded = "\n" * text.count("\n", 0, start) + text[start:stop]
+    return _read_whole(padded, path)
+
+
+def _read_in_parallel(text: str, path: str, cut: int) -> list[Record] | None:
+    import multiprocessing
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:  # no fork on this platform
+        return None
+    with context.Pool(1) as pool:
+        later = pool.apply_async(_read_part, (text, path, cut, len(text)))
+        first = _read_part(text, path, 0, cut)
+        rest = later.get()
+    records = first + rest
+    if any(rec.status == INVALID for rec in records):
+        return None   # a syntax error: read the whole file again to report it as a whole
+    return records
+
+
+def _read_whole(text: str, path: str) -> list[Record]:
     try:
         tree = parser().parse(text)
     except UnexpectedInput as exc:
@@ -195,23 +248,19 @@ def _line_items(body: Tree | None) -> tuple[list, list[str]]:
 def _split_moves(token: Token) -> list[_Move]:
     """A MOVES token into moves with their own line and column (move numbers dropped)."""
     value = token.value
+    first_line, first_column = token.line, token.column
+    if "\n" not in value:
+        return [_Move(m.group(), first_line, first_column + m.start(), None)
+                for m in _MOVE.finditer(value)]
+    breaks = [i for i, ch in enumerate(value) if ch == "\n"]
     out = []
-    line = token.line
-    line_start = -(token.column - 1)   # offset of the start of the current line
-    next_break = value.find("\n")
-    number = None
-    for match in _ITEM.finditer(value):
-        offset = match.start()
-        while 0 <= next_break < offset:
-            line += 1
-            line_start = next_break + 1
-            next_break = value.find("\n", line_start)
-        move = match.group(2)
-        if move:
-            out.append(_Move(move, line, offset - line_start + 1, number))
-            number = None
-        elif match.group(1):
-            number = int(match.group(1))
+    for m in _MOVE.finditer(value):
+        offset = m.start()
+        n = bisect_right(breaks, offset)
+        if n:
+            out.append(_Move(m.group(), first_line + n, offset - breaks[n - 1], None))
+        else:
+            out.append(_Move(m.group(), first_line, first_column + offset, None))
     return out
 
 

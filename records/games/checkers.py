@@ -319,36 +319,36 @@ class FenError(ValueError):
 
 
 def _squares_text(men: int, kings: int) -> str:
-    return ",".join(("K%d" if (kings >> i) & 1 else "%d") % (i + 1)
-                    for i in range(32) if ((men | kings) >> i) & 1)
+    out = []
+    bb = men | kings
+    while bb:
+        low = bb & -bb
+        out.append(("K%d" if kings & low else "%d") % low.bit_length())
+        bb ^= low
+    return ",".join(out)
 
 
-class _HalfTexts(dict):
-    """(men | kings << 16) of one half of the board -> its squares as FEN text.
+class _ByteTexts(dict):
+    """For one byte of the board: (men | kings << 8) -> its squares as FEN text, each square
+    followed by a comma (so the four bytes of a side concatenate). Filled as met."""
 
-    The same half-boards recur across positions and games, so a key costs two lookups."""
-
-    def __init__(self, shift: int):
+    def __init__(self, byte: int):
         super().__init__()
-        self.shift = shift
+        self.shift = 8 * byte
 
-    def __missing__(self, key):
-        if len(self) > 500_000:
-            self.clear()
-        text = self[key] = _squares_text((key & 0xFFFF) << self.shift,
-                                         (key >> 16) << self.shift)
+    def __missing__(self, key: int) -> str:
+        text = _squares_text((key & 255) << self.shift, (key >> 8) << self.shift)
+        text = self[key] = text + "," if text else ""
         return text
 
 
-_LOW, _HIGH = _HalfTexts(0), _HalfTexts(16)
+_B0, _B1, _B2, _B3 = (_ByteTexts(k) for k in range(4))
 
 
 def _side_text(men: int, kings: int) -> str:
-    low = _LOW[(men & 0xFFFF) | (kings & 0xFFFF) << 16]
-    high = _HIGH[(men >> 16) | (kings >> 16) << 16]
-    if low and high:
-        return f"{low},{high}"
-    return low or high
+    return (_B0[(men & 255) | (kings & 255) << 8] + _B1[(men >> 8 & 255) | (kings >> 8 & 255) << 8]
+            + _B2[(men >> 16 & 255) | (kings >> 16 & 255) << 8]
+            + _B3[(men >> 24) | (kings >> 24) << 8])[:-1]
 
 
 def to_fen(pos: Position) -> str:
