@@ -228,8 +228,12 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
             res.exhausted = True
             return
         tok = tokens[i]
-        moves = token_moves(board, labels, tok, marks_checks, strict_claims) \
-            if isinstance(tok, dn.Move) else []
+        if isinstance(tok, dn.Move):
+            moves = token_moves(board, labels, tok, marks_checks, strict_claims)
+        elif isinstance(tok, Given):
+            moves = [tok.move] if board.is_legal(tok.move) else []
+        else:
+            moves = []
         if not moves:
             if i > res.failed_at:
                 res.failed_at, res.fail_board, res.fail_labels = i, board.copy(), labels
@@ -263,6 +267,11 @@ def start_board(fen: str | None, remove: tuple = ()) -> chess.Board:
     if remove:
         board.castling_rights = board.clean_castling_rights()
     return board
+
+
+@lru_cache(maxsize=256)
+def _cached_board(fen: str | None, remove: tuple) -> chess.Board:
+    return start_board(fen, remove)
 
 
 def mover_phrase(board: chess.Board) -> str:
@@ -354,7 +363,7 @@ class Setup:
     marks_checks: bool | None = None  # the book prints "ch" on its checks (None: judge by the line)
 
     def board(self) -> chess.Board:
-        return start_board(self.fen, self.remove)
+        return _cached_board(self.fen, self.remove).copy(stack=False)
 
 
 @dataclass
@@ -411,8 +420,8 @@ def _edits_at(tokens: list, i: int) -> list[Edit]:
         if new is None:
             continue
         new = dn.Move(**{**new.__dict__, "text": tok.text, "line": tok.line, "column": tok.column})
-        edits.append(Edit(f"{text!r} ({change})", tokens[:i] + [new] + tokens[i + 1:], i, ocr))
-    edits.append(Edit(f"without {tok.text!r} (printed once too often)", tokens[:i] + tokens[i + 1:], i))
+        edits.append(Edit(f'"{text}" ({change})', tokens[:i] + [new] + tokens[i + 1:], i, ocr))
+    edits.append(Edit(f'without "{tok.text}" (printed once too often)', tokens[:i] + tokens[i + 1:], i))
     return edits
 
 
@@ -423,7 +432,7 @@ def find_repairs(setup: Setup, tokens: list, res: Resolution) -> list[Edit]:
     of them replays it is the repair, whatever a freer misprint might also allow.
     """
     f = res.failed_at
-    edits = [e for i in range(max(0, f - 2), f + 1) for e in _edits_at(tokens, i)]
+    edits = [e for i in range(f, max(0, f - 2) - 1, -1) for e in _edits_at(tokens, i)]
     seen: set = set()
     known = _replaying(setup, [e for e in edits if e.known_ocr], seen, res)
     if len(known) == 1:
@@ -459,24 +468,30 @@ def _resolve_after(setup: Setup, tokens: list, j: int, path: list) -> list:
     return [path[:j] + r for r in trial.readings]
 
 
+@dataclass(frozen=True)
+class Given:
+    """A move supplied by the resolver itself (a missing move tried in a gap)."""
+    move: chess.Move
+    text: str = ""
+    line: int = 0
+    column: int = 0
+
+
 def _insertions(setup, tokens, res, seen) -> list[Edit]:
     """A move missing before the failing token: insert each legal move and see if the rest replays."""
     board, f = res.fail_board, res.failed_at
     found = []
     for move in list(board.legal_moves):
-        spelled = spellings(board, res.fail_labels, move)[0]
-        tok = dn.parse_move(spelled)
-        if tok is None:
-            continue
-        ghost = dn.Move(**{**tok.__dict__, "line": 0, "column": 0})
-        trial_tokens = tokens[:f] + [ghost] + tokens[f:]
+        trial_tokens = tokens[:f] + [Given(move)] + tokens[f:]
         readings = _resolve_after(setup, trial_tokens, f, res.fail_path)
         if readings:
             key = tuple(tuple(r) for r in readings)
             if key not in seen:
                 seen.add(key)
-                found.append(Edit(f"a missing move {spelled!r} inserted", trial_tokens, f,
-                                  readings=readings))
+                spelled = spellings(board, res.fail_labels, move)[0]
+                ghost = Given(move, spelled, tokens[f].line, tokens[f].column)
+                found.append(Edit(f'a missing move "{spelled}" inserted',
+                                  tokens[:f] + [ghost] + tokens[f:], f, readings=readings))
     return found
 
 
@@ -501,7 +516,7 @@ def _distance(a: str, b: str) -> int:
 
 
 def _move_phrase(board: chess.Board, tok) -> str:
-    return f"{tok.text!r} at {mover_phrase(board)}"
+    return f"\"{tok.text}\" at {mover_phrase(board)}"
 
 
 def replay_into(rec, setup: Setup, tokens: list, moves: list[chess.Move]) -> chess.Board:
@@ -520,11 +535,11 @@ def replay_into(rec, setup: Setup, tokens: list, moves: list[chess.Move]) -> che
                                  position_key(board)))
         if isinstance(tok, dn.Move) and (tok.check or tok.mate):
             if tok.mate and not board.is_checkmate():
-                rec.add(WARNING, "CHESS-FALSE-MATE", f"{tok.text!r} is printed as mate but "
+                rec.add(WARNING, "CHESS-FALSE-MATE", f"\"{tok.text}\" is printed as mate but "
                         f"{'only checks' if board.is_check() else 'does not even check'}",
                         tok.line, tok.column)
             elif tok.check and not tok.mate and not board.is_check():
-                rec.add(WARNING, "CHESS-FALSE-CHECK", f"{tok.text!r} is printed as check but "
+                rec.add(WARNING, "CHESS-FALSE-CHECK", f"\"{tok.text}\" is printed as check but "
                         "gives no check", tok.line, tok.column)
     return board
 
@@ -539,7 +554,7 @@ def validate_line(rec, setup: Setup, items: list):
         rec.data["fen"] = rec.data["start_fen"]
     for tok in tokens:
         for printed, read in getattr(tok, "ocr", ()):
-            rec.add(WARNING, "CHESS-OCR", f"{printed!r} in {tok.text!r} read as {read!r} "
+            rec.add(WARNING, "CHESS-OCR", f"\"{printed}\" in \"{tok.text}\" read as \"{read}\" "
                     "(a known OCR confusion)", tok.line, tok.column, repair=True)
     if not tokens:
         rec.add(ERROR, "CHESS-EMPTY", "no moves found", rec.line, 1)
@@ -625,27 +640,36 @@ def _report_failure(rec, setup, tokens, res, repairs):
     rec.add(ERROR, code, f"{_move_phrase(board, tok)}: {why}", tok.line, tok.column, suggestion)
 
 
+MAX_ERRORS = 6
+
+
 def _diagnose_rest(rec, tokens, res):
     """Past an unmendable move, find the legal move that lets most of the rest replay and
     report the next failure from there, so one bad move does not hide the others."""
+    from ..model import ERROR, INFO
     board, f = res.fail_board, res.failed_at
     rest = tokens[f + 1:]
     if not rest or board.is_game_over():
         return
-    best = None
-    order = {s: i for i, s in enumerate(nearest_readings(board, res.fail_labels,
-                                                         tokens[f].text, limit=200))}
+    if sum(d.severity == ERROR for d in rec.diagnostics) >= MAX_ERRORS:
+        rec.add(INFO, "CHESS-UNCHECKED", f"{len(rest)} further moves not checked after "
+                f"{MAX_ERRORS} errors", rest[0].line, rest[0].column)
+        return
+    trials = []
     for move in board.legal_moves:
         after = board.copy(stack=False)
         after.push(move)
         trial = resolve(after, rest, marks_checks=True)
-        depth = len(rest) if trial.readings else trial.failed_at
-        rank = (depth, -order.get(spellings(board, res.fail_labels, move)[0], 999))
-        if best is None or rank > best[0]:
-            best = (rank, after, trial)
-    (depth, _), after, trial = best
+        trials.append((len(rest) if trial.readings else trial.failed_at, move, after, trial))
+    deepest = max(t[0] for t in trials)
+    tied = [t for t in trials if t[0] == deepest]
+    if len(tied) > 1:
+        order = {s: i for i, s in enumerate(nearest_readings(board, res.fail_labels,
+                                                             tokens[f].text, limit=200))}
+        tied.sort(key=lambda t: order.get(spellings(board, res.fail_labels, t[1])[0], 999))
+    depth, move, after, trial = tied[0]
     if depth >= len(rest):
-        rec.data["continues_after"] = board.san(after.peek()) if after.move_stack else ""
+        rec.data["continues_after"] = board.san(move)
         return
     sub = Setup(fen=after.fen(), marks_checks=True)
     sub_res = Resolution(failed_at=trial.failed_at, fail_board=trial.fail_board,
@@ -817,6 +841,7 @@ def _setup_for(rec, raw, fact, done) -> Setup | None:
     if raw.tags.get("_board"):
         turn = "b" if raw.black_first else "w"
         board = chess.Board(f"{raw.tags['_board']} {turn} - - 0 {raw.first_number}")
+        board.castling_rights = chess.BB_CORNERS  # kings and rooks at home may castle
         board.castling_rights = board.clean_castling_rights()
         if board.is_valid() and not _fails_at_once(Setup(fen=board.fen()), raw.items):
             return Setup(fen=board.fen(), note="the diagram printed above the line")

@@ -29,7 +29,7 @@ COMPARE = re.compile(r"^\s*(?P<name>[A-Z][A-Za-z' -]+?)\s*\((?:compare|see) p\.\
 DIAGRAM_ROW = re.compile(r"^\s*(?P<rank>[1-8])\s*\|(?P<cells>(?:[^|]{3,5}\|){8})\s*$")
 AS_IN_GAME = re.compile(r"[Mm]oves?\s+1\s*(?:-|to)\s*(?P<last>\d+)\s+(?:are\s+)?as in\s+(?:GAME|Game)\s+"
                         r"(?:N[Oo]\.\s*)?(?P<game>\d+)")
-DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b")
+DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b|\bDiag\. \d")
 
 
 @dataclass
@@ -75,10 +75,19 @@ def fraction_items(line: str, lineno: int) -> list:
     return items
 
 
+NOT_PROSE = re.compile(r"Kt|ch|sq|mate|takes|\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th)|'s|x|[Cc]astles|"
+                       r"[Rr]esigns|[Dd]rawn?|dis|dbl|\b[a-h]x?[a-h]?[1-8]\b|\b[KQRBN][a-h]")
+
+
+def _prose(text: str) -> bool:
+    """Words in small letters, beyond the few that moves use, mark a line as prose."""
+    return len(re.findall(r"[a-z]", NOT_PROSE.sub("", text))) > 3
+
+
 def row_items(line: str, lineno: int) -> list | None:
     """Items of a line that is all movetext, or None for prose."""
     stripped = line.strip()
-    if not stripped or not re.search(r"\d", stripped) or len(stripped) > 160:
+    if not stripped or not re.search(r"\d", stripped) or len(stripped) > 160 or _prose(stripped):
         return None
     items = dn.parse(line, lineno)
     if any(isinstance(i, dn.Unreadable) for i in items):
@@ -100,6 +109,7 @@ def row_items(line: str, lineno: int) -> list | None:
 
 ROW_SHAPE = re.compile(r"^\s+\d+\s?\.\s+\S")
 CELL = re.compile(r"\S(?:\S| (?! ))*")
+MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x×-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
 MOVE_WORDS = {"ch", "x", "to", "takes", "sq", "mate", "e.p.", "dis", "dbl"}
 
 
@@ -118,9 +128,12 @@ def _row_cells(line: str, lineno: int) -> list | None:
         cols = list(range(m.start() + 1, m.end() + 2))
         parsed = dn.parse(cell, lineno, cols)
         if any(isinstance(i, dn.Unreadable) for i in parsed):
+            if not MOVE_LIKE.match(cell):
+                return None
             parsed = [dn.Unreadable(cell, lineno, m.start() + 1, f"cannot read {cell!r} as a move")]
         items.extend(parsed)
-    if not items or not isinstance(items[0], dn.MoveNumber):
+    unreadable = sum(isinstance(i, dn.Unreadable) for i in items)
+    if not isinstance(items[0], dn.MoveNumber) or unreadable != 1 or len(items) > 4:
         return None
     return items
 

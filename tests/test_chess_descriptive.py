@@ -1,0 +1,147 @@
+"""Descriptive notation: the grammar's styles, what a move can mean, and line resolution."""
+import chess
+import pytest
+
+from records.games.chess import (Setup, move_prefixes, position_key, resolve, to_descriptive,
+                                 validate_line)
+from records.model import ERROR, NEEDS_REVIEW, REPAIRED, VALID, WARNING, Record
+from records.notation import descriptive as dn
+
+
+def moves_of(text):
+    return [i for i in dn.parse(text) if isinstance(i, (dn.Move, dn.Unreadable))]
+
+
+@pytest.mark.parametrize("text, piece, target, capture, victim", [
+    ("P-K4", "P", "K4", False, None),
+    ("P - Q 4", "P", "Q4", False, None),
+    ("P. to K's 4th.", "P", "K4", False, None),
+    ("K. Kt. to B's 3rd", "KKt", "B3", False, None),
+    ("Kt-KB3", "Kt", "KB3", False, None),
+    ("QR-Q sq", "QR", "Q1", False, None),
+    ("K-B sq", "K", "B1", False, None),
+    ("Q takes P", "Q", None, True, "P"),
+    ("B x Kt ch", "B", None, True, "Kt"),
+    ("PxP", "P", None, True, "P"),
+    ("BxKtP", "B", None, True, "KtP"),
+    ("P×QP", "P", None, True, "QP"),
+    ("Kt x P(K5)", "Kt", None, True, "P"),
+])
+def test_styles_of_printed_moves(text, piece, target, capture, victim):
+    (move,) = moves_of(text)
+    assert (move.piece, move.target, move.capture, move.victim) == (piece, target, capture, victim)
+
+
+def test_suffixes_promotions_castling_and_disambiguation():
+    assert moves_of("Q-R5ch")[0].check
+    assert moves_of("Kt-B7 dis. ch")[0].check
+    assert moves_of("B-B6 mate")[0].mate
+    assert moves_of("PxP e.p.")[0].en_passant
+    assert moves_of("P-Q8(Q)")[0].promotion == "Q"
+    assert moves_of("P-Kt8=Kt")[0].promotion == "Kt"
+    assert moves_of("R(R5)-QR5")[0].origin == "R5"
+    assert moves_of("B-Kt5!")[0].annotations == ("!",)
+    assert [m.castles for m in moves_of("Castles O-O-O Castles (Q R) o-o")] == ["", "Q", "Q", "K"]
+    items = dn.parse("7. ........   Kt x Kt")
+    assert items[0].continuation and items[1].piece == "Kt"
+    assert [type(i).__name__ for i in dn.parse("1. P-K4 P-K4 2. resigns")] == [
+        "MoveNumber", "Move", "Move", "MoveNumber", "Result"]
+
+
+def test_typesetting_is_removed_with_columns_kept():
+    line = r"3 $\frac{Kt \times P}{Q-Q \text{ sq}}$"
+    text, cols = dn.untypeset(line)
+    assert "Kt  x  P" in text
+    start = text.index("Q-Q")
+    assert line[cols[start] - 1:cols[start] + 2] == "Q-Q"
+
+
+def test_ocr_l_for_1_is_read_and_noted():
+    (move,) = moves_of("K-Kt l")
+    assert move.target == "Kt1" and move.ocr == (("l", "1"),)
+
+
+def test_a_move_means_every_legal_move_it_can():
+    board = chess.Board()
+    for san in "e4 d5 c4 e6 Nc3".split():
+        board.push_san(san)
+    res = resolve(board, moves_of("PxP"))
+    assert sorted(board.san(r[0]) for r in res.readings) == ["dxc4", "dxe4"]
+
+
+def test_backtracking_picks_the_reading_that_replays():
+    # 5...PxP is ambiguous alone; only exd4 lets 6 KtxP (Nxd4) follow
+    text = "1 P-K4 P-K4 2 Kt-KB3 Kt-QB3 3 P-Q4 P-Q3 4 B-QKt5 B-Q2 5 PxP PxP 6 KtxP"
+    res = resolve(chess.Board(), moves_of(text))
+    assert len(res.readings) >= 1
+    for reading in res.readings:
+        b = chess.Board()
+        sans = []
+        for m in reading:
+            sans.append(b.san(m))
+            b.push(m)
+        assert sans[-1].startswith("Nx")
+
+
+def line_record(text, setup=None):
+    rec = Record("chess", "test", line=1)
+    validate_line(rec, setup or Setup(), dn.parse(text))
+    rec.settle_status()
+    return rec
+
+
+def test_k_for_kt_is_the_one_repair():
+    rec = line_record("1 P-K4 P-K4 2 Kt-KB3 Kt-KB3 3 KtxP P-Q3 4 K-KB3 KtxP")
+    assert rec.status == REPAIRED
+    (diag,) = [d for d in rec.diagnostics if d.severity != "info"]
+    assert diag.code == "CHESS-REPAIRED" and diag.repair and '"Kt-KB3"' in diag.message
+    assert [p.normal for p in rec.plies][-2:] == ["Nf3", "Nxe4"]
+    assert rec.plies[6].text == "K-KB3"  # the printed text is kept
+
+
+def test_impossible_move_is_an_error_with_nearest_readings():
+    rec = line_record("1 P-K4 P-K4 2 B-B2 Kt-KB3", Setup(remove=("g1",)))
+    assert rec.status == NEEDS_REVIEW
+    err = next(d for d in rec.diagnostics if d.severity == ERROR)
+    assert err.code == "CHESS-ILLEGAL" and err.column == 15
+    assert '"B-B4"' in err.suggestion and '"B-K2"' in err.suggestion
+
+
+def test_false_check_claim_is_a_warning():
+    rec = line_record("1 P-K4 P-K4 2 Kt-KB3 ch Kt-QB3")
+    assert [d.code for d in rec.diagnostics] == ["CHESS-FALSE-CHECK"]
+    assert rec.diagnostics[0].severity == WARNING
+
+
+def test_several_readings_are_kept_not_guessed():
+    rec = line_record("1 P-K4 P-Q4 2 P-QB4 P-K3 3 Kt-QB3 PxP")
+    assert rec.status == NEEDS_REVIEW
+    assert rec.diagnostics[0].code == "CHESS-AMBIGUOUS"
+    assert sorted(r[-1] for r in rec.data["readings"]) == ["dxc4", "dxe4"]
+
+
+def test_pawn_and_two_moves_lets_white_move_twice():
+    rec = line_record("P-K4 P-Q4 P-K3 P-QB4", Setup(remove=("f7",), double_first=True))
+    assert rec.status == VALID
+    assert [p.normal for p in rec.plies] == ["e4", "--", "d4", "e6", "c4"]
+
+
+def test_descriptive_spelling_round_trips():
+    board = chess.Board()
+    sans = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Na5 Bc2 c5 d4 Qc7".split()
+    moves = []
+    for san in sans:
+        moves.append(board.parse_san(san))
+        board.push(moves[-1])
+    spelled = to_descriptive(chess.Board(), moves)
+    assert spelled[:4] == ["P-K4", "P-K4", "Kt-KB3", "Kt-QB3"]
+    again = resolve(chess.Board(), moves_of(" ".join(spelled)))
+    assert again.readings == [moves]
+
+
+def test_search_helpers():
+    assert move_prefixes("P-K4 P-K4 Kt-KB3") == [["e4", "e5", "Nf3"]]
+    assert move_prefixes("e4 e5") == [["e4", "e5"]]
+    assert position_key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") == \
+        position_key(chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1"))
+    assert position_key("not a fen") is None
