@@ -354,7 +354,10 @@ def count(cards: Optional[str] = typer.Argument(None, help='A hand, e.g. "5H 5D 
     """Count a cribbage hand or crib item by item, or the distribution over every hand."""
     from .games import cribbage
     if distribution:
-        dist = cribbage.distribution(crib=crib)
+        try:
+            dist = cribbage.distribution(crib=crib, variant=variant)
+        except ValueError as exc:
+            _fail(str(exc))
         if as_json:
             typer.echo(json.dumps({"distribution": {str(k): v for k, v in dist.items()}}))
         else:

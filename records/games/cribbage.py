@@ -301,13 +301,16 @@ def _rank_points(ranks: tuple[int, ...]) -> int:
     return points
 
 
-def distribution(crib: bool = False) -> dict[int, int]:
+def distribution(crib: bool = False, variant: str | None = None) -> dict[int, int]:
     """How many of the 12,994,800 (four-card hand, starter) deals score each total.
 
     Counts over rank patterns (1,820 hands x 13 starters), not deals: each pattern's
     fifteens, pairs and runs are scored once, and the suits that add a flush or his nobs
     are counted by combinatorics.
     """
+    if variant is not None and variant_named(variant).hand_size != 4:
+        raise ValueError("the distribution is over four-card hands"
+                         " (six-card, three-hand and four-hand rules)")
     out: Counter = Counter()
     for hand in combinations_with_replacement(range(1, 14), 4):
         held = Counter(hand)
@@ -831,7 +834,7 @@ def count_cards(hand_text: str, starter_text: str | None = None, crib: bool = Fa
     """
     from ..notation.cribbage import NotationError, parse_notation
     text = hand_text if starter_text is None else f"{hand_text} | {starter_text}"
-    text = text.replace(",", " ")
+    text = text.replace(",", " ").upper()
     try:
         raw = parse_notation(text)
     except NotationError as exc:
