@@ -88,17 +88,19 @@ def test_inherited_tags_are_noted(corpus):
 
 def test_the_real_faults_of_the_small_files_are_named(corpus):
     edge = corpus["pbn_comments_edgecase.pbn"]
-    assert problems(edge) == [
-        (17, 1, WARNING, "PBN-DECLARER"),
-        (27, 1, ERROR, "BRIDGE-CARD-NOT-HELD"), (27, 4, ERROR, "BRIDGE-CARD-NOT-HELD"),
-        (27, 4, WARNING, "BRIDGE-REVOKE"),
-        (27, 7, ERROR, "BRIDGE-CARD-NOT-HELD"), (27, 10, ERROR, "BRIDGE-CARD-NOT-HELD")]
+    assert problems(edge) == [(17, 1, WARNING, "PBN-DECLARER"), (27, 1, WARNING, "PBN-PLAY-ORDER")]
+    repair = next(d for d in edge[0].diagnostics if d.code == "PBN-PLAY-ORDER")
+    assert repair.repair and repair.suggestion == "D2 C9 CQ CA"
+    assert "trick 3 is written in playing order from its leader E" in repair.message
+    assert len(edge[0].plies) == 16 and edge[0].data["tricks_won"] == {"NS": 0, "EW": 4}
     message = next(d.message for d in edge[0].diagnostics if d.code == "PBN-DECLARER")
     assert message == "the auction makes N declarer but the Declarer tag says E"
     spingold = corpus["bridgebots_shared_deals_spingold.pbn"]
     codes = Counter(d.code for r in spingold for d in r.diagnostics if d.severity != INFO)
-    assert codes == {"BRIDGE-CARD-NOT-HELD": 8, "PBN-DECLARER": 2, "BRIDGE-REVOKE": 2,
-                     "PBN-RESULT": 1}
+    assert codes == {"BRIDGE-CARD-NOT-HELD": 4, "PBN-DECLARER": 2, "BRIDGE-REVOKE": 1,
+                     "PBN-PLAY-ORDER": 1}
+    broken = [d.message for d in spingold[0].diagnostics if d.severity == ERROR]
+    assert broken[0] == "N plays 6♣ at trick 4 but does not hold it"
     # the second table of board 62 gives no deal: it plays the one before
     assert spingold[1].data["hands"] == spingold[0].data["hands"]
     assert [r.status for r in spingold] == ["needs_review", "valid", "needs_review",

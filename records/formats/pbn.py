@@ -437,6 +437,8 @@ def _play(rec: Record, game: Game, deal: Deal, contract: cb.Contract | None) -> 
     deal.trump = contract.trump if contract else None
     deal.leader = first
     result = play_by_seat(deal, rows, first)
+    if result.errors:
+        rows, places, result = _repair_row_order(rec, deal, rows, places, first, result)
     if not result.errors:
         rec.data["_rows"] = rows[:len(result.tricks)]
     _engine_diagnostics(rec, result, rows, places)
@@ -447,6 +449,39 @@ def _play(rec: Record, game: Game, deal: Deal, contract: cb.Contract | None) -> 
     rec.data["tricks_won"] = dict(result.won_by_side)
     if contract and declaring and not contract.passed_out:
         _check_result(rec, game, result, declaring)
+
+
+def _repair_row_order(rec: Record, deal: Deal, rows, places, first: str, result):
+    """One row written in playing order from its trick's leader instead of in the Play
+    section's columns: when reading that single row so makes the whole play replay, it is
+    a repair (named in a warning); otherwise the play stays as read, with its errors."""
+    faulty = {p.trick for p in result.errors}
+    if len(faulty) != 1:
+        return rows, places, result
+    number = faulty.pop()
+    if not 1 <= number <= len(result.tricks) or len(rows[number - 1]) != 4:
+        return rows, places, result
+    leader = result.tricks[number - 1].leader
+    first_i, lead_i = SEATS.index(first), SEATS.index(leader)
+    shift = [(lead_i + k - first_i) % 4 for k in range(4)]
+    new_row, new_places = [None] * 4, [None] * 4
+    for k in range(4):
+        new_row[shift[k]] = rows[number - 1][k]
+        new_places[shift[k]] = places[number - 1][k]
+    if new_row == rows[number - 1]:
+        return rows, places, result
+    tried = rows[:number - 1] + [new_row] + rows[number:]
+    again = play_by_seat(deal, tried, first)
+    if again.errors or again.revokes:
+        return rows, places, result
+    order = " ".join(SEATS[(lead_i + k) % 4] for k in range(4))
+    columns = " ".join(SEATS[(first_i + k) % 4] for k in range(4))
+    line, col = places[number - 1][0]
+    rec.add(WARNING, "PBN-PLAY-ORDER",
+            f"trick {number} is written in playing order from its leader {leader} ({order}), "
+            f"not in the Play section's columns ({columns}); read so, the play replays",
+            line, col, suggestion=" ".join(c or "-" for c in new_row), repair=True)
+    return tried, places[:number - 1] + [new_places] + places[number:], again
 
 
 def _play_rows(rec: Record, tokens):
