@@ -347,8 +347,8 @@ def showcase(archive, console) -> None:
     console.print(f"\n[bold]bridge[/bold]: #{record.id} replayed to ply 8 (two tricks)")
     console.print(render_text(record, 8), markup=False)
     every = archive.search(kind="bridge", full=True)
-    for label, key, value in (("a hand with four aces", "holding", "four aces"),
-                              ("declarer held ♠ A K", "holding", "declarer held ♠ A K"),
+    for label, key, value in (("a hand with two aces", "holding", "two aces"),
+                              ("declarer held ♠ K Q J", "holding", "declarer held ♠ K Q J"),
                               ("contracts in spades", "trumps", "S"),
                               ("contracts that went down", "result", "down")):
         hits = [r for r in every if matches(r, {key: value})]
