@@ -20,3 +20,13 @@ def need(path: Path) -> Path:
 def archive(tmp_path):
     from records.archive import Archive
     return Archive(str(tmp_path / "test.db"))
+
+
+def pytest_collection_modifyitems(config, items):
+    """Benchmarks run only when asked for with -m benchmark."""
+    if "benchmark" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="benchmark: run with -m benchmark")
+    for item in items:
+        if "benchmark" in item.keywords:
+            item.add_marker(skip)
