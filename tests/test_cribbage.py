@@ -160,6 +160,8 @@ def test_compact_notation():
     assert [c.text for c in raw.held] == ["AS", "2D", "3H", "JS"] and raw.starter.text == "4S"
     raw = parse_notation("crib 5♥ 5♦ 5♠ J♣ starter 5♣ = 29")
     assert raw.crib and raw.starter.suit == "C" and raw.stated == 29
+    raw = parse_notation("9C 6D 3S 3H | JD = fifteen two, fifteen four and a pair is six")
+    assert [(c.what, c.value, c.column) for c in raw.claims] == [("fifteens", 4, 33), ("total", 6, 60)]
     raw = parse_notation("play 3 7 7 7 go 5")
     assert [k for k, *_ in raw.plays] == ["card"] * 4 + ["go", "card"]
     with pytest.raises(NotationError) as bad:

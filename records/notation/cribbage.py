@@ -167,7 +167,12 @@ def _hand(tree: Tree, first_line: int) -> RawNotation:
     if starter is not None:
         out.starter = _raw([c for c in starter.children if isinstance(c, Tree)][0], first_line)
     if stated is not None:
-        out.stated = int(stated.children[0])
+        said = stated.children[0]
+        if isinstance(said, Tree):
+            out.claims = spoken_claims([Tok(t.type, str(t), t.line + first_line - 1, t.column)
+                                        for t in said.children])
+        else:
+            out.stated = int(said)
     return out
 
 
@@ -210,30 +215,22 @@ def compact_lines(text: str) -> list[tuple[int, str, RawNotation | NotationError
         if not COMPACT_LINE.match(line):
             continue
         body = line.split("#", 1)[0].rstrip()
-        cards, _, said = body.partition("=")
+        cards = body.partition("=")[0]
         if not (PLAY_LINE.match(body) or PLAY_LINE.match(cards) or len(SUITED.findall(cards)) >= 2):
             continue
-        spoken = said.strip() and not said.strip().isdigit()
         try:
-            raw = parse_notation(cards if spoken else body, number)
+            out.append((number, line, parse_notation(body, number)))
         except NotationError as exc:
             out.append((number, line, exc))
-            continue
-        if spoken:
-            raw.claims = spoken_claims(said, number, len(cards) + 1)
-        out.append((number, line, raw))
     return out
 
 
-def spoken_claims(text: str, line: int = 1, column_offset: int = 0) -> list:
+def spoken_claims(toks: list[Tok]) -> list:
     """A count as it is called aloud: 'fifteen two, fifteen four and a pair is six'.
 
     The last 'fifteen N' gives the points for fifteens; the number after the last 'is' (or
     the last fifteen when nothing follows) gives the total; 'one for his nobs' and the like
     give their own parts. 'Nineteen', the name for a hand worth nothing, reads as 0."""
-    toks = prose_tokens(text, line)
-    for t in toks:
-        t.column += column_offset
     words = [t.text.lower() for t in toks]
     out, fifteen, total = [], None, None
     for i, tok in enumerate(toks):
