@@ -524,19 +524,25 @@ def _place(rec: Record, places, trick: int, index: int) -> tuple[int, int]:
     return rec.line, 1
 
 
+TRICK_KEYS = [f"T{n}" for n in range(14)]
+SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
+# COLUMNS[first][leader]: the Play section's column of each card of a trick, in playing order
+COLUMNS = [[[(lead + k - first) % 4 for k in range(4)] for lead in range(4)] for first in range(4)]
+
+
 def _plies(rec: Record, result, rows, places, first: str) -> None:
     n = 0
-    first_i = SEATS.index(first)
-    plies = rec.plies
+    columns = COLUMNS[SEAT_INDEX[first]]
+    append = rec.plies.append
     for t, trick in enumerate(result.tricks):
-        lead_i = SEATS.index(trick.leader)
+        cols = columns[SEAT_INDEX[trick.leader]]
         row_places = places[t]
-        key = f"T{trick.number}"
+        key = TRICK_KEYS[trick.number] if trick.number < 14 else f"T{trick.number}"
         for i, card in enumerate(trick.order):
             n += 1
-            column = (lead_i + i - first_i) % 4
+            column = cols[i]
             line, col = row_places[column] if column < len(row_places) else (rec.line, 1)
-            plies.append(Ply(n, card, card, line, col, key))
+            append(Ply(n, card, card, line, col, key))
 
 
 def _check_result(rec: Record, game: Game, result, declaring: str) -> None:
