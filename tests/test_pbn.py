@@ -224,3 +224,48 @@ def test_play_agrees_with_endplay(corpus):
             theirs = [c.suit.name[0].upper() + c.rank.abbr.replace("10", "T")
                       for c in board.play if c.suit.name != "nt"]  # nt: endplay's "no card"
             assert [p.normal for p in rec.plies] == theirs[:len(rec.plies)], rec.title
+
+
+# -- the command line, as a user runs it ----------------------------------------------------
+def test_cli_import_replay_search_export(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from records.cli import app
+    runner = CliRunner()
+    db = str(tmp_path / "h.db")
+    out = runner.invoke(app, ["--db", db, "import", str(DEMO), "--json"])
+    assert out.exit_code == 0, out.output
+    payload = json.loads(out.output)
+    assert payload["counts"]["by_kind"]["bridge"]["valid"] == 2
+    first = payload["records"][0]
+    assert first["kind"] == "bridge" and first["moves"][:2] == ["CK", "C7"]
+    replay = runner.invoke(app, ["--db", db, "replay", str(first["id"]), "--ply", "4"])
+    assert "West" in replay.output and "won by W" in replay.output
+    assert "A♣" not in replay.output.split("Tricks:")[0]      # played cards leave the hands
+    found = runner.invoke(app, ["--db", db, "search", "--kind", "bridge", "--json",
+                                "--holding", "declarer held ♠ K Q J", "--result", "down 1"])
+    assert [r["title"] for r in json.loads(found.output)["records"]] == [
+        "hoyle demo pairs, board 2: 3S by N"]
+    lead = runner.invoke(app, ["--db", db, "search", "--kind", "bridge", "--moves", "♣K", "--json"])
+    assert len(json.loads(lead.output)["records"]) == 1
+    exported = runner.invoke(app, ["--db", db, "export", "--kind", "bridge", "--format", "pbn"])
+    assert exported.output.count("[Deal ") == 2 and "[Play " in exported.output
+
+
+def test_holding_filters_on_the_demo():
+    first, second = read(DEMO)
+    # board 1: West declares 3S with Q983.AQT6.K4.A62, North leads
+    assert bridge.matches(first, {"holding": "declarer held ♠ Q 9 8"})
+    assert bridge.matches(first, {"holding": "W: ♥ A Q 10 6"})
+    assert bridge.matches(first, {"holding": "leader held ♣ K Q"})
+    assert bridge.matches(first, {"holding": "dummy: S:AJ x x"})
+    assert not bridge.matches(first, {"holding": "dummy: S:AJ x x x"})
+    assert bridge.matches(second, {"holding": "east: ♠ —"})       # East is void in spades
+    assert not bridge.matches(second, {"holding": "north: ♠ —"})
+    assert bridge.matches(first, {"holding": "two aces", "trumps": "spades", "contract": "3♠"})
+    assert not bridge.matches(first, {"contract": "3SX"})
+    assert bridge.matches(first, {"result": "made", "score": "NS -140", "variant": "IMP"})
+    assert bridge.matches(first, {"result": "9"}) and bridge.matches(first, {"result": "="})
+    assert bridge.matches(second, {"result": "-1"}) and not bridge.matches(second, {"result": "made"})
