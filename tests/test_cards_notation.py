@@ -22,6 +22,9 @@ def pbn(text):
     ("Qn, 10, 5, 3 ♠ A ♡ A, 7, 6, 3 ♣ Kg, Knv, 9, 2 ♢", "QT53.A.KJ92.A763"),
     ("♤ Kg Qn Kn ♡ knave deuce tray ◇ A ♧ 10", "KQJ.J32.A.T"),
     ("spades A K hearts — diamonds Q J clubs 2", "AK..QJ.2"),
+    ("ace and deuce of hearts, knave of clubs", ".A2..J"),
+    ("♠AKQ ♥J109", "AKQ.JT9.."),
+    ("AKQ S J109 H", "AKQ.JT9.."),
 ])
 def test_hands_in_every_form(text, expected):
     assert pbn(text) == expected
