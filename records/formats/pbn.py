@@ -377,7 +377,7 @@ def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
     tokens = game.data.get("Auction", [])
     if "Auction" not in game.tags:
         return
-    calls, annotations = [], 0
+    calls, marks = [], {}
     for text, _, _ in tokens:
         word = text.upper()
         if word in ("AP",):
@@ -385,11 +385,15 @@ def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
         elif word in ("*", "+", "-"):
             break
         elif _is_annotation(text):
-            annotations += 1
+            if calls:  # a note reference or alert belongs to the call before it
+                marks.setdefault(str(len(calls) - 1), []).append(text)
         else:
             calls.append("Pass" if word in ("PASS", "P") else word)
     rec.data["auction"] = calls
+    if marks:
+        rec.data["auction_marks"] = marks
     dealer = game.value("Auction").strip().upper()[:1]
+    rec.data["auction_from"] = dealer
     if dealer not in SEATS or contract is None:
         return
     end = cb.final_contract(dealer, calls)
@@ -672,9 +676,12 @@ def write_record(rec: Record, play_rows: list | None = None) -> str:
         out.append(f"[Note {_quote(note)}]")
     auction = rec.data.get("auction")
     if auction is not None:
-        out.append(f'[Auction {_quote(tags.get("Dealer", "N"))}]')
-        for i in range(0, len(auction), 4):
-            out.append(" ".join(auction[i:i + 4]))
+        first = rec.data.get("auction_from") or tags.get("Dealer", "N")
+        out.append(f"[Auction {_quote(first)}]")
+        marks = rec.data.get("auction_marks", {})
+        words = [" ".join([call] + marks.get(str(i), [])) for i, call in enumerate(auction)]
+        for i in range(0, len(words), 4):
+            out.append(" ".join(words[i:i + 4]))
     tricks = rec.data.get("play")
     if play_rows is not None and tricks:  # rows as read, in column order already
         out.append(f"[Play {_quote(tricks[0]['leader'])}]")
