@@ -269,3 +269,12 @@ def test_holding_filters_on_the_demo():
     assert bridge.matches(first, {"result": "made", "score": "NS -140", "variant": "IMP"})
     assert bridge.matches(first, {"result": "9"}) and bridge.matches(first, {"result": "="})
     assert bridge.matches(second, {"result": "-1"}) and not bridge.matches(second, {"result": "made"})
+
+
+def test_svg_shows_the_hands_and_the_trick_on_the_table():
+    import xml.etree.ElementTree as ET
+    first = read(DEMO)[0]
+    svg = bridge.render_svg(first, 6)            # trick 2 half played: W A♥, N K♥
+    texts = [t.text for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+    assert "A♥" in texts and "K♥" in texts
+    assert "♣ Q 8 5" in texts                    # North after the K♣ went in trick 1

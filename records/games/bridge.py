@@ -154,6 +154,55 @@ def _trick_lines(tricks: list[dict], limit: int, record) -> list[str]:
     return lines
 
 
+SUIT_COLOURS = {"S": "#000000", "H": "#c0001a", "D": "#c0001a", "C": "#000000"}
+
+
+def render_svg(record, ply: int | None = None) -> str:
+    """The compass of hands (what is left after ply N) and the trick on the table, as SVG."""
+    from xml.sax.saxutils import escape
+    hands = hands_of(record)
+    tricks = record.data.get("play") or []
+    played = [c for t in tricks for c in t["cards"]]
+    limit = len(played) if ply is None else max(0, min(ply, len(played)))
+    gone = set(played[:limit]) if ply is not None else set()
+    places = {"N": (230, 40), "W": (20, 190), "E": (440, 190), "S": (230, 340)}
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="620" height="470" '
+           'font-family="sans-serif" font-size="16">',
+           '<rect width="620" height="470" fill="#f4f1e8"/>',
+           f'<text x="10" y="20" font-size="13">{escape(record.title)}</text>']
+    for seat, (x, y) in places.items():
+        out.append(f'<text x="{x}" y="{y}" font-weight="bold">{SEAT_NAMES[seat]}</text>')
+        hand = hands.get(seat)
+        for k, suit in enumerate(SUITS):
+            ranks = "?" if hand is None else " ".join(
+                card_text(c)[:-1] for c in sorted(hand - gone, key=_order) if c[0] == suit) or "—"
+            out.append(f'<text x="{x}" y="{y + 22 * (k + 1)}" fill="{SUIT_COLOURS[suit]}">'
+                       f'{SUIT_SYMBOLS[suit]} {escape(ranks)}</text>')
+    table = _table_cards(tricks, limit)
+    spots = {"N": (290, 175), "S": (290, 265), "W": (235, 220), "E": (345, 220)}
+    for seat, card in table.items():
+        x, y = spots[seat]
+        out.append(f'<rect x="{x - 22}" y="{y - 30}" width="44" height="40" rx="4" fill="white" '
+                   f'stroke="#555"/><text x="{x - 14}" y="{y - 4}" fill="{SUIT_COLOURS[card[0]]}">'
+                   f'{escape(card_text(card))}</text>')
+    out.append(f'<text x="10" y="455" font-size="13">{escape(_header(record))}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _table_cards(tricks: list[dict], limit: int) -> dict:
+    """The cards of the trick in progress (or the last one completed) after `limit` cards."""
+    shown = 0
+    for trick in tricks:
+        cards = trick["cards"]
+        if shown + len(cards) >= limit:
+            lead_i = SEATS.index(trick["leader"])
+            upto = cards[:max(0, limit - shown)]
+            return {SEATS[(lead_i + k) % 4]: c for k, c in enumerate(upto)}
+        shown += len(cards)
+    return {}
+
+
 # -- export ---------------------------------------------------------------------------------
 EXPORT_FORMATS = ("pbn", "json")
 
