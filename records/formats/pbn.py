@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from ..games import contract as cb
 from ..games.tricks import DECK, RANKS, Deal, hand_text, play_by_seat
-from ..model import ERROR, INFO, WARNING, Ply, Record
+from ..model import ERROR, INFO, INVALID, WARNING, Ply, Record
 
 SEATS = ("N", "E", "S", "W")
 TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
@@ -54,10 +54,11 @@ class Game:
 
 
 # -- reading the file into games ----------------------------------------------------------
-def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str]]]:
-    """Games with their tags and section tokens; also syntax notes (line, column, message)."""
+def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]:
+    """Games with their tags and section tokens; also syntax notes
+    (line, column, severity, message)."""
     games: list[Game] = []
-    notes: list[tuple[int, int, str]] = []
+    notes: list[tuple[int, int, str, str]] = []
     game: Game | None = None
     section: str | None = None
     depth = 0                      # inside a { } comment
@@ -124,13 +125,14 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str]]]:
                     game.comments.append((line[pos + 1:].strip(), n))
                 break
             if ch == "}":
-                notes.append((n, pos + 1, "a closing brace outside any comment is ignored"))
+                notes.append((n, pos + 1, INFO, "a closing brace outside any comment is ignored"))
                 pos += 1
                 continue
             if ch == "[":
                 m = TAG_RE.match(line, pos)
                 if not m:
-                    notes.append((n, pos + 1, f"cannot read the tag {line[pos:pos + 30]!r}"))
+                    notes.append((n, pos + 1, WARNING, f"cannot read the tag {line[pos:pos + 30]!r}; "
+                                  "it is left out"))
                     break
                 game = _tag(game, games, m.group(1), m.group(2), n, pos + 1)
                 section = m.group(1)
@@ -146,7 +148,8 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str]]]:
                 if k > pos:
                     token_end = k
             if game is None or section is None:
-                notes.append((n, pos + 1, f"text outside any game is ignored: {line[pos:token_end]!r}"))
+                notes.append((n, pos + 1, INFO,
+                              f"text outside any game is ignored: {line[pos:token_end]!r}"))
             else:
                 game.data.setdefault(section, []).append((line[pos:token_end], n, pos + 1))
                 game.end_line = n
@@ -154,7 +157,8 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str]]]:
         if depth and game is not None:
             game.end_line = n
     if depth:
-        notes.append((comment_line, 1, "a { comment is never closed"))
+        notes.append((comment_line, 1, WARNING,
+                      "a { comment is never closed: the rest of the file is taken as comment"))
         if game is not None:
             game.comments.append((" ".join(comment).strip(), comment_line))
     if game is not None and game.tags:
@@ -218,7 +222,7 @@ def read(text: str, path: str) -> list[Record] | None:
     """The records of a PBN file (None when the text holds no PBN game)."""
     games, notes = split_games(text)
     if not games:
-        return None if "[" not in text else []
+        return [_unreadable(text, path, notes)] if text.strip() else []
     inherited = inherit(games)
     lines = text.splitlines()
     records = []
@@ -228,12 +232,24 @@ def read(text: str, path: str) -> list[Record] | None:
             rec.add(INFO, "PBN-INHERITED",
                     f"takes {', '.join(inherited[i])} from the previous game", game.line, 1)
         records.append(rec)
-    for line, column, message in notes:
+    for line, column, severity, message in notes:
         owner = next((r for r in records if r.line <= line <= r.end_line), None)
         if owner is None:
             owner = next((r for r in reversed(records) if r.line <= line), records[0])
-        owner.add(INFO, "PBN-SYNTAX", message, line, column)
+        owner.add(severity, "PBN-SYNTAX", message, line, column)
     return records
+
+
+def _unreadable(text: str, path: str, notes) -> Record:
+    """A .pbn file in which no game can be found: kept as raw text, marked invalid."""
+    import os
+    rec = Record(kind="bridge", title=os.path.basename(path) or "PBN text", source=path,
+                 line=1, end_line=text.count("\n") + 1, text=text, status=INVALID)
+    for line, column, severity, message in notes:
+        rec.add(severity, "PBN-SYNTAX", message, line, column)
+    rec.add(ERROR, "PBN-NO-GAME", "no PBN game (tags such as [Deal \"N:...\"]) is found in the file",
+            1, 1)
+    return rec
 
 
 def game_record(game: Game, path: str, lines: list[str]) -> Record:
