@@ -156,7 +156,7 @@ def test_annotations_variations_and_strict_output():
     text = pdn.write_game(rec)
     assert "{A note before the moves}" in text and "8-11!" in text and "4-8?!" in text
     # the inner variation replaces White's 22-17, so Black's reply is move 3
-    assert "(2. 9-14 22-17 (2... 27-23 3. 5-9) 3. 5-9)" in " ".join(text.split())
+    assert "(2. 9-14 22-17 (2... 27-23 3. 5-9) 3. 5-9) 2... 22-17" in " ".join(text.split())
     (back,) = read_text(text)
     assert [p.normal for p in back.plies] == [p.normal for p in rec.plies]
 

@@ -206,10 +206,12 @@ def _unquote(value: str) -> str:
 
 
 class _Move:
-    __slots__ = ("text", "line", "column", "number", "strength", "nags", "comments", "variations")
+    __slots__ = ("text", "line", "column", "number", "strength", "nags", "comments", "variations",
+                 "normal")
 
     def __init__(self, text, line, column, number):
         self.text, self.line, self.column, self.number = text, line, column, number
+        self.normal = ""
         self.strength = ""
         self.nags: list[str] = []
         self.comments: list[str] = []
@@ -456,6 +458,7 @@ def replay_line(rec: Record, moves: list[_Move], start: ck.Position, first_index
             after = ck.play(pos, found[0])
             normal = str(found[0])
         pos = after
+        move.normal = normal
         append(Ply(index, text, normal, move.line, move.column, to_fen(after)))
     return plies, pos
 
@@ -570,7 +573,7 @@ def _movetext_data(moves: list[_Move], leading: list) -> dict:
     def line(items):
         out = []
         for m in items:
-            entry = {"m": m.text}
+            entry = {"m": m.normal or _compact(m.text)}
             for key, value in (("s", m.strength), ("n", m.nags), ("c", m.comments)):
                 if value:
                     entry[key] = value
@@ -630,15 +633,17 @@ def _annotated_words(movetext: dict, normals: list[str], black_first: bool) -> l
     words = [f"{{{c}}}" for c in movetext.get("lead", [])]
 
     def emit(items, offset, mains):
+        interrupted = True   # a White move after a comment or variation restates its number
         for i, item in enumerate(items):
             ply = offset + i + (0 if black_first else 1)
             if ply % 2 == 0:
                 words.append(f"{ply // 2 + 1}.")
-            elif i == 0:
+            elif interrupted:
                 words.append(f"{ply // 2 + 1}...")
-            words.append((mains[i] if mains else _compact(item["m"])) + item.get("s", ""))
+            words.append((mains[i] if mains else item["m"]) + item.get("s", ""))
             words.extend(item.get("n", []))
             words.extend(f"{{{c}}}" for c in item.get("c", []))
+            interrupted = bool(item.get("c") or item.get("v"))
             for sub in item.get("v", []):
                 words.append("(")
                 emit(sub, offset + i, None)

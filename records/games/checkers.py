@@ -579,3 +579,28 @@ def move_prefixes(text: str) -> list[list[str]]:
         if not readings:
             return []
     return [done for done, _ in readings if done]
+
+
+def showcase(archive, console) -> None:
+    """hoyle demo: a checkers game on the board, and searches by name, moves and position."""
+    games = archive.search(kind="checkers", full=True)
+    if not games:
+        return
+    rec = next((r for r in games if r.tags.get("Opening") and r.status == "valid"), games[0])
+    console.print(f"[bold]checkers[/bold]: #{rec.id} {rec.title} ({rec.status}), "
+                  f"{len(rec.plies)} plies, opening {rec.tags.get('Opening', '?')}, "
+                  f"3-move ballot {rec.tags.get('Ballot', '?')}; after ply 6:")
+    console.print(render_text(rec, 6), markup=False)
+    name = rec.tags.get("Opening", "")
+    by_name = archive.search(kind="checkers", name=name) if name else []
+    console.print(f"search --kind checkers --name {name!r}: "
+                  f"{', '.join(f'#{r.id}' for r in by_name) or 'nothing'}")
+    moves = " ".join(p.normal for p in rec.plies[:2])
+    by_moves = [r for prefix in move_prefixes(moves)
+                for r in archive.search(kind="checkers", move_prefix=prefix)]
+    console.print(f"search --kind checkers --moves {moves!r}: "
+                  f"{', '.join(f'#{r.id}' for r in by_moves) or 'nothing'}")
+    key = rec.plies[5].position if len(rec.plies) > 5 else ""
+    if key:
+        found = archive.search(kind="checkers", positions=[key])
+        console.print(f"search --position {key!r}: {', '.join(f'#{r.id}' for r in found)}")
