@@ -13,6 +13,7 @@ SHOWCASES: list[str] = [
     "records.games.bridge:showcase",
     "records.games.whist:showcase",
     "records.games.cribbage:showcase",
+    "records.games.checkers:showcase",
 ]
 
 
