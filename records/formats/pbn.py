@@ -64,7 +64,12 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]
     depth = 0                      # inside a { } comment
     comment: list[str] = []
     comment_line = 0
-    for n, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    total = len(lines)
+    n = 0
+    while n < total:
+        line = lines[n]
+        n += 1
         if depth == 0:
             first = line[:1]
             if first == "%":
@@ -137,6 +142,10 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]
                 game = _tag(game, games, m.group(1), m.group(2), n, pos + 1)
                 section = m.group(1)
                 pos = m.end()
+                if not line[pos:].strip():
+                    # a tag whose value has a ";" (a table's columns): take its rows at once
+                    n = _section_lines(lines, n, game, section)
+                    break
                 continue
             if ch.isspace():
                 pos += 1
@@ -183,6 +192,27 @@ def _tag(game: Game | None, games: list[Game], name: str, value: str, n: int,
         game.tags[name] = (value, n, column)
     game.end_line = n
     return game
+
+
+def _section_lines(lines: list[str], i: int, game: Game, section: str) -> int:
+    """Take the plain data lines from index i on (rows of a section or table) at once;
+    return the index of the first line that is not one."""
+    end, total = i, len(lines)
+    while end < total:
+        line = lines[end]
+        if (not line or line[0] in "[%" or line.isspace() or "[" in line or "{" in line
+                or ";" in line or "}" in line):
+            break
+        end += 1
+    if end > i:
+        data = game.data.setdefault(section, [])
+        if section in SECTIONS:
+            for k in range(i, end):
+                data.extend((m.group(), k + 1, m.start() + 1) for m in TOKEN_RE.finditer(lines[k]))
+        else:  # a supplemental table: its rows are split when the table is read
+            data.extend((lines[k], k + 1, 0) for k in range(i, end))
+        game.end_line = end
+    return end
 
 
 def _find_brace(line: str, pos: int):
