@@ -16,6 +16,7 @@ here each is replayed from its start position:
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -191,7 +192,13 @@ def _repair(rec: Record, pos: engine.Position, toks: list[Token], i: int) -> Fix
 
 # -- claimed results -------------------------------------------------------------------
 CLAIMS = {"b": "B", "black": "B", "w": "W", "white": "W"}
-SEARCH_LIMIT = 60_000
+# Exact analysis up to this many pieces, over at most this many reachable positions.
+# HOYLE_CHECKERS_DEEP=1 raises both (two kings against king and man then takes ~15 s).
+DEEP = os.environ.get("HOYLE_CHECKERS_DEEP", "") not in ("", "0")
+CLOSURE_PIECES = 4 if DEEP else 3
+CLOSURE_LIMIT = 1_000_000 if DEEP else 60_000
+QUICK_DEPTH = 6             # plies of full-width search for a quick forced win beyond that
+_SOLVED: dict[engine.Position, str] = {}   # position -> "B" / "W" / "draw", exact
 
 
 def claim_of(text: str) -> str:
@@ -200,13 +207,58 @@ def claim_of(text: str) -> str:
     return CLAIMS.get(word, "draw")
 
 
-@cache
-def outcome(pos: engine.Position, limit: int = SEARCH_LIMIT) -> str | None:
-    """The game-theoretic result ("B", "W", "draw") with best play, or None past the limit.
+def _other(side: str) -> str:
+    return "W" if side == "B" else "B"
 
-    Retrograde analysis over every position reachable from pos: exact when that set is
-    closed within `limit` positions (a position with no move is lost; cycles are draws).
+
+def piece_count(pos: engine.Position) -> int:
+    return sum(bin(bb).count("1") for bb in pos[:4])
+
+
+def outcome(pos: engine.Position, claim: str = "") -> str | None:
+    """The result with best play ("B", "W", "draw"), or None when the search cannot tell.
+
+    Small positions are solved exactly by retrograde analysis over every position reachable
+    from them; larger ones are searched QUICK_DEPTH plies deep for a forced win by either
+    side (a draw is only ever established by the exact analysis).
     """
+    if pos in _SOLVED:
+        return _SOLVED[pos]
+    if piece_count(pos) <= CLOSURE_PIECES:
+        found = solve_exactly(pos, CLOSURE_LIMIT)
+        if found is not None:
+            return found
+    for side in ([claim] if claim in ("B", "W") else []) + [s for s in "BW" if s != claim]:
+        if forced_win(pos, side, QUICK_DEPTH, {}):
+            return side
+    return None
+
+
+def forced_win(pos: engine.Position, side: str, depth: int, seen: dict) -> bool:
+    """Whether `side` can leave the opponent without a move within `depth` plies."""
+    key = (pos, depth)
+    if key in seen:
+        return seen[key]
+    known = _SOLVED.get(pos)
+    if known is not None:
+        result = known == side
+    else:
+        moves = engine.legal_moves(pos)
+        if not moves:
+            result = pos.turn != side
+        elif depth == 0:
+            result = False
+        elif pos.turn == side:
+            result = any(forced_win(engine.play(pos, m), side, depth - 1, seen) for m in moves)
+        else:
+            result = all(forced_win(engine.play(pos, m), side, depth - 1, seen) for m in moves)
+    seen[key] = result
+    return result
+
+
+def solve_exactly(pos: engine.Position, limit: int) -> str | None:
+    """Retrograde analysis over every position reachable from pos (None past `limit`):
+    a position with no move is lost, cycles are draws. Every value found is kept."""
     index = {pos: 0}
     order = [pos]
     succ: list[list[int]] = []
@@ -224,11 +276,9 @@ def outcome(pos: engine.Position, limit: int = SEARCH_LIMIT) -> str | None:
             kids.add(j)
         succ.append(list(kids))
         i += 1
-    value = _retrograde(succ)
-    if value[0] == 0:
-        return "draw"
-    loser = pos.turn if value[0] < 0 else ("W" if pos.turn == "B" else "B")
-    return "W" if loser == "B" else "B"
+    for p, value in zip(order, _retrograde(succ)):
+        _SOLVED[p] = "draw" if value == 0 else (p.turn if value > 0 else _other(p.turn))
+    return _SOLVED[pos]
 
 
 def _retrograde(succ: list[list[int]]) -> list[int]:
@@ -262,12 +312,13 @@ def _retrograde(succ: list[list[int]]) -> list[int]:
 def check_claim(rec: Record, final: engine.Position, claim: Token) -> None:
     said = claim_of(claim.text)
     rec.tags["Result"] = {"B": "0-2", "W": "2-0", "draw": "1-1"}[said]
-    found = outcome(final)
+    found = outcome(final, said)
     rec.data["claim"] = {"printed": claim.text, "searched": found}
     if found is None:
         rec.add(INFO, "CHECKERS-CLAIM-UNDECIDED",
-                f'"{claim.text}" could not be checked: the final position has more than '
-                f"{SEARCH_LIMIT} reachable positions", claim.line, claim.column)
+                f'"{claim.text}" could not be checked within the search limits (exact up to '
+                f"{CLOSURE_PIECES} pieces, no forced win within {QUICK_DEPTH} plies beyond)",
+                claim.line, claim.column, suggestion=f"final position {engine.to_fen(final)}")
     elif found != said:
         truth = {"B": "Black wins", "W": "White wins", "draw": "it is a draw"}[found]
         rec.add(WARNING, "CHECKERS-CLAIM", f'the book says "{claim.text}" but with best play '

@@ -354,6 +354,10 @@ _GAME_HEADING = re.compile(r"^\s*(?:(?:GAME|Game)\s+(?:No\.?\s*)?[\dIVXLC]+\b.*|
                            r"[A-Z][A-Za-z' .]{2,60}\.?)\s*$")
 
 
+_MOVE_LIKE = re.compile(r"(?<![\w.])[0-9IlO]{1,2}(?: ?[-\u2013x:.] ?| {1,2}| to )[0-9IlO]{1,2}"
+                        r"(?![\w])")
+
+
 def move_passages(lines: list[str], skip: set[int] = frozenset(),
                   min_moves: int = 4) -> list[PrintedLine]:
     """Runs of lines in running text that are mostly moves, each one printed line of play.
@@ -365,7 +369,8 @@ def move_passages(lines: list[str], skip: set[int] = frozenset(),
     current: PrintedLine | None = None
     for i, text in enumerate(lines):
         number = i + 1
-        toks = tokens(text, number, 1) if text.strip() and number not in skip else []
+        looks = number not in skip and _MOVE_LIKE.search(text)
+        toks = tokens(text, number, 1) if looks else []
         moves = [t for t in toks if t.kind == "move"]
         words = [t for t in toks if t.kind == "word"]
         if not moves or len(words) > 2 * len(moves) + 2:
