@@ -144,7 +144,7 @@ def _syntax_message(text: str, exc: UnexpectedInput) -> str:
     pos = getattr(exc, "pos_in_stream", None)
     if isinstance(exc, UnexpectedToken):
         token = exc.token
-        if token.type == "LSQB":
+        if token.type == "TAG":
             return ("a tag pair '[' starts inside a game: the game before it is not ended by a "
                     "result (1-0, 0-1, 1/2-1/2, 2-0, 1-1, 0-2, 0-0) or '*'")
         return f"unexpected {token.value!r} here"
@@ -169,23 +169,25 @@ class _Game:
         self.tag_lines: dict[str, tuple[int, int]] = {}
         self.body: Tree | None = None
         self.result = result
-        starts, self.first_line = [], 0
         for part in node.children:
             if part.data == "tag":
-                name, value = part.children
-                self.tags[name.value] = _unquote(value.value)
-                self.tag_lines[name.value] = (name.line, name.column - 1)
-                starts.append((name.start_pos, name.line))
+                token = part.children[0]
+                name, value = _TAG.match(token.value).groups()
+                self.tags[name] = _unescape(value)
+                self.tag_lines[name] = (token.line, token.column)
             else:
                 self.body = part
         self.has_moves = self.body is not None and any(
             isinstance(el, Tree) and el.data == "game_move" for el in self.body.children)
         first = _first_token(node)
-        self.start = text.rfind("[", 0, first.start_pos) if starts else first.start_pos
+        self.start = first.start_pos
         self.first_line = first.line
         last = result or _last_token(node)
         self.end = last.end_pos
         self.last_line = last.end_line
+
+
+_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:\\.|[^"\\])*)"')
 
 
 def _first_token(tree: Tree) -> Token:
@@ -201,8 +203,8 @@ def _last_token(tree: Tree) -> Token:
     return last
 
 
-def _unquote(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value[1:-1])
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
 
 
 class _Move:
