@@ -12,6 +12,7 @@ from .model import Record
 
 SCANNERS = {
     "chess": "records.games.chess:scan_book",
+    "checkers": "records.games.checkers_lines:scan_book",
     "cribbage": "records.games.cribbage:scan_book",
     "whist": "records.games.whist:scan_book",
 }
