@@ -293,3 +293,24 @@ def test_archive_search_by_position_moves_and_name(archive, tmp_path):
     assert hits and all(r.title for r in hits)
     named = archive.search(kind="checkers", name=target.tags["Opening"].split(" (")[0])
     assert target.title in [r.title for r in named]
+
+
+def test_two_process_reading_gives_the_same_records(monkeypatch):
+    text = acf_slice(200)
+    monkeypatch.setenv("HOYLE_WORKERS", "1")
+    serial = pdn.read(text, "a.pdn")
+    monkeypatch.setenv("HOYLE_WORKERS", "2")
+    monkeypatch.setattr(pdn, "PARALLEL_MIN_CHARS", 1000)
+    assert pdn._cut(text) is not None
+    parallel = pdn.read(text, "a.pdn")
+    assert len(parallel) == len(serial) == 200
+    for a, b in zip(serial, parallel):
+        assert (a.line, a.end_line, a.text, a.tags) == (b.line, b.end_line, b.text, b.tags)
+        assert a.plies == b.plies
+
+
+def test_a_broken_tag_pair_is_named():
+    (rec,) = pdn.read('[Event "no closing quote]\n1. 11-15 *\n', "t.pdn")
+    assert rec.status == INVALID
+    diag = rec.diagnostics[0]
+    assert (diag.line, diag.column) == (1, 1) and "tag pair" in diag.message

@@ -150,6 +150,9 @@ def _syntax_message(text: str, exc: UnexpectedInput) -> str:
         return f"unexpected {token.value!r} here"
     word = text[pos:].split(None, 1)[0][:20] if pos is not None and text[pos:].strip() else ""
     if isinstance(exc, UnexpectedCharacters):
+        if word.startswith("["):
+            return (f"{word!r} does not start a tag pair of the form [Name \"value\"] "
+                    "(on one line, the value in double quotes)")
         if word.startswith("}"):
             return "a '}' outside any comment (PDN comments do not nest)"
         if re.match(r"\d+\.", word):
