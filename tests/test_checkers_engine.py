@@ -108,3 +108,27 @@ def test_replay_agrees_with_pydraughts_on_real_games():
                         == text.replace("-", "x")][0])
             assert ck.from_fen(board.fen) == pos
     assert compared > 200
+
+
+def test_random_games_with_kings_agree_with_pydraughts():
+    draughts = pytest.importorskip("draughts")
+    import random
+    rng = random.Random(1914)
+    kings_seen = jumps_seen = 0
+    for _ in range(2):
+        pos = ck.initial()
+        board = draughts.Board(variant="english")
+        for _ply in range(160):
+            ours = {m.path: m for m in ck.legal_moves(pos)}
+            theirs = {tuple(m.steps_move): m for m in board.legal_moves()}
+            assert set(ours) == set(theirs), ck.to_fen(pos)
+            assert (ck.winner(pos) is None) == bool(ours)
+            if not ours:
+                break
+            path = rng.choice(sorted(ours))
+            jumps_seen += len(ours[path].captured) > 1
+            pos = ck.play(pos, ours[path])
+            board.push(theirs[path])
+            assert ck.from_fen(board.fen) == pos
+            kings_seen += bool(pos.black_kings or pos.white_kings)
+    assert kings_seen > 20 and jumps_seen > 0
