@@ -2,8 +2,8 @@
 import chess
 import pytest
 
-from records.games.chess import (Setup, move_prefixes, position_key, resolve, to_descriptive,
-                                 validate_line)
+from records.games.chess import (Setup, fen_of_key, move_prefixes, position_key, resolve,
+                                 to_descriptive, validate_line)
 from records.model import ERROR, NEEDS_REVIEW, REPAIRED, VALID, WARNING, Record
 from records.notation import descriptive as dn
 
@@ -145,3 +145,5 @@ def test_search_helpers():
     assert position_key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") == \
         position_key(chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1"))
     assert position_key("not a fen") is None
+    key = position_key(chess.Board())
+    assert fen_of_key(key) == chess.Board().fen().replace("KQkq", "-")

@@ -215,9 +215,9 @@ SETUP = """[Event "Ending"]
 
 def test_setup_fen_game():
     rec = pgn.read(SETUP, "ending.pgn")[0]
-    assert rec.start_position == "4k3/8/8/8/8/8/4P3/4K3 b"
+    assert rec.start_position == position_key("4k3/8/8/8/8/8/4P3/4K3 b")
     assert [p.normal for p in rec.plies] == ["Kd7", "e4", "Kc6", "e5"]
-    assert rec.plies[-1].position == "8/8/2k5/4P3/8/8/8/4K3 b"
+    assert rec.plies[-1].position == position_key("8/8/2k5/4P3/8/8/8/4K3 b")
     assert rec.data["fen"] == "4k3/8/8/8/8/8/4P3/4K3 b - - 0 30"
     assert "Opening" not in rec.tags
     again = pgn.read(pgn.write([rec]), "again.pgn")[0]

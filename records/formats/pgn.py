@@ -2,10 +2,10 @@
 a visitor that builds no game tree: it keeps the headers, the mainline moves as written, their
 position keys and places in the file, and the errors; comments and variations are noted only.
 
-Speed matters here (an archive import must keep up with chess.pgn.read_game alone), so the
-position key after each ply is kept up to date square by square instead of asking the board
-for its FEN, the SAN as written is reused when it is already canonical, and large files are
-read by two processes.
+Speed matters here (an archive import must keep up with chess.pgn.read_game alone), so plain
+moves are found with a few bitboard lookups before python-chess's full SAN parser is asked,
+the SAN as written is reused when it is already canonical, and large files are read by two
+processes.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import re
 import chess
 import chess.pgn
 
-from ..games.chess import position_key
+from ..games.chess import fen_of_key, position_key
 from ..games.chess_openings import classify_keys
 from ..model import ERROR, INFO, WARNING, Ply, Record
 
@@ -75,32 +75,6 @@ def _read_lines(lines: list[str], path: str, start: int, stop: int,
         records.append(rec)
 
 
-# -- position keys, square by square ----------------------------------------------------
-_RANK_CACHE: dict[str, str] = {}
-
-
-def _fen_rank(raw: str) -> str:
-    """'rn..k..r' -> 'rn2k2r' (cached: real games use few distinct ranks)."""
-    fen = _RANK_CACHE.get(raw)
-    if fen is None:
-        fen = re.sub(r"\.+", lambda m: str(len(m.group(0))), raw)
-        if len(_RANK_CACHE) < 200_000:
-            _RANK_CACHE[raw] = fen
-    return fen
-
-
-def _placement(board: chess.Board) -> tuple[list[str], list[str]]:
-    """The men on the board as 64 characters ('.' empty) and the FEN ranks, 8th rank first."""
-    squares = ["."] * 64
-    for square, piece in board.piece_map().items():
-        squares[square] = piece.symbol()
-    ranks = [_fen_rank("".join(squares[r * 8:r * 8 + 8])) for r in range(7, -1, -1)]
-    return squares, ranks
-
-
-INITIAL_SQUARES, INITIAL_RANKS = _placement(chess.Board())
-
-
 # -- SAN as written versus canonical SAN -------------------------------------------------
 CANONICAL_PIECE = re.compile(r"^[NBRQK]x?[a-h][1-8]$")
 CANONICAL_PAWN = re.compile(r"^(?:[a-h]x)?[a-h][1-8](?:=[NBRQ])?$")
@@ -128,6 +102,77 @@ def _san_without_suffix(board: chess.Board, move: chess.Move) -> str:
     return without(move) if without else board.san(move).rstrip("+#")
 
 
+# -- the common moves, found without generating every legal move ---------------------------
+_SQUARE = {name: index for index, name in enumerate(chess.SQUARE_NAMES)}
+_PIECE = {"N": chess.KNIGHT, "B": chess.BISHOP, "R": chess.ROOK, "Q": chess.QUEEN}
+
+
+def _quick_move(board: chess.Board, san: str, form: int) -> chess.Move | None:
+    """The move a plain SAN token ("Nf3", "Bxc6", "e4", "exd5") means when the side to move
+    is not in check; None whenever python-chess's full parser must decide (kings, castling,
+    promotions, en passant, pinned men, ambiguity, anything illegal).
+
+    Not in check, a move by an unpinned man that is not the king is legal as soon as it is
+    pseudo-legal, which a few bitboard lookups establish."""
+    to = _SQUARE.get(san[-2:])
+    if to is None:
+        return None
+    white = board.turn
+    own = board.occupied_co[white]
+    target = chess.BB_SQUARES[to]
+    if own & target:
+        return None
+    if form == PIECE_FORM:
+        piece = _PIECE.get(san[0])
+        if piece is None:
+            return None
+        movers = _attackers_of_type(board, piece, to) & own
+        if not movers or movers & (movers - 1):
+            return None
+        origin = movers.bit_length() - 1
+    elif len(san) == 2:  # a pawn push
+        rank = to >> 3
+        if rank in (0, 7) or board.occupied & target:
+            return None
+        pawns = board.pawns & own
+        origin = to - 8 if white else to + 8
+        if not pawns & chess.BB_SQUARES[origin]:
+            double = (rank == 3) if white else (rank == 4)
+            if not double or board.occupied & chess.BB_SQUARES[origin]:
+                return None
+            origin = origin - 8 if white else origin + 8
+            if not pawns & chess.BB_SQUARES[origin]:
+                return None
+    elif len(san) == 4 and san[1] == "x":  # a pawn capture
+        rank = to >> 3
+        file = ord(san[0]) - 97
+        if rank in (0, 7) or abs(file - (to & 7)) != 1 or not board.occupied_co[not white] & target:
+            return None
+        origin = (rank - 1 if white else rank + 1) * 8 + file
+        if not board.pawns & own & chess.BB_SQUARES[origin]:
+            return None
+    else:
+        return None
+    if board.pin_mask(white, origin) != chess.BB_ALL:
+        return None
+    return chess.Move(origin, to)
+
+
+def _attackers_of_type(board: chess.Board, piece: int, square: int) -> int:
+    occupied = board.occupied
+    if piece == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[square] & board.knights
+    found = 0
+    if piece != chess.ROOK:
+        found |= (chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+                  & (board.bishops if piece == chess.BISHOP else board.queens))
+    if piece != chess.BISHOP:
+        found |= ((chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+                   | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied])
+                  & (board.rooks if piece == chess.ROOK else board.queens))
+    return found
+
+
 # -- the visitor ---------------------------------------------------------------------------
 class _Stopped(ValueError):
     """A move after the game's first unreadable one: not read, not reported again."""
@@ -147,13 +192,13 @@ class _GameCollector(chess.pgn.BaseVisitor):
         self.variations = 0
         self.nags = 0
         self.result_token = ""
-        self.squares: list[str] | None = None  # the men, kept up to date move by move
-        self.ranks: list[str] = []
-        self.slow_keys = False   # variants and Chess960: ask the board instead
+        self.started = False     # the start position has been seen
+        self.standard = False    # standard chess (not a variant, not Chess960)
         self.start_key = ""
         self.stopped = False
         self.plies_failed = False
         self.fresh = False       # a move was just played and its board not yet seen
+        self.in_check = True     # the side to move is in check (unknown: assume so)
         self.cursor_line = -1    # column search state within the current line
         self.cursor = 0
         self.record: Record | None = None
@@ -172,37 +217,39 @@ class _GameCollector(chess.pgn.BaseVisitor):
         if self.fresh:  # the board just after a move
             self.fresh = False
             ply = self.plies[-1]
-            if self.slow_keys:
-                ply.position = self.keys[-1] = position_key(board)
+            ply.position = key = position_key(board)
+            self.keys.append(key)
             king = board.king(board.turn)
-            if king is not None and board.attackers_mask(not board.turn, king):
+            self.in_check = king is not None and bool(board.attackers_mask(not board.turn, king))
+            if self.in_check:
                 ply.normal += "#" if board.is_checkmate() else "+"
             if ply.text[-1] in "+#":
                 self._check_claim(ply)
-        elif self.squares is None and not self.slow_keys:  # the start position
-            if type(board) is not chess.Board or board.chess960:
-                self.slow_keys = True
-                self.start_key = position_key(board)
-            elif "FEN" not in self.headers:
-                self.start_key = INITIAL_KEY
-                self.squares, self.ranks = INITIAL_SQUARES.copy(), INITIAL_RANKS.copy()
-            else:
-                self.squares, self.ranks = _placement(board)
-                self.start_key = position_key(board)
+        elif not self.started:  # the start position
+            self.started = True
+            self.start_key = position_key(board)
+            self.in_check = board.is_check()
+            self.standard = type(board) is chess.Board and not board.chess960
 
     def parse_san(self, board: chess.Board, san: str) -> chess.Move:
-        """python-chess's parse, plus the ply as written, its SAN and its position key."""
+        """python-chess's parse, plus the ply as written and its SAN (the position key
+        follows in visit_board, once the reader has played the move)."""
         if self.stopped:
             raise _Stopped(san)
         n = self.feed.n
         line = self.feed.lines[n - 1]
         cursor = self.cursor if n == self.cursor_line else 0
         column = line.find(san, cursor)
-        try:
-            move = board.parse_san(san)
-        except ValueError as error:
-            self._illegal(board, error, san, n, column + 1)
-            raise
+        form = _TOKEN_FORM.get(san) or _token_form(san)
+        move = None
+        if form <= PIECE_FORM and not self.in_check and self.standard:
+            move = _quick_move(board, san, form)
+        if move is None:
+            try:
+                move = board.parse_san(san)
+            except ValueError as error:
+                self._illegal(board, error, san, n, column + 1)
+                raise
         end = column + len(san)
         written = san
         if column >= 0:
@@ -210,49 +257,16 @@ class _GameCollector(chess.pgn.BaseVisitor):
                 written += line[end]
                 end += 1
             self.cursor_line, self.cursor = n, end
-        squares = self.squares
-        if squares is None:
-            key = ""
-            captured = board.is_capture(move)
-        else:
-            key, captured = self._play(squares, move, board.turn)
-        form = _TOKEN_FORM.get(san) or _token_form(san)
-        if form == PAWN_FORM or (form == PIECE_FORM and ("x" in san) == captured):
+        if form == PAWN_FORM or (form == PIECE_FORM and ("x" in san) == bool(
+                board.occupied_co[not board.turn] & chess.BB_SQUARES[move.to_square])):
             normal = san
         elif form == CASTLES_FORM:
             normal = san.replace("0", "O")
         else:
             normal = _san_without_suffix(board, move)
-        self.keys.append(key)
         self.fresh = True
-        self.plies.append(Ply(len(self.plies) + 1, written, normal, n, column + 1, key))
+        self.plies.append(Ply(len(self.plies) + 1, written, normal, n, column + 1))
         return move
-
-    def _play(self, squares: list[str], move: chess.Move, white: bool) -> tuple[str, bool]:
-        """Move the men (standard chess); the key after the move and whether it captured."""
-        f, t = move.from_square, move.to_square
-        man = squares[f]
-        captured = squares[t] != "."
-        squares[f] = "."
-        if move.promotion:
-            man = chess.piece_symbol(move.promotion)
-            man = man.upper() if white else man
-        elif (man == "K" or man == "k") and (t - f == 2 or f - t == 2):  # the rook castles too
-            rook_from, rook_to = (f + 3, f + 1) if t > f else (f - 4, f - 1)
-            squares[rook_to], squares[rook_from] = squares[rook_from], "."
-        elif (man == "P" or man == "p") and not captured and (t - f) % 8:  # en passant
-            squares[t - 8 if white else t + 8] = "."
-            captured = True
-        squares[t] = man
-        ranks = self.ranks
-        rank = f >> 3
-        ranks[7 - rank] = _RANK_CACHE.get(raw := "".join(squares[rank * 8:rank * 8 + 8])) \
-            or _fen_rank(raw)
-        if t >> 3 != rank:
-            rank = t >> 3
-            ranks[7 - rank] = _RANK_CACHE.get(raw := "".join(squares[rank * 8:rank * 8 + 8])) \
-                or _fen_rank(raw)
-        return "/".join(ranks) + (" b" if white else " w"), captured
 
     def _check_claim(self, ply: Ply) -> None:
         """A printed check or mate sign the position does not bear out is a warning."""
@@ -352,7 +366,7 @@ class _GameCollector(chess.pgn.BaseVisitor):
         return rec
 
     def _classify(self, rec: Record) -> None:
-        if self.start_key != INITIAL_KEY or not self.keys or not all(self.keys):
+        if self.start_key != INITIAL_KEY or not self.keys:
             return
         eco, name, _ = classify_keys(self.keys, [p.normal for p in self.plies])
         if not name:
@@ -428,7 +442,8 @@ def _title(tags: dict, number: int) -> str:
 
 # -- two processes for big files ----------------------------------------------------------
 PARALLEL_MIN_CHARS = 400_000
-MAIN_SHARE = 0.35  # this process also unpickles the other half and imports everything
+MAIN_SHARE = 0.38  # this process also unpickles the other half and imports everything
+HEADER_WORK = 5  # a header line costs about as much to read as 5 characters of movetext
 
 
 def _parallel_worthwhile(text: str) -> bool:
@@ -438,7 +453,11 @@ def _parallel_worthwhile(text: str) -> bool:
 
 def _chunks(lines: list[str]) -> list[tuple[int, int]]:
     """Cut the file in two at a game boundary (a header after a blank line that ends a game)."""
-    cut = max(1, int(len(lines) * MAIN_SHARE))
+    work = [HEADER_WORK if line.startswith("[") else len(line) for line in lines]
+    target, done, cut = sum(work) * MAIN_SHARE, 0, 1
+    while cut < len(lines) and done < target:
+        done += work[cut - 1]
+        cut += 1
     for i in range(cut, len(lines)):
         if lines[i].startswith("[") and lines[i - 1].isspace() and _ends_game(lines, i - 1):
             return [(0, i), (i, len(lines))]
@@ -516,8 +535,7 @@ def _start_fen(rec: Record) -> str | None:
     if fen:
         return fen
     if rec.start_position and rec.start_position != INITIAL_KEY:
-        placement, side = rec.start_position.split()
-        return f"{placement} {side} - - 0 1"
+        return fen_of_key(rec.start_position)
     return None
 
 
@@ -547,33 +565,36 @@ def game_pgn(tags: dict, plies: list[Ply], result: str = "*", start_fen: str | N
 
 
 def _movetext(plies: list[Ply], start_fen: str | None) -> list[str]:
+    """Movetext tokens; a move number and its move stay together on one line."""
     number, white = 1, True
     if start_fen:
         fields = start_fen.split()
         white = len(fields) < 2 or fields[1] == "w"
         number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
     tokens: list[str] = []
-    for i, ply in enumerate(plies):
+    if not white and plies:
+        tokens.append(f"{number}...")
+    for ply in plies:
+        normal = ply.normal
         if white:
-            tokens.append(f"{number}.")
-        elif i == 0:
-            tokens.append(f"{number}...")
-        tokens.append(ply.normal)
-        if ply.text and ply.text != ply.normal:
-            tokens.append("{" + ply.text.replace("}", ")") + "}")
-        if not white:
+            tokens.append(f"{number}. {normal}")
+        else:
+            tokens.append(normal)
             number += 1
+        if ply.text != normal and ply.text:
+            tokens.append("{" + ply.text.replace("}", ")") + "}")
         white = not white
     return tokens
 
 
 def _wrap(tokens: list[str], width: int = 79) -> str:
-    lines, current = [], ""
+    lines, line, used = [], [], -1
     for tok in tokens:
-        if current and len(current) + 1 + len(tok) > width:
-            lines.append(current)
-            current = tok
+        if used + 1 + len(tok) > width and line:
+            lines.append(" ".join(line))
+            line, used = [tok], len(tok)
         else:
-            current = f"{current} {tok}" if current else tok
-    lines.append(current)
+            line.append(tok)
+            used += 1 + len(tok)
+    lines.append(" ".join(line))
     return "\n".join(lines)

@@ -133,9 +133,12 @@ def _literal_moves(board, labels, tok) -> list[chess.Move]:
         except ValueError:
             return []
     if tok.castles is not None:
-        return [m for m in board.generate_castling_moves()
-                if board.is_legal(m) and (not tok.castles or
-                                          (chess.square_file(m.to_square) > 4) == (tok.castles == "K"))]
+        legal = [m for m in board.generate_castling_moves() if board.is_legal(m)]
+        kingside = [m for m in legal if chess.square_file(m.to_square) > 4]
+        if tok.castles == "Q":
+            return [m for m in legal if m not in kingside]
+        # a bare "Castles" is the king's side, as books print it, unless only the queen's is legal
+        return kingside or ([] if tok.castles == "K" else legal)
     mover = split_designator(tok.piece)
     if mover is None:
         return []
@@ -201,6 +204,7 @@ def _promotion_fits(move, tok) -> bool:
 @dataclass
 class Resolution:
     readings: list[list[chess.Move]] = field(default_factory=list)
+    steps: list = field(default_factory=list)  # per reading: (san, key, check, mate) per ply
     failed_at: int = -1                  # index of the first token no reading gets past
     fail_board: chess.Board | None = None
     fail_labels: dict = field(default_factory=dict)
@@ -210,9 +214,14 @@ class Resolution:
 
 def resolve(start: chess.Board, tokens: list, double_first: bool = False,
             marks_checks: bool | None = None, strict_claims: bool = False,
-            labels: dict | None = None) -> Resolution:
-    """All readings (up to MAX_READINGS) of tokens that replay from start to the end."""
+            labels: dict | None = None, annotate: bool = False) -> Resolution:
+    """All readings (up to MAX_READINGS) of tokens that replay from start to the end.
+
+    With annotate, each reading also gets its SAN, position keys and check states (in
+    res.steps), made on the way so that a record needs no second replay.
+    """
     res = Resolution()
+    steps: list = []
     if marks_checks is None:
         marks_checks = any(getattr(t, "check", False) or getattr(t, "mate", False) for t in tokens)
     board = start.copy(stack=False)
@@ -222,6 +231,7 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
     def walk(i: int, labels: dict) -> None:
         if i == len(tokens):
             res.readings.append(list(path))
+            res.steps.append(list(steps))
             return
         budget[0] -= 1
         if budget[0] < 0:
@@ -241,14 +251,23 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
             return
         for move in moves:
             after = moved_labels(labels, board, move)
-            board.push(move)
+            if annotate:
+                san = board.san_and_push(move)
+                mate = getattr(tok, "mate", False) and board.is_checkmate()
+                steps.append((san, position_key(board), board.is_check(), mate))
+            else:
+                board.push(move)
             extra = double_first and i == 0
             if extra:
                 board.push(chess.Move.null())
+                if annotate:
+                    steps.append(("--", position_key(board), False, False))
             path.append(move)
             walk(i + 1, after)
             path.pop()
             board.pop()
+            if annotate:
+                del steps[-2 if extra else -1:]
             if extra:
                 board.pop()
             if len(res.readings) >= MAX_READINGS or res.exhausted:
@@ -519,29 +538,45 @@ def _move_phrase(board: chess.Board, tok) -> str:
     return f"\"{tok.text}\" at {mover_phrase(board)}"
 
 
-def replay_into(rec, setup: Setup, tokens: list, moves: list[chess.Move]) -> chess.Board:
+def replay_into(rec, setup: Setup, tokens: list, moves: list[chess.Move], steps=None) -> None:
     """Fill rec.plies from a reading; check the printed check and mate claims on the way."""
-    from ..model import Ply, WARNING
-    board = setup.board()
+    from ..model import Ply
+    if steps is None:
+        steps = _steps_of(setup, moves)
     rec.plies = []
-    for i, (tok, move) in enumerate(zip(tokens, moves)):
-        san = board.san(move)
-        board.push(move)
-        rec.plies.append(Ply(len(rec.plies) + 1, tok.text, san, tok.line, tok.column,
-                             position_key(board)))
+    at = 0
+    for i, tok in enumerate(tokens[:len(moves)]):
+        san, key, check, mate = steps[at]
+        rec.plies.append(Ply(len(rec.plies) + 1, tok.text, san, tok.line, tok.column, key))
+        _check_claims(rec, tok, check, mate)
+        at += 1
         if setup.double_first and i == 0:
-            board.push(chess.Move.null())  # White's second move comes before Black's first
-            rec.plies.append(Ply(len(rec.plies) + 1, "", "--", tok.line, tok.column,
-                                 position_key(board)))
-        if isinstance(tok, dn.Move) and (tok.check or tok.mate):
-            if tok.mate and not board.is_checkmate():
-                rec.add(WARNING, "CHESS-FALSE-MATE", f"\"{tok.text}\" is printed as mate but "
-                        f"{'only checks' if board.is_check() else 'does not even check'}",
-                        tok.line, tok.column)
-            elif tok.check and not tok.mate and not board.is_check():
-                rec.add(WARNING, "CHESS-FALSE-CHECK", f"\"{tok.text}\" is printed as check but "
-                        "gives no check", tok.line, tok.column)
-    return board
+            # White's second move comes before Black's first
+            rec.plies.append(Ply(len(rec.plies) + 1, "", "--", tok.line, tok.column, steps[at][1]))
+            at += 1
+
+
+def _steps_of(setup: Setup, moves: list) -> list:
+    board, out = setup.board(), []
+    for i, move in enumerate(moves):
+        san = board.san_and_push(move)
+        out.append((san, position_key(board), board.is_check(), board.is_checkmate()))
+        if setup.double_first and i == 0:
+            board.push(chess.Move.null())
+            out.append(("--", position_key(board), False, False))
+    return out
+
+
+def _check_claims(rec, tok, check: bool, mate: bool) -> None:
+    from ..model import WARNING
+    if not isinstance(tok, dn.Move) or not (tok.check or tok.mate):
+        return
+    if tok.mate and not mate:
+        rec.add(WARNING, "CHESS-FALSE-MATE", f"\"{tok.text}\" is printed as mate but "
+                f"{'only checks' if check else 'does not even check'}", tok.line, tok.column)
+    elif tok.check and not tok.mate and not check:
+        rec.add(WARNING, "CHESS-FALSE-CHECK", f"\"{tok.text}\" is printed as check but "
+                "gives no check", tok.line, tok.column)
 
 
 def validate_line(rec, setup: Setup, items: list):
@@ -559,18 +594,18 @@ def validate_line(rec, setup: Setup, items: list):
     if not tokens:
         rec.add(ERROR, "CHESS-EMPTY", "no moves found", rec.line, 1)
         return rec
-    res = resolve(setup.board(), tokens, setup.double_first, setup.marks_checks)
+    res = resolve(setup.board(), tokens, setup.double_first, setup.marks_checks, annotate=True)
     if not res.readings:
         _explain_failure(rec, setup, tokens, res)
         return rec
-    _settle_readings(rec, setup, tokens, res.readings)
+    _settle_readings(rec, setup, tokens, res.readings, res.steps)
     return rec
 
 
-def _settle_readings(rec, setup, tokens, readings):
+def _settle_readings(rec, setup, tokens, readings, steps=None):
     from ..model import WARNING
     if len(readings) == 1:
-        replay_into(rec, setup, tokens, readings[0])
+        replay_into(rec, setup, tokens, readings[0], steps[0] if steps else None)
         return
     split = next(i for i in range(len(tokens)) if len({r[i] for r in readings}) > 1)
     board = setup.board()
@@ -933,29 +968,28 @@ def _reach(board: chess.Board, tokens: list, setup: Setup) -> tuple[int, int]:
 
 def _classify(rec) -> None:
     try:
-        from .chess_openings import classify
+        from .chess_openings import classify_keys
     except ImportError:
         return
     if not rec.plies or rec.data.get("start_fen", chess.STARTING_FEN) != chess.STARTING_FEN:
         return
-    found = classify([p.normal for p in rec.plies])
+    found = classify_keys([p.position for p in rec.plies], [p.normal for p in rec.plies])
     if found and found[1]:
         rec.tags["ECO"], rec.tags["Opening"] = found[0], found[1]
 
 
 def san_movetext(rec) -> str:
-    board = chess.Board(rec.data.get("start_fen", chess.STARTING_FEN))
+    fields = rec.data.get("start_fen", chess.STARTING_FEN).split()
+    white, number = fields[1] == "w", int(fields[5])
     parts = []
     for ply in rec.plies:
-        if board.turn == chess.WHITE:
-            parts.append(f"{board.fullmove_number}.")
+        if white:
+            parts.append(f"{number}.")
         elif not parts:
-            parts.append(f"{board.fullmove_number}...")
+            parts.append(f"{number}...")
         parts.append(ply.normal)
-        try:
-            board.push_san(ply.normal)
-        except ValueError:
-            break
+        number += 0 if white else 1
+        white = not white
     return " ".join(parts)
 
 
@@ -964,7 +998,7 @@ EXPORT_FORMATS = ("pgn", "descriptive")
 
 
 def board_at(rec, ply: int | None = None) -> tuple[chess.Board, list[chess.Move]]:
-    board = chess.Board(rec.data.get("start_fen") or _fen_of_key(rec.start_position))
+    board = chess.Board(rec.data.get("start_fen") or fen_of_key(rec.start_position))
     start = board.copy()
     moves = []
     for p in rec.plies[:ply if ply is not None else len(rec.plies)]:
@@ -972,13 +1006,6 @@ def board_at(rec, ply: int | None = None) -> tuple[chess.Board, list[chess.Move]
         moves.append(move)
         board.push(move)
     return start, moves
-
-
-def _fen_of_key(key: str) -> str:
-    if not key:
-        return chess.STARTING_FEN
-    placement, side = key.split()
-    return f"{placement} {side} - - 0 1"
 
 
 def render_text(rec, ply: int | None = None) -> str:
@@ -1034,22 +1061,39 @@ def descriptive_text(rec) -> str:
 
 
 def position_key(board_or_fen) -> str | None:
-    """The archive's key for a position (piece placement and side to move), from a board or FEN.
+    """The archive's key for a position: the men on the board and the side to move.
 
-    Castling rights and en passant are left out on purpose: a user searching for a position
-    means the men on the board, and a FEN typed by hand rarely gets those fields right.
+    It is the piece bitboards in hex (fast to make on every ply of a big import); a FEN typed
+    by a user is keyed the same way. Castling rights and en passant are left out on purpose:
+    a user searching for a position means the men, and a hand-typed FEN rarely gets those
+    fields right. fen_of_key turns a key back into a FEN.
     """
     if isinstance(board_or_fen, chess.Board):
-        board = board_or_fen
-        return f"{board.board_fen()} {'w' if board.turn else 'b'}"
+        b = board_or_fen
+        return (f"{b.pawns:x}:{b.knights:x}:{b.bishops:x}:{b.rooks:x}:{b.queens:x}:{b.kings:x}:"
+                f"{b.occupied_co[chess.WHITE]:x}:{'w' if b.turn else 'b'}")
     fields = board_or_fen.strip().split()
     try:
         board = chess.Board(None)
         board.set_board_fen(fields[0])
     except (ValueError, IndexError):
         return None
-    side = fields[1] if len(fields) > 1 and fields[1] in ("w", "b") else "w"
-    return f"{board.board_fen()} {side}"
+    board.turn = not (len(fields) > 1 and fields[1] == "b")
+    return position_key(board)
+
+
+def fen_of_key(key: str) -> str:
+    """The FEN of a position key (no castling or en passant, move 1)."""
+    if not key:
+        return chess.STARTING_FEN
+    *masks, side = key.split(":")
+    pawns, knights, bishops, rooks, queens, kings, white = (int(m, 16) for m in masks)
+    board = chess.Board(None)
+    for ptype, mask in zip(chess.PIECE_TYPES, (pawns, knights, bishops, rooks, queens, kings)):
+        for sq in chess.scan_forward(mask):
+            board.set_piece_at(sq, chess.Piece(ptype, bool(white & chess.BB_SQUARES[sq])))
+    board.turn = side == "w"
+    return board.fen()
 
 
 def move_prefixes(text: str) -> list[list[str]]:

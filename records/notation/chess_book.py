@@ -43,14 +43,18 @@ class RawGame:
     black_first: bool = False
     style: tuple = ()
     context: str = ""        # prose between the heading and the first move (setups in words)
+    count: int = 0           # moves so far
+
+    def add(self, segment: list) -> None:
+        self.items.extend(segment)
+        self.count += sum(isinstance(i, (dn.Move, dn.Unreadable)) for i in segment)
 
     def moves(self) -> list:
         return [i for i in self.items if isinstance(i, (dn.Move, dn.Unreadable))]
 
     def expected(self) -> tuple[int, bool]:
         """The move number the next row should carry, and whether Black is to move in it."""
-        count = len(self.moves())
-        plies = count + (1 if self.black_first else 0)
+        plies = self.count + (1 if self.black_first else 0)
         return self.first_number + plies // 2, plies % 2 == 1
 
 
@@ -89,6 +93,9 @@ def row_items(line: str, lineno: int) -> list | None:
     stripped = line.strip()
     if not stripped or not re.search(r"\d", stripped) or len(stripped) > 160 or _prose(stripped):
         return None
+    fast = _numbered_row(line, lineno)
+    if fast is not None:
+        return fast
     items = dn.parse(line, lineno)
     if any(isinstance(i, dn.Unreadable) for i in items):
         return _row_cells(line, lineno)
@@ -108,6 +115,23 @@ def row_items(line: str, lineno: int) -> list | None:
 
 
 ROW_SHAPE = re.compile(r"^\s+\d+\s?\.\s+\S")
+ROW_NUMBER = re.compile(r"^\s*(\d+)\s?\.(?:\s*(\.{2,}|…))?(?=\s)")
+
+
+def _numbered_row(line: str, lineno: int) -> list | None:
+    """The common case quickly: `12. P-K4      Kt-KB3`, each column a move read once per
+    distinct spelling (books repeat their moves), or None to leave it to the full parse."""
+    number = ROW_NUMBER.match(line)
+    if not number:
+        return None
+    items: list = [dn.MoveNumber(int(number.group(1)), lineno, number.start(1) + 1,
+                                 bool(number.group(2)))]
+    for m in CELL.finditer(line, number.end()):
+        move = dn.parse_move(m.group())
+        if move is None:
+            return None
+        items.append(dn.Move(**{**move.__dict__, "line": lineno, "column": m.start() + move.column}))
+    return items if 2 <= len(items) <= 3 else None
 CELL = re.compile(r"\S(?:\S| (?! ))*")
 MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x×-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
 MOVE_WORDS = {"ch", "x", "to", "takes", "sq", "mate", "e.p.", "dis", "dbl"}
@@ -222,7 +246,7 @@ def find_games(text: str) -> list[RawGame]:
                 tags.pop("_as_in", None)
                 games.append(game)
                 open_games.append(game)
-            game.items.extend(segment)
+            game.add(segment)
             game.end_line = lineno
         prose = []
     return [g for g in games if g.moves()]

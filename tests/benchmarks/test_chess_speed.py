@@ -102,3 +102,71 @@ def test_pgn_import_throughput(tmp_path):
 # -- descriptive import against push_san ------------------------------------------------------
 # The lead adds the descriptive benchmark here: descriptive import throughput against
 # replaying the same games from SAN with push_san, target ratio >= 0.5.
+
+
+def descriptive_book(games: list[list[str]]) -> str:
+    """The games printed as a book prints them: a heading, then numbered descriptive rows."""
+    from records.games.chess import to_descriptive
+    out = []
+    for n, sans in enumerate(games, start=1):
+        board, moves = chess.Board(), []
+        for san in sans:
+            moves.append(board.push_san(san))
+        spelled = to_descriptive(chess.Board(), moves)
+        out.append(f"\nGAME No. {n}\n")
+        for i in range(0, len(spelled), 2):
+            pair = spelled[i:i + 2]
+            out.append(f"      {i // 2 + 1:>3}. {pair[0]:<16}{pair[1] if len(pair) > 1 else ''}")
+    return "\n".join(out) + "\n"
+
+
+def counterpart_sans() -> list[list[str]]:
+    handle = io.StringIO(need(COUNTERPARTS).read_text(encoding="utf-8"))
+    games = []
+    while (game := chess.pgn.read_game(handle)) is not None:
+        board, sans = game.board(), []
+        for move in game.mainline_moves():
+            sans.append(board.san(move))
+            board.push(move)
+        games.append(sans)
+    return games
+
+
+def push_san_alone(games: list[list[str]]) -> int:
+    plies = 0
+    for sans in games:
+        board = chess.Board()
+        for san in sans:
+            board.push_san(san)
+        plies += len(sans)
+    return plies
+
+
+def descriptive_import(text: str, path: str, db: str) -> tuple[int, int]:
+    from records.games.chess import scan_book
+    records = scan_book(text, path)
+    Archive(db).import_records(path, records)
+    return len(records), sum(len(r.plies) for r in records)
+
+
+@pytest.mark.benchmark
+def test_descriptive_import_throughput(tmp_path):
+    games = counterpart_sans() * 5
+    text = descriptive_book(games)
+    path = tmp_path / "book.txt"
+    path.write_text(text, encoding="utf-8")
+    anchor = ours = float("inf")
+    for n in range(ROUNDS):
+        start = time.perf_counter()
+        plies = push_san_alone(games)
+        anchor = min(anchor, time.perf_counter() - start)
+        start = time.perf_counter()
+        counts = descriptive_import(text, str(path), str(tmp_path / f"d{n}.db"))
+        ours = min(ours, time.perf_counter() - start)
+    assert counts == (len(games), plies)
+    ratio = anchor / ours
+    print(f"\ndescriptive import, {len(games)} games, {plies} plies\n"
+          f"  push_san replay of the SAN: {anchor:.2f} s ({plies / anchor:.0f} plies/s)\n"
+          f"  hoyle descriptive import (find, parse, resolve, archive): {ours:.2f} s "
+          f"({plies / ours:.0f} plies/s)\n  ratio: {ratio:.2f}x")
+    assert ratio >= 0.5
