@@ -531,9 +531,9 @@ def _export_tags(rec: Record) -> dict:
 
 
 def _start_fen(rec: Record) -> str | None:
-    fen = rec.data.get("fen") or rec.tags.get("FEN")
+    fen = rec.data.get("fen") or rec.data.get("start_fen") or rec.tags.get("FEN")
     if fen:
-        return fen
+        return None if fen == chess.STARTING_FEN else fen
     if rec.start_position and rec.start_position != INITIAL_KEY:
         return fen_of_key(rec.start_position)
     return None

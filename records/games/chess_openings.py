@@ -1,7 +1,9 @@
 """Opening names: classify a chess game by the deepest line of the lichess openings table.
 
-The table (data/chess/lichess_openings.tsv, CC0) has the columns eco, name, pgn and key, where
-key is the position after the line's last move as records.games.chess.position_key gives it.
+The table (data/chess/lichess_openings.tsv, CC0) has the columns eco, name, pgn, position (the
+men after the line's last move and the side to move: a FEN's first two fields) and key (that
+position as records.games.chess.position_key wrote it when the table was built; if the key
+format has changed since, the keys are made afresh from the positions on loading).
 A game is matched by position, not by move order, so transpositions find their name: the
 answer is the table line whose final position the game reaches latest (the deepest match).
 When several lines end in the same position, the one whose move order the game followed wins,
@@ -39,11 +41,15 @@ def table() -> tuple[dict[str, list[Line]], int]:
     longest = 0
     with open(data_path(*TABLE), encoding="utf-8") as handle:
         next(handle)  # header row
-        for row in handle:
-            eco, name, pgn, key = row.rstrip("\n").split("\t")
-            moves = tuple(_bare(m) for m in _san_tokens(pgn))
-            longest = max(longest, len(moves))
-            by_key.setdefault(key, []).append(Line(eco, name, moves))
+        rows = [row.rstrip("\n").split("\t") for row in handle]
+    # the stored keys are used when position_key still writes keys that way
+    fresh = position_key(rows[0][3]) != rows[0][4]
+    for eco, name, pgn, position, key in rows:
+        if fresh:
+            key = position_key(position)
+        moves = tuple(_bare(m) for m in _san_tokens(pgn))
+        longest = max(longest, len(moves))
+        by_key.setdefault(key, []).append(Line(eco, name, moves))
     return by_key, longest
 
 
@@ -91,7 +97,7 @@ def classify(san_moves: list[str], start_fen: str | None = None) -> tuple[str, s
 
 
 def build_table(source_dir: str, output: str) -> int:
-    """Merge the lichess {a..e}.tsv files into one table with a position key per line."""
+    """Merge the lichess {a..e}.tsv files into one table with the position each line reaches."""
     rows = []
     for part in sorted(Path(source_dir).glob("[a-e].tsv")):
         with open(part, encoding="utf-8") as handle:
@@ -101,9 +107,10 @@ def build_table(source_dir: str, output: str) -> int:
                 board = chess.Board()
                 for san in _san_tokens(pgn):
                     board.push_san(san)
-                rows.append((eco, name, pgn, position_key(board)))
+                rows.append((eco, name, pgn, " ".join(board.fen().split()[:2]),
+                             position_key(board)))
     with open(output, "w", encoding="utf-8") as out:
-        out.write("eco\tname\tpgn\tkey\n")
+        out.write("eco\tname\tpgn\tposition\tkey\n")
         out.writelines("\t".join(r) + "\n" for r in rows)
     return len(rows)
 
