@@ -45,6 +45,7 @@ VARIANTS = {
 RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
+_NEWLINE = re.compile("\n")
 _SQUARE = re.compile(r"\d{1,2}|[a-h][1-8]")
 # a move inside a MOVES token: squares joined by separators, or two alpha squares run together
 _MOVE = re.compile(r"(?:\d{1,2}|[a-h][1-8])(?:\s*[-x:]\s*(?:\d{1,2}|[a-h][1-8]))+|[a-h][1-8][a-h][1-8]")
@@ -259,7 +260,7 @@ def _split_moves(token: Token) -> list[_Move]:
     if "\n" not in value:
         return [_Move(m.group(), first_line, first_column + m.start(), None)
                 for m in _MOVE.finditer(value)]
-    breaks = [i for i, ch in enumerate(value) if ch == "\n"]
+    breaks = [m.start() for m in _NEWLINE.finditer(value)]
     out = []
     for m in _MOVE.finditer(value):
         offset = m.start()
@@ -438,6 +439,7 @@ def replay_line(rec: Record, moves: list[_Move], start: ck.Position, first_index
     pos = start
     play_path, to_fen, paths = ck.play_path, ck.to_fen, _PATHS
     index = first_index - 1
+    noted = False
     for number, move in enumerate(moves):
         index += 1
         text = move.text
@@ -464,8 +466,19 @@ def replay_line(rec: Record, moves: list[_Move], start: ck.Position, first_index
             normal = str(found[0])
         pos = after
         move.normal = normal
+        if normal != text and not noted:
+            noted = _note_normalised(rec, move, normal)
         append(Ply(index, text, normal, move.line, move.column, to_fen(after)))
     return plies, pos
+
+
+def _note_normalised(rec: Record, move: _Move, normal: str) -> bool:
+    """Say once per line how a move was normalised (a jump written with '-', a short jump)."""
+    if _compact(move.text).replace(":", "x") == normal:
+        return False
+    rec.add(INFO, "PDN-NORMALISED", f"{move.text!r} is written {normal} in strict PDN "
+            "(jumps with 'x' and their full path)", move.line, move.column)
+    return True
 
 
 def _resolve_by_continuation(rec, move, pos, found, rest, index) -> list:

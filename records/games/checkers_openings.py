@@ -6,7 +6,9 @@ Shipped facts (data/checkers/), each row with the canonical FEN it reaches:
 - ballots_3move.tsv ballot, moves, fen, deck: the 3-move ballot deck (MIT, as pydraughts
                     ships it; "lost" ballots are the ones dropped from the standard deck);
 - hoyle1914_openings.tsv, when present (written by the 1914 Hoyle's book reader): a header
-                    row with at least `name` and `moves` (PDN moves, Black first), or `fen`.
+                    row with at least `name` and `moves` (PDN moves, Black first), or `fen`;
+                    an `also_known_as` column is shown beside the name, "Old 14th (Old
+                    Fourteenth)".
 
 A game is named by the deepest of its positions that carries a name (so transpositions are
 found); at that depth the 1914 Hoyle's own names come first, then the published ones, then
@@ -70,6 +72,9 @@ def _hoyle_openings() -> list[Opening]:
     out = []
     for row in _read_tsv(data_path("checkers", "hoyle1914_openings.tsv")):
         name = (row.get("name") or "").strip()
+        also = (row.get("also_known_as") or "").strip()
+        if name and also and also != name:
+            name = f"{name} ({also})"
         try:
             if row.get("moves"):
                 moves, pos = replay_moves(row["moves"])
