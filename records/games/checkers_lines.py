@@ -420,7 +420,7 @@ def solution_records(lines: list[str], path: str) -> list[Record]:
 
 
 def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
-                     made: dict, path: str) -> Record:
+                     made: dict, path: str, given: engine.Position | None = None) -> Record:
     rec = Record(KIND, printed.title, source=path, line=printed.line,
                  end_line=printed.end_line, text=solution.text)
     rec.data["layout"] = printed.layout
@@ -440,6 +440,10 @@ def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
         prefix = parent_replay.plies[:at]
         pos = parent_replay.positions[at - 1] if at else engine.from_fen(start_fen)
         rec.data["branch"] = {"parent": parent_rec.title, "at_ply": at + 1}
+    elif given is not None:
+        side = printed.side or given.turn
+        start_fen = side + engine.to_fen(given)[1:]
+        pos = engine.from_fen(start_fen)
     else:
         found = ending_start(solution, printed)
         if found is None:
@@ -508,6 +512,9 @@ def scan_book(text: str, path: str) -> list[Record]:
     used = {n for rec in records for n in range(rec.line, rec.end_line + 1)}
     for sol in book.solutions(lines):
         used.update(range(sol.line, sol.end_line + 1))
+    blocks = block_records(lines, path, used)
+    records += blocks
+    used.update(n for rec in blocks for n in range(rec.line, rec.end_line + 1))
     records += passage_records(lines, path, used)
     records.sort(key=lambda r: r.line)
     return records
@@ -585,3 +592,48 @@ def solution_lines(solution: book.Solution) -> list[tuple[str, list[Token]]]:
         full[index] = toks
         out.append((printed.side or solution.side or "B", toks))
     return out
+
+
+MIN_TABLE_PLIES = 4
+
+
+def block_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
+    """Move tables in books of other layouts (dotted columns `27.32`, spaced pairs): read
+    down then across, or across then down, whichever replays further (noted)."""
+    out = []
+    for block in book.column_blocks(lines, skip):
+        start = _stated_start(lines, book.PrintedLine("", block.line, block.end_line)) \
+            or engine.initial()
+        name = block.title or f"Table at line {block.line}"
+        readings = []
+        for how, stream in (("down then across", book.column_stream(block.rows)),
+                            ("across then down", book.row_stream(block.rows))):
+            printed = book.split_stream(stream, name, start.turn)
+            sol = book.Solution(name, "", block.title, block.line, block.end_line, start.turn,
+                                printed, "\n".join(lines[block.line - 1:block.end_line]))
+            readings.append((_replayed_plies(start, sol), how, sol))
+        score, how, sol = max(readings, key=lambda r: r[0])
+        if score < MIN_TABLE_PLIES:
+            continue   # not checkers, or not from a position we know
+        made: dict = {}
+        for index, printed in enumerate(sol.lines):
+            printed.layout = "dotted" if any(m.style == "dotted" for m in printed.moves) \
+                else "column-table"
+            rec = _solution_record(sol, printed, index, made, path, start)
+            rec.add(INFO, "CHECKERS-LAYOUT", f"table read {how} (that reading replays "
+                    f"{score} plies, the other fewer or as many)", block.line, 1)
+            out.append(rec)
+    return out
+
+
+def _replayed_plies(start: engine.Position, sol: book.Solution) -> int:
+    total = 0
+    for side, toks in solution_lines(sol):
+        pos = engine.from_fen(side + engine.to_fen(start)[1:])
+        for tok in toks:
+            found = candidates(pos, tok)
+            if not found:
+                break
+            pos = engine.play(pos, found[0])
+            total += 1
+    return total

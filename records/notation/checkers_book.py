@@ -402,11 +402,61 @@ def _layout(moves: list[Token]) -> str:
 
 
 def _title_above(lines: list[str], index: int) -> str:
-    for back in range(index - 1, max(-1, index - 3), -1):
+    for back in range(index - 1, max(-1, index - 4), -1):
         text = lines[back].strip()
         if not text:
             continue
-        if len(text) <= 60 and not any(t.kind == "move" for t in tokens(text)):
+        toks = tokens(text)
+        if any(t.kind == "fen" for t in toks):
+            continue
+        if len(text) <= 60 and not any(t.kind == "move" for t in toks):
             return text.rstrip(".:\u2014-").strip()
         break
     return ""
+
+
+# -- column blocks in books nobody has seen: rows of two or more cells of moves -----------
+@dataclass
+class Block:
+    title: str
+    line: int
+    end_line: int
+    rows: list[list[Cell]]
+
+
+def _is_table_row(text: str, number: int) -> list[Cell] | None:
+    if not _MOVE_LIKE.search(text):
+        return None
+    row = cells(text, number)
+    filled = [c for c in row if c.text]
+    if len(filled) < 2:
+        return None
+    for cell in filled:
+        toks = tokens(cell.text, number, cell.column)
+        if not all(t.kind in ("move", "result", "variation", "side", "number") for t in toks):
+            return None
+    return row
+
+
+def column_blocks(lines: list[str], skip: set[int] = frozenset(), min_rows: int = 2) -> list[Block]:
+    """Runs of table rows (cells split by tabs or wide spaces, every cell notation)."""
+    found: list[Block] = []
+    current: Block | None = None
+    for i, text in enumerate(lines):
+        number = i + 1
+        row = None if number in skip else _is_table_row(text, number)
+        if row is None:
+            current = None
+            continue
+        if current is None:
+            current = Block(_title_above(lines, i), number, number, [])
+            found.append(current)
+        current.rows.append(row)
+        current.end_line = number
+    return [b for b in found if len(b.rows) >= min_rows]
+
+
+def row_stream(rows: list[list[Cell]]) -> list[Token]:
+    """The tokens of a table read across each row, then down."""
+    return [t for row in rows for cell in row if cell.text
+            for t in tokens(cell.text, cell.line, cell.column)]

@@ -1,0 +1,265 @@
+"""Checkers book notation: the 1914 Hoyle's tables, and books in other layouts."""
+import json
+
+import pytest
+
+from conftest import HOYLE_1914, need
+from records.games import checkers as engine
+from records.games import checkers_lines as lines
+from records.model import ERROR, INFO, NEEDS_REVIEW, REPAIRED, VALID, WARNING
+from records.notation import checkers_book as book
+from records.resources import data_path
+
+SOUND_CODES = {"CHECKERS-OCR", "CHECKERS-TYPOGRAPHY", "CHECKERS-CLAIM-UNDECIDED",
+               "CHECKERS-RECONSTRUCTED"}
+
+
+@pytest.fixture(scope="module")
+def hoyle():
+    text = need(HOYLE_1914).read_text(encoding="utf-8")
+    return {r.title: r for r in lines.scan_book(text, str(HOYLE_1914))}
+
+
+def scan(text: str):
+    records = lines.scan_book(text, "book.txt")
+    for rec in records:
+        rec.settle_status()
+    return records
+
+
+def codes(rec, severities=(ERROR, WARNING)):
+    return [(d.code, d.line, d.column) for d in rec.diagnostics if d.severity in severities]
+
+
+# -- the grammar ----------------------------------------------------------------------
+def test_tokens_keep_line_and_column_and_read_ocr_slips():
+    toks = book.tokens("A 10 6\tI-5  5- I", line=7, column=3)
+    assert [(t.kind, t.text, t.line, t.column, t.label) for t in toks] == [
+        ("move", "10 6", 7, 5, "A"), ("move", "I-5", 7, 10, ""), ("move", "5- I", 7, 15, "")]
+    assert [(s.value, s.ocr, s.column) for s in toks[2].squares] == [(5, False, 15), (1, True, 18)]
+    assert [t.style for t in toks] == ["spaced", "joined", "joined"]
+
+
+@pytest.mark.parametrize("text,kind", [
+    ("VAR. A.", "variation"), ("WHITE TO MOVE", "side"), ("BLACK TO PLAY", "side"),
+    ("B wins", "result"), ("W wins", "result"), ("Drawn", "result"), ("(1)", "number"),
+    ("B:W18,24,27,K10:B12,16,K22", "fen"), ("27.32", "move"), ("11 to 15", "move"),
+    ("15x22x29", "move"), ("3- 8", "move"), ("23 19", "move")])
+def test_token_kinds(text, kind):
+    assert [t.kind for t in book.tokens(text)] == [kind]
+
+
+def test_prose_words_are_not_moves():
+    toks = book.tokens("Black opened 11 to 15, and White answered 23 to 19.")
+    assert [t.text for t in toks if t.kind == "move"] == ["11 to 15", "23 to 19"]
+
+
+# -- the 1914 Hoyle ---------------------------------------------------------------------
+def test_hoyle_openings_table(hoyle):
+    openings = [r for r in hoyle.values() if r.data["layout"] == "opening-table"]
+    assert len(openings) == 28
+    irregular = [r for r in openings if r.title.startswith("Irregular Openings")]
+    assert len(irregular) == 3 and len(openings) - len(irregular) == 25
+    assert all(r.status == VALID for r in openings)
+    assert [p.normal for p in hoyle["Alma"].plies] == ["11-15", "23-19", "8-11", "22-17", "3-8"]
+    assert [p.normal for p in hoyle["Irregular Openings (3)"].plies] == [
+        "10-15", "22-18", "15x22", "25x18"]
+    assert hoyle["Old 14th"].tags["Opening"] == "Old Fourteenth"
+    assert {"F. E.", "Will o' the Wisp", "Maid of the Mill", "Second Double Corner"} <= set(hoyle)
+
+
+def test_hoyle_typography_contradiction_is_only_a_note(hoyle):
+    old = hoyle["Old 14th"]
+    notes = [d for d in old.diagnostics if d.code == "CHECKERS-TYPOGRAPHY"]
+    assert [(d.severity, d.line, d.column) for d in notes] == [(INFO, 2875, 13)]
+    assert old.plies[3].normal == "22-17" and old.status == VALID
+
+
+def test_hoyle_every_ending_line_titled_as_printed(hoyle):
+    endings = sorted(t for t, r in hoyle.items() if r.data["layout"] == "solution-table")
+    assert endings == sorted([
+        "Position No. 1", "Position No. 1, Var. A", "Position No. 1, Var. B",
+        "Position No. 2",
+        "Position No. 3, White to move", "Position No. 3, Var. A", "Position No. 3, Var. B",
+        "Position No. 3, Black to move", "Position No. 3, Var. C", "Position No. 3, Var. D",
+        "Position No. 4, Black to play", "Position No. 4, White to play"])
+    assert [len(hoyle[t].plies) for t in endings if t.startswith("Position No. 1")] == [68, 50, 39]
+    assert all(hoyle[t].plies for t in endings)
+
+
+def test_hoyle_real_errors_exactly(hoyle):
+    found = sorted((r.title, d.code, d.line, d.column, d.suggestion)
+                   for r in hoyle.values() for d in r.diagnostics
+                   if d.severity in (ERROR, WARNING) and d.code not in SOUND_CODES)
+    assert found == [
+        ("Position No. 1", "CHECKERS-REPAIRED", 2935, 6, 'read "14-10"'),
+        ("Position No. 1, Var. A", "CHECKERS-MISSING-MOVE", 2945, 22, 'insert "9-6"'),
+        ("Position No. 2", "CHECKERS-REPAIRED", 2958, 1, 'read "9-14"'),
+    ]
+    assert all(d.repair for r in hoyle.values() for d in r.diagnostics
+               if d.severity == WARNING)
+    statuses = {t: r.status for t, r in hoyle.items() if r.status != VALID}
+    assert statuses == {t: REPAIRED for t in ("Position No. 1", "Position No. 1, Var. A",
+                                             "Position No. 1, Var. B", "Position No. 2")}
+
+
+def test_hoyle_ocr_slips_are_named_where_they_are(hoyle):
+    slips = [(d.line, d.column) for d in hoyle["Position No. 1"].diagnostics
+             if d.code == "CHECKERS-OCR"]
+    assert (2931, 3) in slips            # "8 II" on the second row
+    assert hoyle["Position No. 1"].plies[1].text == "8 II"
+    assert hoyle["Position No. 1"].plies[1].normal == "8-11"
+    assert all(not d.repair or d.severity == WARNING for d in hoyle["Position No. 2"].diagnostics)
+
+
+def test_hoyle_variation_carries_its_parents_moves(hoyle):
+    main, var_a = hoyle["Position No. 1"], hoyle["Position No. 1, Var. A"]
+    assert var_a.data["branch"] == {"parent": "Position No. 1", "at_ply": 8}
+    assert [p.normal for p in var_a.plies[:7]] == [p.normal for p in main.plies[:7]]
+    assert var_a.plies[7].normal == "30-25" and main.plies[7].normal == "10-6"
+    assert var_a.start_position == main.start_position == "B:WK8,30:B22,27"
+    assert var_a.plies[-1].position == engine.to_fen(
+        lines.replay_line(var_a, engine.from_fen(var_a.start_position),
+                          [t for p in var_a.plies for t in book.tokens(p.normal.replace("x", "-"))],
+                          typography=False).positions[-1])
+
+
+def test_hoyle_claims(hoyle):
+    assert hoyle["Position No. 2"].data["claim"] == {"printed": "B wins", "searched": "B"}
+    assert hoyle["Position No. 4, White to play"].tags["Result"] == "1-1"
+    for rec in hoyle.values():
+        assert not any(d.code == "CHECKERS-CLAIM" for d in rec.diagnostics)
+
+
+def test_hoyle_position_3_is_reconstructed(hoyle):
+    entry = {e["number"]: e for e in lines.endings()}["3"]
+    assert entry["reconstructed"] and "reconstructed" in entry["from"]
+    rec = hoyle["Position No. 3, Black to move"]
+    assert rec.start_position == "B" + entry["fen"][1:]
+    assert any(d.code == "CHECKERS-RECONSTRUCTED" for d in rec.diagnostics)
+    solution = next(s for s in book.solutions(need(HOYLE_1914).read_text().split("\n"))
+                    if s.number == "3")
+    assert lines.reconstruct_start(lines.solution_lines(solution)) == [
+        entry["fen"], *entry["alternatives"]]
+
+
+def test_shipped_endings_match_the_standard_positions():
+    data = json.loads(data_path("checkers", "endings_hoyle1914.json").read_text())
+    fens = {e["number"]: e["fen"] for e in data["endings"]}
+    assert fens["1"] == "B:WK8,30:B22,27" and fens["4"] == "B:W30,K31,K32:B21,K22,K23,K28"
+    # No. 2 is two plies before Hoffmann's Second Position
+    after = engine.from_fen(fens["2"])
+    for frm, to in ((1, 5), (8, 11)):
+        after = engine.play(after, engine.moves_matching(after, frm, to)[0])
+    assert engine.to_fen(after) == engine.to_fen(engine.from_fen("B:WK11,12,13:B3,K5,6"))
+
+
+def test_openings_tsv_matches_the_book(hoyle):
+    rows = [r.split("\t") for r in data_path("checkers", "hoyle1914_openings.tsv")
+            .read_text().splitlines() if r and not r.startswith("#")][1:]
+    assert len(rows) == 28
+    for name, _, moves in rows:
+        assert moves.split() == [p.normal for p in hoyle[name].plies]
+
+
+# -- other layouts --------------------------------------------------------------------------
+PROSE = """A GAME AT DRAUGHTS
+
+The Laird and Lady, as played at the club.
+Black opened 11 to 15, and White answered 23 to 19; then 8 to 11, 22 to 17;
+9 to 13, 17 to 14; 10 to 17, 21 to 14; 15 to 18, 24 to 20.
+
+The rest of the evening passed quietly.
+"""
+
+
+def test_prose_moves():
+    [rec] = scan(PROSE)
+    assert rec.title == "The Laird and Lady, as played at the club"
+    assert [p.normal for p in rec.plies] == ["11-15", "23-19", "8-11", "22-17", "9-13",
+                                             "17-14", "10x17", "21x14", "15-18", "24-20"]
+    assert rec.status == VALID and rec.data["layout"] == "prose"
+    assert (rec.plies[6].line, rec.plies[6].column) == (5, 20)
+
+
+def test_numbered_moves_with_an_ocr_slip_and_a_misprint():
+    text = ("GAME No. 3. Single Corner.\n\n"
+            "(1) 11-15 22-18 (2) 15-22 25-18 (3) 8-11 29-25 (4) 4-8 25-22\n"
+            "(5) l2-16 24-20 (6) 10-15 27-24 (7) 8-12 23-19\n")
+    [rec] = scan(text)
+    assert rec.title == "GAME No. 3. Single Corner"
+    assert [d.code for d in rec.diagnostics if d.severity == WARNING] == ["CHECKERS-OCR"]
+    assert rec.plies[8].normal == "12-16" and rec.status == REPAIRED
+    [bad] = scan(text.replace("27-24", "27-23"))     # 23 is taken: the book slipped
+    [fix] = [d for d in bad.diagnostics if d.code == "CHECKERS-REPAIRED"]
+    assert (fix.line, fix.column, fix.suggestion, fix.repair) == (4, 27, 'read "27-24"', True)
+    assert [p.normal for p in bad.plies] == [p.normal for p in rec.plies]
+
+
+def test_missing_move_is_reported_as_missing():
+    text = "(1) 11-15 23-19 (2) 8-11 22-17 (3) 9-13 (4) 10-17 21-14 (5) 15-18 24-20\n"
+    [rec] = scan(text)
+    [miss] = [d for d in rec.diagnostics if d.severity == WARNING]
+    assert miss.code == "CHECKERS-MISSING-MOVE" and (miss.line, miss.column) == (1, 45)
+    assert miss.suggestion == 'insert "17-14"'
+    assert rec.plies[5].text == "" and rec.plies[6].normal == "10x17"
+    assert rec.status == REPAIRED
+
+
+def test_impossible_move_with_no_single_repair_is_an_error():
+    [rec] = scan("(1) 11-15 23-19 (2) 8-11 22-17 (3) 32-1 17-13\n")
+    [err] = [d for d in rec.diagnostics if d.severity == ERROR]
+    assert err.code == "CHECKERS-ILLEGAL" and (err.line, err.column) == (1, 36)
+    assert rec.status == NEEDS_REVIEW and len(rec.plies) == 4
+
+
+DOTTED = """FIRST POSITION. Black to move and win.
+B:WK8,30:B22,27
+
+27.32   27.23   26.31
+8.11    7.10    6.9
+32.27   22.26   31.26
+11.7    10.6    B. wins.
+"""
+
+
+def test_dotted_columns_from_a_printed_setup():
+    [rec] = scan(DOTTED)
+    assert rec.start_position == "B:WK8,30:B22,27"
+    assert [p.normal for p in rec.plies][:6] == ["27-32", "8-11", "32-27", "11-7", "27-23",
+                                                 "7-10"]
+    assert rec.tags["Result"] == "0-2" and rec.status == VALID
+    assert any(d.code == "CHECKERS-LAYOUT" and "down then across" in d.message
+               for d in rec.diagnostics)
+
+
+def test_rows_of_move_pairs_read_across():
+    text = "Game.\n11-15   23 19\n8-11    22 17\n4-8     17 13\n"
+    [rec] = scan(text)
+    assert [p.normal for p in rec.plies] == ["11-15", "23-19", "8-11", "22-17", "4-8", "17-13"]
+
+
+def test_several_jump_paths_are_all_kept():
+    text = "B:W7,8,14,15,16,30:BK3\n(1) 3-17 30-26 (2) 17-21 26-22\n"
+    [rec] = scan(text)
+    assert rec.status == NEEDS_REVIEW
+    assert sorted(rec.data["candidates"]["1"]) == ["3x10x17", "3x12x19x10x17"]
+
+
+def test_a_false_claim_is_reported():
+    [rec] = scan("B:WK1:BK32\n32-27 1-6 27-23 6-10 B wins\n")
+    [claim] = [d for d in rec.diagnostics if d.code == "CHECKERS-CLAIM"]
+    assert claim.severity == WARNING and "draw" in claim.message
+    assert rec.data["claim"]["searched"] == "draw"
+
+
+def test_cli_imports_the_hoyle(tmp_path):
+    from typer.testing import CliRunner
+
+    from records.cli import app
+    need(HOYLE_1914)
+    result = CliRunner().invoke(app, ["--db", str(tmp_path / "h.db"), "import",
+                                      str(HOYLE_1914), "--kind", "checkers", "--json"])
+    payload = json.loads(result.stdout)
+    assert payload["counts"]["by_kind"]["checkers"]["records"] == 40
+    assert payload["counts"]["by_kind"]["checkers"]["repaired"] == 4
