@@ -315,3 +315,12 @@ def test_a_broken_tag_pair_is_named():
     assert rec.status == INVALID
     diag = rec.diagnostics[0]
     assert (diag.line, diag.column) == (1, 1) and "tag pair" in diag.message
+
+
+def test_strict_output_keeps_only_moves_that_replay():
+    (rec,) = read_text('[GameType "21"]\n[Result "1-0"]\n1. 11-15 23-19 2. 15-18 22-17 3. 9-14 1-0\n')
+    written = pdn.write_game(rec)
+    assert "1. 11-15 23-19 2. 15-18 {not replayed from here: 22-17 9-14} *" in written
+    (back,) = read_text(written)
+    assert [p.normal for p in back.plies] == ["11-15", "23-19", "15-18"]
+    assert not [d for d in back.diagnostics if d.severity == ERROR]

@@ -622,8 +622,16 @@ def write_game(rec: Record) -> str:
     result = out_tags["Result"] if out_tags["Result"] in RESULTS else "*"
     black_first = not start or start.startswith("B")
     normals = [p.normal for p in rec.plies]
+    replayed = [p.normal for p in rec.plies if p.position]
     movetext = rec.data.get("movetext")
-    if movetext and len(movetext["moves"]) == len(normals):
+    if english and len(replayed) < len(normals):
+        # strict PDN holds only legal moves: the part that does not replay becomes a comment
+        stop = next(i for i, p in enumerate(rec.plies) if not p.position)
+        words = _numbered(normals[:stop], black_first, 0)
+        rest = " ".join(p.text for p in rec.plies[stop:])
+        words.append(f"{{not replayed from here: {rest.replace('}', ')')}}}")
+        result = "*"
+    elif movetext and len(movetext["moves"]) == len(normals):
         words = _annotated_words(movetext, normals, black_first)
     else:
         words = _numbered(normals, black_first, 0)
