@@ -24,6 +24,8 @@ TOKEN_RE = re.compile(r"\S+")
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
              "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
 SECTIONS = ("Auction", "Play")
+MANDATORY_SET = frozenset(MANDATORY) | frozenset(SECTIONS)
+MANDATORY_DEFAULT = {"Event": "?", "Site": "?", "Date": "?"}
 # tags that describe the deal itself: a game that gives none of them plays the previous deal
 DEAL_TAGS = ("Event", "Site", "Date", "Board", "Dealer", "Vulnerable", "Deal", "Scoring",
              "Stage", "HomeTeam", "VisitTeam", "Round")
@@ -97,11 +99,8 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]
                     data = game.data.get(section)
                     if data is None:
                         data = game.data[section] = []
-                    if section in SECTIONS:
-                        for m in TOKEN_RE.finditer(line):
-                            data.append((m.group(), n, m.start() + 1))
-                    else:  # a supplemental table: rows are split when the table is read
-                        data.append((line, n, 0))
+                    # a whole plain line (column 0): split into tokens where it is read
+                    data.append((line, n, 0))
                     game.end_line = n
                     continue
         pos = 0
@@ -424,7 +423,7 @@ def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
     if "Auction" not in game.tags:
         return
     calls, marks = [], {}
-    for text, _, _ in tokens:
+    for text, _, _ in _tokens(tokens):
         word = text.upper()
         if word in ("AP",):
             calls.extend(["Pass"] * 3)
@@ -534,10 +533,27 @@ def _repair_row_order(rec: Record, deal: Deal, rows, places, first: str, result)
     return tried, places[:number - 1] + [new_places] + places[number:], again
 
 
+def _tokens(items):
+    """(text, line, column) of each token; a whole line (column 0) is split here."""
+    for text, line, col in items:
+        if col:
+            yield text, line, col
+            continue
+        parts = text.split()
+        if text == " ".join(parts):  # single spaces: columns by arithmetic
+            col = 1
+            for part in parts:
+                yield part, line, col
+                col += len(part) + 1
+        else:
+            for m in TOKEN_RE.finditer(text):
+                yield m.group(), line, m.start() + 1
+
+
 def _play_rows(rec: Record, tokens):
     """Cards (None for "-") four a row in the Play section's column order, and their places."""
     cards, places = [], []
-    for text, line, col in tokens:
+    for text, line, col in _tokens(tokens):
         if text == "*":
             break
         if text[0] in ANNOTATION_START or text == "+":
@@ -712,12 +728,10 @@ def write_record(rec: Record, play_rows: list | None = None) -> str:
     if hands:
         dealer = tags.get("Dealer", "N").strip().upper()[:1]
         tags["Deal"] = deal_value(hands, dealer if dealer in SEATS else "N")
-    out = []
-    for name in MANDATORY:
-        out.append(f"[{name} {_quote(tags.get(name, '?' if name in ('Event', 'Site', 'Date') else ''))}]")
-    for name, value in tags.items():
-        if name not in MANDATORY and name not in SECTIONS and name not in rec.data.get("tables", {}):
-            out.append(f"[{name} {_quote(value)}]")
+    out = [f"[{name} {_quote(tags.get(name, MANDATORY_DEFAULT.get(name, '')))}]"
+           for name in MANDATORY]
+    skip = MANDATORY_SET | set(rec.data.get("tables", ()))
+    out.extend(f"[{name} {_quote(value)}]" for name, value in tags.items() if name not in skip)
     for note in rec.data.get("notes", []):
         out.append(f"[Note {_quote(note)}]")
     auction = rec.data.get("auction")

@@ -375,8 +375,9 @@ def _check_follow(result: PlayResult, deal: Deal, seat: str, card: str, led_suit
     result.renounces.append(Renounce(seat, number, led_suit))
     renounced.setdefault(led_suit, number)
     if hand is not None:
-        held = sort_cards(c for c in hand if c[0] == led_suit)
+        held = [c for c in hand if c[0] == led_suit]
         if held:
+            held = sort_cards(held)
             result.revokes.append(Revoke(
                 seat, number, led_suit, 0, held[0],
                 f"{seat} renounced {SUIT_NAMES[led_suit]} at trick {number} while holding the "

@@ -19,7 +19,7 @@ from records.formats import pbn
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = Path(os.environ.get("HOYLE_SHARED", ROOT.parent / "shared")) / "corpus"
 
-ROUNDS = 9
+ROUNDS = 15
 TARGET = 1.0
 
 
