@@ -324,3 +324,10 @@ def test_strict_output_keeps_only_moves_that_replay():
     (back,) = read_text(written)
     assert [p.normal for p in back.plies] == ["11-15", "23-19", "15-18"]
     assert not [d for d in back.diagnostics if d.severity == ERROR]
+
+
+def test_a_late_misprint_without_gametype_stays_an_english_error():
+    (rec,) = read_text("1. 11-15 23-19 2. 8-11 22-17 3. 15-19 *")
+    assert [d.code for d in rec.diagnostics if d.severity == ERROR] == ["CHECKERS-ILLEGAL"]
+    (italian,) = read_text("1. 21-17 9-13 *")
+    assert [d.code for d in italian.diagnostics] == ["PDN-VARIANT"]

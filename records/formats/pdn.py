@@ -285,7 +285,7 @@ def _game_record(text: str, path: str, node: Tree, result: Token | None) -> Reco
         _store_unreplayed(rec, moves, variant)
     else:
         _replay_game(rec, moves, game)
-        if rec.data.get("gametype_inferred") and _fails_as_english(rec):
+        if rec.data.get("gametype_inferred") and _fails_as_english(rec, moves):
             variant = _not_english_after_all(rec, moves)
         else:
             _check_result(rec, tags.get("Result", ""), terminator, result)
@@ -336,8 +336,17 @@ def _variant(rec: Record, moves: list[_Move]) -> str:
     return ENGLISH
 
 
-def _fails_as_english(rec: Record) -> bool:
-    return any(d.code in ("CHECKERS-ILLEGAL", "PDN-FEN") for d in rec.diagnostics)
+def _fails_as_english(rec: Record, moves: list[_Move]) -> bool:
+    """A game without GameType is taken for another variant when its setup is no English
+    FEN, when it is written in alpha squares and does not replay, or when its main line
+    fails at once (ply 1 or 2). A later failure is a misprint in an English game."""
+    if any(d.code == "PDN-FEN" for d in rec.diagnostics):
+        return True
+    failed = rec.data.get("failed_ply")
+    if failed is None:
+        return False
+    alpha = any(m.text[:1].isalpha() for m in moves)
+    return alpha or failed <= 2
 
 
 def _not_english_after_all(rec: Record, moves: list[_Move]) -> str:
@@ -419,7 +428,7 @@ def _replay_game(rec: Record, moves: list[_Move], game: _Game) -> None:
         rec.plies = [Ply(i, m.text, _compact(m.text), m.line, m.column, "")
                      for i, m in enumerate(moves, start=1)]
         return
-    plies, final = replay_line(rec, moves, start, 1)
+    plies, final = replay_line(rec, moves, start, 1, main=True)
     rec.plies = plies
     if final is not None:
         rec.data["final_position"] = ck.to_fen(final)
@@ -428,7 +437,8 @@ def _replay_game(rec: Record, moves: list[_Move], game: _Game) -> None:
             rec.data["winner"] = won
 
 
-def replay_line(rec: Record, moves: list[_Move], start: ck.Position, first_index: int):
+def replay_line(rec: Record, moves: list[_Move], start: ck.Position, first_index: int,
+                main: bool = False):
     """Replay one line (and, recursively, its variations) into plies.
 
     Returns (plies, final position or None when a move failed). After a failed move the
@@ -459,6 +469,8 @@ def replay_line(rec: Record, moves: list[_Move], start: ck.Position, first_index
                                                  index)
             if len(found) != 1:
                 _report_bad_move(rec, move, pos, path, found, index)
+                if main:
+                    rec.data["failed_ply"] = index
                 pos = None
                 append(Ply(index, text, _compact(text), move.line, move.column, ""))
                 continue
