@@ -10,6 +10,7 @@ from .resources import data_path
 
 # "module:function" entries; each function(archive, console) shows off one family's records
 SHOWCASES: list[str] = [
+    "records.games.chess:showcase",
     "records.games.bridge:showcase",
     "records.games.whist:showcase",
     "records.games.cribbage:showcase",

@@ -866,6 +866,13 @@ def _setup_for(rec, raw, fact, done) -> Setup | None:
     odds = odds_setup(raw.heading)
     if odds:
         return odds
+    if raw.tags.get("_fen"):
+        try:
+            return Setup(fen=chess.Board(raw.tags["_fen"]).fen(), note="the FEN printed above the line")
+        except ValueError:
+            rec.add(WARNING, "CHESS-BAD-FEN", f"the FEN above the line cannot be read: "
+                    f"{raw.tags['_fen']}", rec.line, 1)
+            return None
     if raw.tags.get("_as_in"):
         game, last = raw.tags["_as_in"]
         base = next((r for r in reversed(list(done.values()))
@@ -1046,13 +1053,18 @@ def descriptive_text(rec) -> str:
     start, moves = board_at(rec)
     spelled = to_descriptive(start, [m for m in moves if m])
     board = start.copy()
-    rows, row = [f"{rec.title}"] + [f"[{k} \"{v}\"]" for k, v in rec.tags.items()
-                                    if k in ("White", "Black", "Event", "Date", "Result")], ""
+    heading = f"GAME No. {rec.id}. {rec.title}" if rec.id else rec.title
+    rows, row = [heading] + [f"    {k}: {v}" for k, v in rec.tags.items()
+                             if k in ("Event", "Date", "Result")], ""
+    if rec.tags.get("White") or rec.tags.get("Black"):
+        rows.append(f"    White: {rec.tags.get('White', '?')}. Black: {rec.tags.get('Black', '?')}.")
+    if start.fen() != chess.STARTING_FEN:
+        rows.append(f"    [FEN \"{start.fen()}\"]")
     for move, text in zip(moves, spelled):
         if board.turn == chess.WHITE:
-            row = f"{board.fullmove_number:>3}. {text:<16}"
+            row = f"   {board.fullmove_number:>3}. {text:<16}"
         else:
-            rows.append((row or f"{board.fullmove_number:>3}. {'...':<16}") + text)
+            rows.append((row or f"   {board.fullmove_number:>3}. {'...':<16}") + text)
             row = ""
         board.push(move)
     if row:
@@ -1109,3 +1121,20 @@ def move_prefixes(text: str) -> list[list[str]]:
 def matches(rec, filters: dict) -> bool:
     result = filters.get("result")
     return not result or rec.tags.get("Result", "") == result
+
+
+def showcase(archive, console) -> None:
+    """hoyle demo: chess position search, a replayed game, and descriptive export."""
+    console.print("\n[bold]chess[/bold]")
+    philidor = "rn1qkbnr/ppp2ppp/3p4/4p3/3PP1b1/5N2/PPP2PPP/RNBQKB1R w KQkq - 1 4"
+    found = archive.search(kind="chess", positions=[position_key(philidor)])
+    console.print(f"games passing through the Philidor position after 3...B-Kt5: "
+                  f"{', '.join(r.title for r in found) or 'none'}", markup=False)
+    games = archive.search(kind="chess", name="Morphy", full=True)
+    if games:
+        console.print(render_text(games[0]), markup=False)
+    sans = [r for r in archive.search(kind="chess", full=True)
+            if r.plies and not any(p.text != p.normal for p in r.plies)][:1]
+    for rec in sans:
+        console.print("a SAN game exported in descriptive notation:", markup=False)
+        console.print(descriptive_text(rec), markup=False)

@@ -29,6 +29,7 @@ COMPARE = re.compile(r"^\s*(?P<name>[A-Z][A-Za-z' -]+?)\s*\((?:compare|see) p\.\
 DIAGRAM_ROW = re.compile(r"^\s*(?P<rank>[1-8])\s*\|(?P<cells>(?:[^|]{3,5}\|){8})\s*$")
 AS_IN_GAME = re.compile(r"[Mm]oves?\s+1\s*(?:-|to)\s*(?P<last>\d+)\s+(?:are\s+)?as in\s+(?:GAME|Game)\s+"
                         r"(?:N[Oo]\.\s*)?(?P<game>\d+)")
+FEN_LINE = re.compile(r'\[FEN\s+"([^"]+)"\]')
 DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b|\bDiag\. \d")
 
 
@@ -244,6 +245,7 @@ def find_games(text: str) -> list[RawGame]:
                 game.tags["_continued"] = continued
                 tags.pop("_board", None)
                 tags.pop("_as_in", None)
+                tags.pop("_fen", None)
                 games.append(game)
                 open_games.append(game)
             game.add(segment)
@@ -351,6 +353,9 @@ def _prose_tags(line: str) -> dict:
     m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
     if m:
         tags["Event"], tags["Date"] = m.group("event").strip(), m.group("year")
+    m = FEN_LINE.search(line)
+    if m:
+        tags["_fen"] = m.group(1)
     m = AS_IN_GAME.search(line)
     if m:
         tags["_as_in"] = (int(m.group("game")), int(m.group("last")))
