@@ -324,9 +324,12 @@ def _tables(game: Game) -> dict:
         if name in SECTIONS or name not in game.tags:
             continue
         columns = [c.split("\\")[0] for c in game.tags[name][0].split(";") if c]
-        values = [v for t in tokens for v in (t[0].split() if t[2] == 0 else [t[0]])]
         width = len(columns) or 1
-        rows = [values[i:i + width] for i in range(0, len(values), width)]
+        if all(col == 0 and len(text.split()) == width for text, _, col in tokens):
+            rows = [text.split() for text, _, _ in tokens]  # one row a line, as usual
+        else:
+            values = [t[0] for t in _tokens(tokens)]
+            rows = [values[i:i + width] for i in range(0, len(values), width)]
         out[name] = {"columns": columns, "rows": rows}
     return out
 
@@ -745,7 +748,8 @@ def write_record(rec: Record, play_rows: list | None = None) -> str:
     tricks = rec.data.get("play")
     if play_rows is not None and tricks:  # rows as read, in column order already
         out.append(f"[Play {_quote(tricks[0]['leader'])}]")
-        out.extend(" ".join([c or "-" for c in row] + ["-"] * (4 - len(row))) for row in play_rows)
+        out.extend(" ".join(row) if len(row) == 4 and None not in row else
+                   " ".join([c or "-" for c in row] + ["-"] * (4 - len(row))) for row in play_rows)
         if len(tricks) < 13 or len(tricks[-1]["cards"]) < 4:
             out.append("*")
     elif tricks:
