@@ -424,7 +424,7 @@ def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
     rec = Record(KIND, printed.title, source=path, line=printed.line,
                  end_line=printed.end_line, text=solution.text)
     rec.data["layout"] = printed.layout
-    rec.tags["Event"] = solution.name
+    rec.tags["Event"] = printed.title
     prefix: list[Ply] = []
     if printed.parent is not None and printed.parent in made:
         parent_rec, parent_replay, token_ply = made[printed.parent]
