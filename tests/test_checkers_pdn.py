@@ -331,3 +331,14 @@ def test_a_late_misprint_without_gametype_stays_an_english_error():
     assert [d.code for d in rec.diagnostics if d.severity == ERROR] == ["CHECKERS-ILLEGAL"]
     (italian,) = read_text("1. 21-17 9-13 *")
     assert [d.code for d in italian.diagnostics] == ["PDN-VARIANT"]
+
+
+def test_family_filters_result_variant_ballot():
+    english = read_text(acf_slice(3))
+    international = settled(read_path(str(need(STANDARD / "succeed" / "DUTCH96H.pdn"))))
+    assert ck.matches(english[1], {"result": "1-0"}) and not ck.matches(english[0], {"result": "1-0"})
+    assert ck.matches(english[0], {"variant": "english"})
+    assert not ck.matches(english[0], {"variant": "international"})
+    assert ck.matches(international[0], {"variant": "international"})
+    assert ck.matches(english[1], {"score": "104"}) and not ck.matches(english[2], {"score": "104"})
+    assert not ck.matches(english[0], {"holding": "four aces"})

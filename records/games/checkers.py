@@ -581,6 +581,28 @@ def move_prefixes(text: str) -> list[list[str]]:
     return [done for done, _ in readings if done]
 
 
+_VARIANT_WORDS = {"english": "21", "checkers": "21", "international": "20", "italian": "22",
+                  "russian": "25", "brazilian": "26", "czech": "29", "frisian": "40"}
+
+
+def matches(rec, filters: dict) -> bool:
+    """Family filters: result (as in the Result tag), variant (english, international, a
+    GameType number ...), score (a 3-move ballot number); other filters do not apply."""
+    if any(filters.get(k) for k in ("holding", "contract", "trumps", "cards")):
+        return False
+    result = filters.get("result")
+    if result and rec.tags.get("Result", "") != result:
+        return False
+    variant = (filters.get("variant") or "").strip().lower()
+    if variant:
+        gametype = str(rec.data.get("gametype", "21"))
+        wanted = _VARIANT_WORDS.get(variant.split()[0], variant)
+        if gametype != wanted and variant not in rec.data.get("variant", "").lower():
+            return False
+    ballot = filters.get("score")
+    return not ballot or rec.tags.get("Ballot", "") == str(ballot).strip()
+
+
 def showcase(archive, console) -> None:
     """hoyle demo: a checkers game on the board, and searches by name, moves and position."""
     games = archive.search(kind="checkers", full=True)
