@@ -147,3 +147,33 @@ def test_search_helpers():
     assert position_key("not a fen") is None
     key = position_key(chess.Board())
     assert fen_of_key(key) == chess.Board().fen().replace("KQkq", "-")
+
+
+OLD_STYLES = """THE EVANS GAMBIT.
+
+WHITE.                           BLACK.
+
+1. P. to K's 4th.                1. P. to K's 4th.
+2. K. Kt. to B's 3rd.            2. Q. Kt. to B's 3rd.
+3. K. B. to Q. B's 4th.          3. K. B. to Q. B's 4th.
+4. P. to Q. Kt's 4th.            4. B. takes Kt's P.
+5. P. to Q. B's 3rd.             5. B. to Q. R's 4th.
+6. Castles.                      6. P. to Q's 3rd.
+
+A GAME IN A PARAGRAPH.
+
+1. P-K4, P-K4; 2. Kt-KB3, Kt-QB3; 3. B-B4, B-B4; 4. P-QKt4, BxKtP;
+5. P-B3, B-R4; 6. P-Q4, PxP; 7. Castles, P-Q6; 8. Q-Kt3, Q-B3;
+9. P-K5, Q-Kt3; 10. Kt-K sq, KKt-K2; 11. B-R3, Castles.
+"""
+
+
+def test_older_layouts_read_from_running_text():
+    from records.games.chess import scan_book
+    records = scan_book(OLD_STYLES, "old.txt")
+    assert [r.title for r in records] == ["THE EVANS GAMBIT", "A GAME IN A PARAGRAPH"]
+    evans, paragraph = records
+    assert [p.normal for p in evans.plies] == \
+        "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5 O-O d6".split()
+    assert len(paragraph.plies) == 22 and paragraph.plies[-1].normal == "O-O"
+    assert all(not r.diagnostics for r in records)
