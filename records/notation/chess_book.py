@@ -173,7 +173,8 @@ def heading_of(line: str) -> tuple[str, bool] | None:
     stripped = line.strip()
     bare = stripped.rstrip(".")
     if 3 <= len(bare) <= 50 and bare.isupper() and re.fullmatch(r"[A-Z' .,-]+", bare) \
-            and bare not in ("WHITE", "BLACK") and len(bare.split()) <= 6:
+            and not set(re.findall(r"[A-Z]+", bare)) <= {"WHITE", "BLACK"} \
+            and len(bare.split()) <= 6:
         return bare, False
     if (3 <= len(stripped) <= 40 and stripped[-1].isalpha() and _title_case(stripped)
             and not re.search(r"\d|\$|\||[<>{}():,]", stripped)):
