@@ -31,6 +31,7 @@ class Archive:
         self.db = sqlite_utils.Database(self.path)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA cache_size=-65536")  # up to 64 MB: big imports touch many pages
         self._ensure_schema()
 
     # -- schema ---------------------------------------------------------------
@@ -160,7 +161,8 @@ class Archive:
                      line=row["line"], end_line=row["end_line"], text=row["text"],
                      normal=row["normal"], tags=json.loads(row["tags"] or "{}"),
                      data=json.loads(row["data"] or "{}"),
-                     start_position=row["start_position"], status=row["status"], id=row["id"])
+                     start_position=row["start_position"], status=row["status"], id=row["id"],
+                     ply_count=row["ply_count"] or 0)
         if full:
             rec.plies = [Ply(*r) for r in self.db.execute(
                 "SELECT ply, text, normal, line, column, position FROM plies"

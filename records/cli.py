@@ -178,7 +178,7 @@ def _print_table(records: list[Record]) -> None:
     for col in ("id", "kind", "title", "status", "plies", "source"):
         table.add_column(col)
     for r in records:
-        table.add_row(str(r.id), r.kind, r.title, r.status, str(r.tags.get("_plies", "")) or "",
+        table.add_row(str(r.id), r.kind, r.title, r.status, str(len(r.plies) or r.ply_count),
                       f"{os.path.basename(r.source)}:{r.line}")
     _console().print(table)
 

@@ -58,6 +58,7 @@ class Record:
     start_position: str = ""
     status: str = ""            # derived from diagnostics unless set (invalid)
     id: int | None = None
+    ply_count: int = 0          # set by the archive when the plies are not loaded
 
     def add(self, severity: str, code: str, message: str, line: int = 0, column: int = 0,
             suggestion: str = "", repair: bool = False) -> Diagnostic:
