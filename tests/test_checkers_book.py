@@ -263,3 +263,36 @@ def test_cli_imports_the_hoyle(tmp_path):
     payload = json.loads(result.stdout)
     assert payload["counts"]["by_kind"]["checkers"]["records"] == 40
     assert payload["counts"]["by_kind"]["checkers"]["repaired"] == 4
+
+
+LEES = """SINGLE CORNER.
+
+   Game 1.     Game 2.     Game 3.
+   11.15       11.15       11.15
+   22.18       22.18       22.18
+   15.22       15.22       15.22
+   25.18       25.18       25.18
+    8.11       12.16        8.11
+   29.25       29.25       26.22
+    4.8         9.13       10.15
+   25.22       18.14
+"""
+
+
+def test_a_column_per_game():
+    records = scan(LEES)
+    assert [r.title for r in records] == ["SINGLE CORNER, Game 1", "SINGLE CORNER, Game 2",
+                                          "SINGLE CORNER, Game 3"]
+    assert [len(r.plies) for r in records] == [8, 8, 7]
+    assert records[1].plies[4].normal == "12-16" and all(r.status == VALID for r in records)
+    assert (records[2].plies[5].line, records[2].plies[5].column) == (9, 28)
+
+
+def test_position_stated_in_words():
+    text = ("PROBLEM 7.\nBlack men on 6 and 10; king on 27. White men on 22 and 31; king on 18.\n"
+            "Black to move.\n\n10-14  31-24  14-23  24-20  6-9  22-18  9-13  18-15\n")
+    [rec] = scan(text)
+    assert rec.title == "PROBLEM 7" and rec.start_position == "B:WK18,22,31:B6,10,K27"
+    assert rec.plies[1].normal == "31x24" and rec.status == VALID
+    assert book.stated_position("Black: 1, 5, K9. White: 18, 22, K30. White to move.") == \
+        "W:W18,22,K30:B1,5,K9"

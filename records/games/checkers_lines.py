@@ -495,14 +495,23 @@ def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]
 
 
 def _stated_start(lines: list[str], printed: PrintedLine) -> engine.Position | None:
-    for number in range(printed.line, max(0, printed.line - 4), -1):
+    """A setup printed just above (or on the first line of) a line of play: a PDN FEN, or
+    the position in words (`Black men on 1, 5; king on 9. White ...`)."""
+    above = range(printed.line, max(0, printed.line - 5), -1)
+    for number in above:
         for tok in book.tokens(lines[number - 1], number):
             if tok.kind == "fen":
-                try:
-                    return engine.from_fen(tok.text)
-                except engine.FenError:
-                    return None
-    return None
+                return _position(tok.text)
+    words = " ".join(lines[n - 1] for n in reversed(above) if n < printed.line)
+    fen = book.stated_position(words)
+    return _position(fen) if fen else None
+
+
+def _position(fen: str) -> engine.Position | None:
+    try:
+        return engine.from_fen(fen)
+    except engine.FenError:
+        return None
 
 
 def scan_book(text: str, path: str) -> list[Record]:
@@ -598,19 +607,19 @@ MIN_TABLE_PLIES = 4
 
 
 def block_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
-    """Move tables in books of other layouts (dotted columns `27.32`, spaced pairs): read
-    down then across, or across then down, whichever replays further (noted)."""
+    """Move tables in books of other layouts (dotted columns `27.32`, pairs of moves a row,
+    a column per game): read down then across, across then down, or a column at a time,
+    whichever replays furthest (the reading taken is noted)."""
     out = []
     for block in book.column_blocks(lines, skip):
         start = _stated_start(lines, book.PrintedLine("", block.line, block.end_line)) \
             or engine.initial()
         name = block.title or f"Table at line {block.line}"
+        text = "\n".join(lines[block.line - 1:block.end_line])
         readings = []
-        for how, stream in (("down then across", book.column_stream(block.rows)),
-                            ("across then down", book.row_stream(block.rows))):
-            printed = book.split_stream(stream, name, start.turn)
+        for how, printed in _readings(lines, block, name, start.turn):
             sol = book.Solution(name, "", block.title, block.line, block.end_line, start.turn,
-                                printed, "\n".join(lines[block.line - 1:block.end_line]))
+                                printed, text)
             readings.append((_replayed_plies(start, sol), how, sol))
         score, how, sol = max(readings, key=lambda r: r[0])
         if score < MIN_TABLE_PLIES:
@@ -620,10 +629,43 @@ def block_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
             printed.layout = "dotted" if any(m.style == "dotted" for m in printed.moves) \
                 else "column-table"
             rec = _solution_record(sol, printed, index, made, path, start)
-            rec.add(INFO, "CHECKERS-LAYOUT", f"table read {how} (that reading replays "
-                    f"{score} plies, the other fewer or as many)", block.line, 1)
+            rec.add(INFO, "CHECKERS-LAYOUT", f"table read {how}: that reading replays "
+                    f"{score} plies, more than (or as many as) the others", block.line, 1)
             out.append(rec)
     return out
+
+
+def _readings(lines: list[str], block: book.Block, name: str, side: str):
+    yield "down then across", book.split_stream(book.column_stream(block.rows), name, side)
+    yield "across then down", book.split_stream(book.row_stream(block.rows), name, side)
+    titles = _column_headings(lines, block)
+    separate: list[PrintedLine] = []
+    width = max(len(r) for r in block.rows)
+    for index in range(width):
+        column = [[c for c in row if c.index == index] for row in block.rows]
+        heading = titles[index] if index < len(titles) else ""
+        if heading:
+            above = book.title_above(lines, block.line - 2)
+            title = f"{above}, {heading}" if above else heading
+        else:
+            title = f"{name}, column {index + 1}"
+        printed = book.split_stream(book.column_stream([r for r in column if r]), title, side)
+        for line in printed:
+            if line.parent is not None:
+                line.parent += len(separate)
+        separate.extend(printed)
+    yield "a column at a time, each from the start", separate
+
+
+def _column_headings(lines: list[str], block: book.Block) -> list[str]:
+    """The cells of the row just above a table, when it has one heading per column."""
+    if block.line < 2:
+        return []
+    row = book.cells(lines[block.line - 2], block.line - 1)
+    width = max(len(r) for r in block.rows)
+    if len(row) != width or any(t.kind == "move" for c in row for t in book.tokens(c.text)):
+        return []
+    return [c.text.rstrip(".") for c in row]
 
 
 def _replayed_plies(start: engine.Position, sol: book.Solution) -> int:

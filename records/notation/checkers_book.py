@@ -378,7 +378,7 @@ def move_passages(lines: list[str], skip: set[int] = frozenset(),
                 current = None
             continue
         if current is None:
-            current = PrintedLine(_title_above(lines, i), number, number,
+            current = PrintedLine(title_above(lines, i), number, number,
                                   layout=_layout(moves))
             found.append(current)
         for tok in toks:
@@ -401,13 +401,13 @@ def _layout(moves: list[Token]) -> str:
     return "numbered"
 
 
-def _title_above(lines: list[str], index: int) -> str:
-    for back in range(index - 1, max(-1, index - 4), -1):
+def title_above(lines: list[str], index: int) -> str:
+    for back in range(index - 1, max(-1, index - 5), -1):
         text = lines[back].strip()
         if not text:
             continue
         toks = tokens(text)
-        if any(t.kind == "fen" for t in toks):
+        if any(t.kind == "fen" for t in toks) or _TURN.match(text) or stated_position(text):
             continue
         if len(text) <= 60 and not any(t.kind == "move" for t in toks):
             return text.rstrip(".:\u2014-").strip()
@@ -449,7 +449,7 @@ def column_blocks(lines: list[str], skip: set[int] = frozenset(), min_rows: int 
             current = None
             continue
         if current is None:
-            current = Block(_title_above(lines, i), number, number, [])
+            current = Block(title_above(lines, i), number, number, [])
             found.append(current)
         current.rows.append(row)
         current.end_line = number
@@ -460,3 +460,32 @@ def row_stream(rows: list[list[Cell]]) -> list[Token]:
     """The tokens of a table read across each row, then down."""
     return [t for row in rows for cell in row if cell.text
             for t in tokens(cell.text, cell.line, cell.column)]
+
+
+# -- a position stated in words ---------------------------------------------------------------
+_SIDE_PART = re.compile(r"\b(Black|White|BLACK|WHITE)\b(?!\s+(?:to|TO)\b)\s*[:,]?\s*([^.;]*(?:;[^.;A-Z]*)*)")
+_PIECE_LIST = re.compile(r"(?:(men|man|kings?|pieces?)\s+(?:on|at)\s+)?"
+                         r"((?:K?\d{1,2}(?:\s*(?:,|and|&)\s*K?\d{1,2})*))", re.I)
+_TURN = re.compile(r"\b(Black|White)\s+to\s+(?:move|play)\b", re.I)
+
+
+def stated_position(text: str) -> str | None:
+    """A position written in words, as a FEN: `Black men on 1, 5; king on 9. White men on
+    18, 22; king on 30. White to move.` or `Black: 1, 5, K9. White: 18, 22, K30.`
+    None unless both colours are given."""
+    sides: dict[str, list[str]] = {}
+    for match in _SIDE_PART.finditer(text):
+        colour = match.group(1)[0].upper()
+        squares = []
+        for part in _PIECE_LIST.finditer(match.group(2)):
+            kind = (part.group(1) or "").lower()
+            for item in re.findall(r"K?\d{1,2}", part.group(2)):
+                king = kind.startswith("king") or item.startswith("K")
+                squares.append(("K" if king else "") + item.lstrip("K"))
+        if squares:
+            sides.setdefault(colour, []).extend(squares)
+    if set(sides) != {"B", "W"}:
+        return None
+    turn = _TURN.search(text)
+    first = turn.group(1)[0].upper() if turn else "B"
+    return f"{first}:W{','.join(sides['W'])}:B{','.join(sides['B'])}"
