@@ -291,9 +291,12 @@ def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResul
     void: dict[str, dict[str, int]] = {s: {} for s in seats}  # seat -> suit -> renounce trick
     errors = result.errors
     side_of = {s: deal.side(s) for s in seats}
+    rotations = [seats[k:] + seats[:k] for k in range(4)]   # the seats in playing order
+    seat_index = {s: k for k, s in enumerate(seats)}
     leader = deal.leader
     for number in range(1, n_tricks + 1):
-        lead_i = seats.index(leader)
+        lead_i = seat_index[leader]
+        in_turn = rotations[lead_i]
         order, places = order_for(number, lead_i)
         size = len(order)
         if size != 4 and None not in order and (size > 4 or not (partial_last and number == n_tricks)):
@@ -306,7 +309,7 @@ def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResul
         cards = {}
         led_suit = None
         for i, card in enumerate(order):
-            seat = seats[(lead_i + i) % 4]
+            seat = in_turn[i % 4]
             if card is None:
                 late = order[i + 1]
                 errors.append(Problem(
@@ -328,7 +331,7 @@ def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResul
             hand = remaining[seat]
             if i == 0:
                 led_suit = card[0]
-            if void[seat] or (i and card[0] != led_suit):  # most cards just follow suit
+            if (i and card[0] != led_suit) or card[0] in void[seat]:  # most cards just follow
                 _check_follow(result, deal, seat, card, led_suit, hand, number, i, void)
             if hand is not None:
                 if card in hand:
