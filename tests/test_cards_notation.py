@@ -96,3 +96,36 @@ def test_pbn_deals_of_the_corpus_read():
     for value in deals:
         engine = parse_deal(value).deal()
         assert engine.problems == [] and len(engine.known) == 4
+
+
+DIAGRAM = """
+                 North
+               ♠ A K 5
+               ♥ Q 10 3
+               ♦ K J 9 8 2
+               ♣ 7 4
+  West                       East
+♠ Q J 10 9 4               ♠ 8 7 6
+♥ 8 7                      ♥ A K J 6
+♦ 6 5                      ♦ A Q 10
+♣ K Q J 6                  ♣ 10 9 8
+                 South
+               ♠ 3 2
+               ♥ 9 5 4 2
+               ♦ 7 4 3
+               ♣ A 5 3 2
+"""
+
+
+def test_compass_diagram():
+    from records.notation.cards import parse_compass
+    deal = parse_compass(DIAGRAM, line=100)
+    hands = {s: hand_text(h.cards) for s, h in deal.hands.items()}
+    assert hands == {"N": "AK5.QT3.KJ982.74", "E": "876.AKJ6.AQT.T98",
+                     "S": "32.9542.743.A532", "W": "QJT94.87.65.KQJ6"}
+    assert deal.deal().problems == []
+    assert (deal.hands["E"].line, deal.hands["E"].column) == (107, 28)
+    # Cavendish's seats, one hand left out (unknown), completed from the other three
+    partial = "\n".join(l for l in DIAGRAM.split("\n") if not l.startswith("               "))
+    cav = parse_compass(partial, positions=("A", "Y", "B", "Z"))
+    assert cav.seats == ("A", "Y", "B", "Z") and cav.hands["A"] is None and cav.hands["B"] is None

@@ -4,6 +4,7 @@
     parse_cards("4♢ Qn♢ A♢ 2♢")                       -> the cards in the order printed
     parse_deal("N: KQ643.8.KT32.A54\\nE: ...\\ndealer N\\ntrumps ♠") -> ParsedDeal (.deal())
     parse_card("Knv♢") -> "DJ"
+    parse_compass(diagram)                            -> ParsedDeal from a North/West-East/South diagram
 
 A card is the trick engine's 2-character code, suit then rank ("DJ"). Old rank names
 (Kg, Qn, Knv, Kn, knave, deuce, tray) and outline suit marks (♤ ♡ ◇ ♢ ♧) are read as
@@ -318,3 +319,66 @@ def _apply_fact(deal: ParsedDeal, key: str, value: str, line: int, column: int) 
 
 def describe_suit(suit: str) -> str:
     return SUIT_NAMES[suit]
+
+
+# -- compass diagrams ----------------------------------------------------------------------
+COMPASS_MARKS = "♠♥♦♣♤♡◇♢♧"
+
+
+def parse_compass(text: str, line: int = 1, positions: tuple = ("N", "E", "S", "W")) -> ParsedDeal:
+    """A deal printed as a diagram: the top hand's suits above, the left and right hands
+    side by side, the bottom hand below, each suit line led by its mark (♠ A K 5 ...).
+    Seat names printed over the hands are skipped; hands missing from the diagram stay
+    unknown. positions names the seats at top, right, bottom and left (("A", "Y", "B", "Z")
+    for Cavendish's table).
+    """
+    import re
+    top, right_seat, bottom, left_seat = positions
+    pieces = _compass_pieces(text.split("\n"), re.compile(f"[{COMPASS_MARKS}]"))
+    if not pieces:
+        raise CardsSyntaxError("no suit lines (♠ ♥ ♦ ♣) in the diagram", line, 1)
+    left = min(p for _, p, _ in pieces)
+    right = max(p for _, p, _ in pieces)
+    side_rows = {r for r, p, _ in pieces if p == left} & {r for r, p, _ in pieces if p == right}
+    first_side = min(side_rows) if side_rows and left != right else None
+    parts: dict[str, list] = {top: [], right_seat: [], bottom: [], left_seat: []}
+    for r, p, piece in pieces:
+        if first_side is not None and r in side_rows:
+            parts[left_seat if p == left else right_seat].append((r, p, piece))
+        elif first_side is None or r < first_side:
+            parts[top].append((r, p, piece))
+        else:
+            parts[bottom].append((r, p, piece))
+    order = seat_order(parts)
+    hands = {seat: _compass_hand(parts[seat], line) if parts[seat] else None for seat in order}
+    problems = [p for h in hands.values() if h is not None for p in h.problems]
+    return ParsedDeal(order, hands, problems=problems)
+
+
+def _compass_pieces(rows: list[str], marks_re) -> list[tuple[int, int, str]]:
+    """(row, column, text) of each suit line; a mark after a gap of two or more spaces
+    begins another hand's line on the same row."""
+    pieces = []
+    for r, row in enumerate(rows):
+        begins = []
+        for m in marks_re.finditer(row):
+            if not begins or "  " in row[begins[-1]:m.start()]:
+                begins.append(m.start())
+        for k, start in enumerate(begins):
+            end = begins[k + 1] if k + 1 < len(begins) else len(row)
+            pieces.append((r, start, row[start:end].rstrip()))
+    return pieces
+
+
+def _compass_hand(parts, line: int) -> ParsedHand:
+    hand = ParsedHand(frozenset(), line=line + parts[0][0], column=parts[0][1] + 1)
+    for r, p, piece in parts:
+        one = parse_hand(piece, line + r, p + 1, allow_repeats=True)
+        hand.tokens.extend(one.tokens)
+        hand.suit_order += one.suit_order
+        for suit, count in one.smalls.items():
+            hand.smalls[suit] = hand.smalls.get(suit, 0) + count
+        hand.problems.extend(one.problems)
+    hand.cards = frozenset(t.card for t in hand.tokens if t.card)
+    _check_repeats(hand)
+    return hand
