@@ -93,8 +93,10 @@ def test_the_real_faults_of_the_small_files_are_named(corpus):
     assert repair.repair and repair.suggestion == "D2 C9 CQ CA"
     assert "trick 3 is written in playing order from its leader E" in repair.message
     assert len(edge[0].plies) == 16 and edge[0].data["tricks_won"] == {"NS": 0, "EW": 4}
-    message = next(d.message for d in edge[0].diagnostics if d.code == "PBN-DECLARER")
-    assert message == "the auction makes N declarer but the Declarer tag says E"
+    declarer = next(d for d in edge[0].diagnostics if d.code == "PBN-DECLARER")
+    assert declarer.message == "the auction makes N declarer but the Declarer tag says E"
+    assert declarer.suggestion == ("the calls give 5C by E if the auction starts with E "
+                                   "(the Auction tag says N)")
     spingold = corpus["bridgebots_shared_deals_spingold.pbn"]
     codes = Counter(d.code for r in spingold for d in r.diagnostics if d.severity != INFO)
     assert codes == {"BRIDGE-CARD-NOT-HELD": 4, "PBN-DECLARER": 2, "BRIDGE-REVOKE": 1,

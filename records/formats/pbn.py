@@ -457,7 +457,17 @@ def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
     if not contract.passed_out and end.declarer and declarer and end.declarer != declarer:
         rec.add(WARNING, "PBN-DECLARER",
                 f"the auction makes {end.declarer} declarer but the Declarer tag says {declarer}",
-                *game.where("Declarer"))
+                *game.where("Declarer"), suggestion=_auction_seat_hint(dealer, calls, contract, declarer))
+
+
+def _auction_seat_hint(dealer: str, calls: list[str], contract, declarer: str) -> str:
+    """When the calls fit the tags only if the auction starts with another seat, say which."""
+    fits = [seat for seat in SEATS if seat != dealer
+            and cb.final_contract(seat, calls)[:2] == (contract, declarer)]
+    if len(fits) == 1:
+        return (f"the calls give {contract} by {declarer} if the auction starts with "
+                f"{fits[0]} (the Auction tag says {dealer})")
+    return ""
 
 
 ANNOTATION_START = frozenset("=$!?^(")
