@@ -397,3 +397,24 @@ def test_big_import_fills_full_text_index_and_rolls_back_whole(archive, counterp
     assert fts == 6 * sum("Capablanca" in r.title for r in records[:20])
     archive.import_records("one.pgn", pgn.read(SETUP, "one.pgn"))   # small: through the trigger
     assert [r.title for r in archive.search(name="Ending")] == ["Ending"]
+
+
+def test_opening_keys_are_rebuilt_when_the_key_format_changes(tmp_path, monkeypatch):
+    rows = need(chess_openings.data_path(*chess_openings.TABLE)).read_text(encoding="utf-8")
+    stale = tmp_path / "stale.tsv"
+    stale.write_text("\n".join(line.rsplit("\t", 1)[0] + "\tstale-key"
+                               for line in rows.splitlines()) + "\n", encoding="utf-8")
+    monkeypatch.setattr(chess_openings, "data_path", lambda *parts: stale)
+    chess_openings.table.cache_clear()
+    try:
+        assert chess_openings.classify("e4 e5 Nf3 Nc6 Bb5".split()) == ("C60", "Ruy Lopez", 5)
+    finally:
+        chess_openings.table.cache_clear()
+
+
+def test_demo_file_reads_cleanly():
+    from records.resources import data_path
+    path = data_path("demo", "chess_demo.pgn")
+    records = pgn.read(path.read_text(encoding="utf-8"), str(path))
+    assert len(records) == 3 and all(r.settle_status() == VALID for r in records)
+    assert all(r.tags["Opening"] for r in records)

@@ -499,9 +499,14 @@ def _read_in_parallel(lines: list[str], path: str, chunks: list[tuple[int, int]]
     except ValueError:  # no fork on this platform
         return _read_lines(lines, path, 0, len(lines), 0)
     _SHARED["lines"] = lines
+    (start, stop), (second, end) = chunks
     try:
-        with context.Pool(1) as pool:
-            (start, stop), (second, end) = chunks
+        pool = context.Pool(1)
+    except (OSError, AssertionError):  # no room for a process, or we are a daemon ourselves
+        _SHARED.clear()
+        return _read_lines(lines, path, 0, len(lines), 0)
+    try:
+        with pool:
             later = pool.apply_async(_read_chunk, ((path, second, end, 0),))
             first = _read_lines(lines, path, start, stop, 0)
             rest = [_unpacked(fields) for fields in later.get()]
