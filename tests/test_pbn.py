@@ -99,13 +99,13 @@ def test_the_real_faults_of_the_small_files_are_named(corpus):
                                    "(the Auction tag says N)")
     spingold = corpus["bridgebots_shared_deals_spingold.pbn"]
     codes = Counter(d.code for r in spingold for d in r.diagnostics if d.severity != INFO)
-    assert codes == {"BRIDGE-CARD-NOT-HELD": 4, "PBN-DECLARER": 2, "BRIDGE-REVOKE": 1,
-                     "PBN-PLAY-ORDER": 1}
-    broken = [d.message for d in spingold[0].diagnostics if d.severity == ERROR]
-    assert broken[0] == "N plays 6♣ at trick 4 but does not hold it"
+    assert codes == {"PBN-DECLARER": 2, "PBN-PLAY-ORDER": 2}
+    rotated = next(d for d in spingold[0].diagnostics if d.code == "PBN-PLAY-ORDER")
+    assert rotated.message.startswith("trick 4 is written from S (S W N E), not in the Play "
+                                      "section's columns (E S W N)")
     # the second table of board 62 gives no deal: it plays the one before
     assert spingold[1].data["hands"] == spingold[0].data["hands"]
-    assert [r.status for r in spingold] == ["needs_review", "valid", "needs_review",
+    assert [r.status for r in spingold] == ["repaired", "valid", "needs_review",
                                             "needs_review"]
 
 
@@ -290,3 +290,15 @@ def test_unreadable_pbn_is_kept_as_invalid_with_its_faults():
     records = pbn.read('[Event "x"]\n[Deal "N:AKQ.2"\n[Contract "9Z"]\n', "bad2.pbn")
     found = {(d.line, d.code) for d in records[0].diagnostics if d.severity != INFO}
     assert found == {(2, "PBN-SYNTAX"), (3, "PBN-CONTRACT")}
+
+
+def test_one_rotated_row_is_repaired_two_are_not():
+    recs = edited("H8 H9 H3 HQ\n", "H9 H3 HQ H8\n")      # trick 4 written from E, not N
+    repairs = [d for d in recs[0].diagnostics if d.code == "PBN-PLAY-ORDER"]
+    assert len(repairs) == 1 and repairs[0].repair and repairs[0].line == 24
+    assert recs[0].settle_status() == "repaired"
+    assert len(recs[0].plies) == 52 and recs[0].data["score_ns"] == -140
+    both = pbn.read(DEMO.read_text(encoding="utf-8").replace("H8 H9 H3 HQ\n", "H9 H3 HQ H8\n")
+                    .replace("C5 C4 CJ C6\n", "C4 CJ C6 C5\n"), "two.pbn")
+    assert not any(d.code == "PBN-PLAY-ORDER" for d in both[0].diagnostics)
+    assert any(d.severity == ERROR for d in both[0].diagnostics)

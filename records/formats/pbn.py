@@ -514,35 +514,43 @@ def _play(rec: Record, game: Game, deal: Deal, contract: cb.Contract | None) -> 
 
 
 def _repair_row_order(rec: Record, deal: Deal, rows, places, first: str, result):
-    """One row written in playing order from its trick's leader instead of in the Play
-    section's columns: when reading that single row so makes the whole play replay, it is
-    a repair (named in a warning); otherwise the play stays as read, with its errors."""
+    """One trick's row written from another seat than the Play section's first one (most
+    often in playing order from the trick's leader): when exactly one such reading of that
+    single row makes the whole play replay, it is a repair named in a warning; otherwise the
+    play stays as read, with its errors."""
     faulty = {p.trick for p in result.errors}
     if len(faulty) != 1:
         return rows, places, result
     number = faulty.pop()
     if not 1 <= number <= len(result.tricks) or len(rows[number - 1]) != 4:
         return rows, places, result
-    leader = result.tricks[number - 1].leader
-    first_i, lead_i = SEATS.index(first), SEATS.index(leader)
-    shift = [(lead_i + k - first_i) % 4 for k in range(4)]
-    new_row, new_places = [None] * 4, [None] * 4
-    for k in range(4):
-        new_row[shift[k]] = rows[number - 1][k]
-        new_places[shift[k]] = places[number - 1][k]
-    if new_row == rows[number - 1]:
+    first_i = SEATS.index(first)
+    row, row_places = rows[number - 1], places[number - 1]
+    readings = []
+    for start_i in range(4):               # the row read as starting from SEATS[start_i]
+        if start_i == first_i:
+            continue
+        shift = [(start_i + k - first_i) % 4 for k in range(4)]
+        new_row, new_places = [None] * 4, [None] * 4
+        for k in range(4):
+            new_row[shift[k]], new_places[shift[k]] = row[k], row_places[k]
+        tried = rows[:number - 1] + [new_row] + rows[number:]
+        again = play_by_seat(deal, tried, first)
+        if not again.errors and not again.revokes:
+            readings.append((start_i, tried, new_row, new_places, again))
+    if len(readings) != 1:
         return rows, places, result
-    tried = rows[:number - 1] + [new_row] + rows[number:]
-    again = play_by_seat(deal, tried, first)
-    if again.errors or again.revokes:
-        return rows, places, result
-    order = " ".join(SEATS[(lead_i + k) % 4] for k in range(4))
+    start_i, tried, new_row, new_places, again = readings[0]
+    start = SEATS[start_i]
+    order = " ".join(SEATS[(start_i + k) % 4] for k in range(4))
     columns = " ".join(SEATS[(first_i + k) % 4] for k in range(4))
-    line, col = places[number - 1][0]
+    how = (f"in playing order from its leader {start}" if start == again.tricks[number - 1].leader
+           else f"from {start}")
+    line, col = row_places[0]
     rec.add(WARNING, "PBN-PLAY-ORDER",
-            f"trick {number} is written in playing order from its leader {leader} ({order}), "
-            f"not in the Play section's columns ({columns}); read so, the play replays",
-            line, col, suggestion=" ".join(c or "-" for c in new_row), repair=True)
+            f"trick {number} is written {how} ({order}), not in the Play section's columns "
+            f"({columns}); read so, the play replays", line, col,
+            suggestion=" ".join(c or "-" for c in new_row), repair=True)
     return tried, places[:number - 1] + [new_places] + places[number:], again
 
 
