@@ -8,6 +8,7 @@ and stored as records but never replayed with 8x8 English rules. Writing is stri
 """
 from __future__ import annotations
 
+import gc
 import os
 import re
 from bisect import bisect_right
@@ -111,6 +112,18 @@ def _read_in_parallel(text: str, path: str, cut: int) -> list[Record] | None:
 
 
 def _read_whole(text: str, path: str) -> list[Record]:
+    # hundreds of thousands of plies and no reference cycles: the cyclic collector would
+    # only walk them again and again
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _parse_records(text, path)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _parse_records(text: str, path: str) -> list[Record]:
     try:
         tree = parser().parse(text)
     except UnexpectedInput as exc:
