@@ -102,13 +102,14 @@ def _man_fits(board, labels, sq, ptype, side, file_piece, strict_label) -> bool:
 
 
 def token_moves(board: chess.Board, labels: dict[int, str], tok: dn.Move,
-                marks_checks: bool = False, strict_claims: bool = False) -> list[chess.Move]:
+                marks_checks: bool = False, strict_claims: bool = False,
+                pool: list | None = None) -> list[chess.Move]:
     """Every legal move the printed token can mean, narrowed by its printed check or mate.
 
     In a book that marks its checks (marks_checks), a move printed without "ch" is read as
     one that gives no check when that choice remains.
     """
-    moves = _literal_moves(board, labels, tok)
+    moves = _literal_moves(board, labels, tok, pool)
     if (len(moves) > 1 or strict_claims) and (tok.check or tok.mate):
         claimed = [m for m in moves if _claim_holds(board, m, tok)]
         moves = claimed if strict_claims else claimed or moves
@@ -126,7 +127,9 @@ def _claim_holds(board, move, tok) -> bool:
         board.pop()
 
 
-def _literal_moves(board, labels, tok) -> list[chess.Move]:
+def _literal_moves(board, labels, tok, pool: list | None = None) -> list[chess.Move]:
+    """The legal moves a token can mean; pool, if given, gets every legal move of the same
+    kind of man to the same squares (what SAN needs to tell them apart)."""
     if tok.san:
         try:
             return [board.parse_san(tok.san)]
@@ -157,6 +160,8 @@ def _literal_moves(board, labels, tok) -> list[chess.Move]:
     else:
         to_mask = square_set(tok.target, white) & ~board.occupied
     moves = list(board.generate_legal_moves(from_mask, to_mask))
+    if pool is not None and not tok.origin:
+        pool.extend(moves)
     if tok.capture and tok.victim:
         moves = [m for m in moves if _victim_fits(board, labels, m, tok.victim)]
     if tok.en_passant:
@@ -238,8 +243,10 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
             res.exhausted = True
             return
         tok = tokens[i]
+        pool: list = []
         if isinstance(tok, dn.Move):
-            moves = token_moves(board, labels, tok, marks_checks, strict_claims)
+            moves = token_moves(board, labels, tok, marks_checks, strict_claims,
+                                pool if annotate else None)
         elif isinstance(tok, Given):
             moves = [tok.move] if board.is_legal(tok.move) else []
         else:
@@ -252,9 +259,8 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
         for move in moves:
             after = moved_labels(labels, board, move)
             if annotate:
-                san = board.san_and_push(move)
-                mate = getattr(tok, "mate", False) and board.is_checkmate()
-                steps.append((san, position_key(board), board.is_check(), mate))
+                san = san_and_push(board, move, pool)
+                steps.append((san, position_key(board), san[-1] in "+#", san[-1] == "#"))
             else:
                 board.push(move)
             extra = double_first and i == 0
@@ -277,6 +283,37 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
     if res.readings:
         res.failed_at = -1
     return res
+
+
+def san_and_push(board: chess.Board, move: chess.Move, pool: list) -> str:
+    """board.san_and_push, quicker when pool holds every legal move of the moving kind of
+    man to the target squares (the moves that could need telling apart)."""
+    ptype = board.piece_type_at(move.from_square)
+    if not pool or ptype == chess.KING or board.is_castling(move):
+        return board.san_and_push(move)
+    target = chess.SQUARE_NAMES[move.to_square]
+    if ptype == chess.PAWN:
+        if board.is_capture(move):
+            target = chess.FILE_NAMES[chess.square_file(move.from_square)] + "x" + target
+        san = target + ("=" + chess.piece_symbol(move.promotion).upper() if move.promotion else "")
+    else:
+        rivals = [m.from_square for m in pool if m.to_square == move.to_square
+                  and m.from_square != move.from_square]
+        where = ""
+        if rivals:
+            file, rank = chess.square_file(move.from_square), chess.square_rank(move.from_square)
+            if all(chess.square_file(r) != file for r in rivals):
+                where = chess.FILE_NAMES[file]
+            elif all(chess.square_rank(r) != rank for r in rivals):
+                where = chess.RANK_NAMES[rank]
+            else:
+                where = chess.SQUARE_NAMES[move.from_square]
+        san = (chess.piece_symbol(ptype).upper() + where + ("x" if board.is_capture(move) else "")
+               + target)
+    board.push(move)
+    if board.is_check():
+        san += "#" if board.is_checkmate() else "+"
+    return san
 
 
 def start_board(fen: str | None, remove: tuple = ()) -> chess.Board:
@@ -752,30 +789,70 @@ def book_setups(text: str) -> dict:
     return found
 
 
+PARALLEL_PLIES = 4000  # below this a second process costs more than it saves
+
+
 def scan_book(text: str, path: str) -> list:
-    """Every chess line in a book's text, replayed and titled as the book prints it."""
-    from ..model import Record
+    """Every chess line in a book's text, replayed and titled as the book prints it.
+
+    Lines that stand alone (most games) are replayed on every core when there are many;
+    variations and lines that start from another line's position follow in book order.
+    """
     from ..notation.chess_book import find_games
-    lines = text.splitlines()
     raws = find_games(text)
     titles = _titles(raws, path)
     facts = book_setups(text)
     marks = any(getattr(t, "check", False) or getattr(t, "mate", False)
                 for raw in raws for t in raw.moves())
+    lines = text.splitlines()
+    jobs = [(raw, title, facts.get(title, {}), path, lines, marks)
+            for raw, title in zip(raws, titles)]
+    alone = [i for i, (raw, _, fact, *_) in enumerate(jobs)
+             if not fact.get("branch_of") and not _is_fragment(raw) and not raw.tags.get("_as_in")]
+    ready = dict(zip(alone, _records_of([jobs[i] for i in alone])))
     done: dict[str, object] = {}
     records = []
-    for raw, title in zip(raws, titles):
-        fact = facts.get(title, {})
-        rec = Record(kind="chess", title=fact.get("title", title), source=path, line=raw.line,
-                     end_line=raw.end_line, text="\n".join(lines[raw.line - 1:raw.end_line]))
-        rec.tags = {k: v for k, v in raw.tags.items() if not k.startswith("_") and v}
-        rec.tags["BookTitle"] = title
-        _validate_raw(rec, raw, fact, done, marks)
-        _classify(rec)
-        rec.normal = san_movetext(rec)
-        done[title] = rec
+    for i, job in enumerate(jobs):
+        rec = ready[i] if i in ready else _record_of(job, done)
+        done[job[1]] = rec
         records.append(rec)
     return records
+
+
+def _records_of(jobs: list) -> list:
+    import os
+    plies = sum(job[0].count for job in jobs)
+    cores = os.cpu_count() or 1
+    if plies < PARALLEL_PLIES or cores < 2 or os.getloadavg()[0] > cores - 1:  # no free core
+        return [_record_of(job, {}) for job in jobs]
+    import multiprocessing
+    global _JOBS
+    _JOBS = jobs
+    half = len(jobs) // 2
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        parts = pool.map(_records_between, [(0, half), (half, len(jobs))])
+    _JOBS = []
+    return parts[0] + parts[1]
+
+
+_JOBS: list = []
+
+
+def _records_between(span: tuple[int, int]) -> list:
+    return [_record_of(job, {}) for job in _JOBS[span[0]:span[1]]]
+
+
+def _record_of(job, done: dict):
+    from ..model import Record
+    raw, title, fact, path, lines, marks = job
+    rec = Record(kind="chess", title=fact.get("title", title), source=path, line=raw.line,
+                 end_line=raw.end_line, text="\n".join(lines[raw.line - 1:raw.end_line]))
+    rec.tags = {k: v for k, v in raw.tags.items() if not k.startswith("_") and v}
+    rec.tags["BookTitle"] = title
+    _validate_raw(rec, raw, fact, done, marks)
+    _classify(rec)
+    rec.normal = san_movetext(rec)
+    return rec
 
 
 def _is_fragment(raw) -> bool:
