@@ -203,13 +203,8 @@ def _section_lines(lines: list[str], i: int, game: Game, section: str) -> int:
                 or ";" in line or "}" in line):
             break
         end += 1
-    if end > i:
-        data = game.data.setdefault(section, [])
-        if section in SECTIONS:
-            for k in range(i, end):
-                data.extend((m.group(), k + 1, m.start() + 1) for m in TOKEN_RE.finditer(lines[k]))
-        else:  # a supplemental table: its rows are split when the table is read
-            data.extend((lines[k], k + 1, 0) for k in range(i, end))
+    if end > i:  # whole lines (column 0), split into tokens where they are read
+        game.data.setdefault(section, []).extend((lines[k], k + 1, 0) for k in range(i, end))
         game.end_line = end
     return end
 
@@ -248,7 +243,8 @@ def inherit(games: list[Game]) -> dict[int, list[str]]:
 
 # -- a game into a record -------------------------------------------------------------------
 def read(text: str, path: str) -> list[Record] | None:
-    """The records of a PBN file (None when the text holds no PBN game)."""
+    """The records of a PBN file: one a game; a text with no game at all gives one invalid
+    record that says so (an empty text gives none)."""
     games, notes = split_games(text)
     if not games:
         return [_unreadable(text, path, notes)] if text.strip() else []
