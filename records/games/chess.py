@@ -789,6 +789,7 @@ def book_setups(text: str) -> dict:
     return found
 
 
+NUMBERED = re.compile(r"^\s*(?:\d+\s?\.|\$|-\s+\d)")  # rows of moves, not notes
 PARALLEL_PLIES = 4000  # below this a second process costs more than it saves
 
 
@@ -849,6 +850,10 @@ def _record_of(job, done: dict):
                  end_line=raw.end_line, text="\n".join(lines[raw.line - 1:raw.end_line]))
     rec.tags = {k: v for k, v in raw.tags.items() if not k.startswith("_") and v}
     rec.tags["BookTitle"] = title
+    notes = [line.strip() for line in lines[raw.line - 1:raw.end_line]
+             if line.strip() and not NUMBERED.match(line)]
+    if notes:
+        rec.data["annotations"] = " ".join(notes)
     _validate_raw(rec, raw, fact, done, marks)
     _classify(rec)
     rec.normal = san_movetext(rec)

@@ -131,7 +131,7 @@ def _numbered_row(line: str, lineno: int) -> list | None:
         move = dn.parse_move(m.group())
         if move is None:
             return None
-        items.append(dn.Move(**{**move.__dict__, "line": lineno, "column": m.start() + move.column}))
+        items.append(dn.placed(move, lineno, m.start() + move.column))
     return items if 2 <= len(items) <= 3 else None
 CELL = re.compile(r"\S(?:\S| (?! ))*")
 MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x×-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")

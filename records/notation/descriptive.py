@@ -36,6 +36,13 @@ class Move:
     ocr: tuple = ()              # (printed, read) pairs of OCR slips mended while normalising
 
 
+def placed(move: Move, line: int, column: int) -> Move:
+    """A copy of a (cached) move at another line and column, made without __init__."""
+    copy = object.__new__(Move)
+    copy.__dict__.update(move.__dict__, line=line, column=column)
+    return copy
+
+
 @dataclass(frozen=True)
 class MoveNumber:
     number: int
