@@ -265,6 +265,9 @@ def test_holding_filters_on_the_demo():
     assert bridge.matches(first, {"holding": "dummy: S:AJ x x"})
     assert not bridge.matches(first, {"holding": "dummy: S:AJ x x x"})
     assert bridge.matches(second, {"holding": "east: ♠ —"})       # East is void in spades
+    assert bridge.matches(second, {"holding": "void in spades"})
+    assert bridge.matches(first, {"holding": "S: Q983"})           # S is the suit here
+    assert not bridge.matches(first, {"holding": "S:AKQ"})
     assert not bridge.matches(second, {"holding": "north: ♠ —"})
     assert bridge.matches(first, {"holding": "two aces", "trumps": "spades", "contract": "3♠"})
     assert not bridge.matches(first, {"contract": "3SX"})

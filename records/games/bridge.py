@@ -258,35 +258,57 @@ COUNT_RE = re.compile(r"^\s*(?:a hand with\s+|with\s+)?(all four|one|two|three|f
 
 
 def match_holding(record, text: str) -> bool:
-    """"four aces", "S:AKQ", "declarer held ♠ A K Q", "dummy: ♥ void", "W: ♠ AKQJ"."""
+    """"four aces", "S:AKQ", "declarer held ♠ A K Q", "dummy: ♥ void", "W: ♠ AKQJ",
+    "void in hearts"."""
+    from ..notation.cards import CardsSyntaxError, parse_hand
     hands = hands_of(record)
     m = ROLE_RE.match(text)
     role, rest = (m.group(1) or "").lower(), m.group(2)
-    seats = _seats_for(record, role)
-    if not seats:
-        return False
+    rest = VOID_IN_RE.sub(lambda v: f"{v.group(1)} —", rest)
     wanted = _count_wanted(rest)
+    want = None
+    if not wanted:
+        try:
+            want = parse_hand(rest, allow_repeats=True)
+        except CardsSyntaxError:
+            if len(role) != 1:
+                return False
+            # "S: AKQ": the letter is the suit, not South
+            role, want = "", _hand_or_none(text)
+            if want is None:
+                return False
+    seats = _seats_for(record, role)
     if wanted:
         rank, count = wanted
         return any(hands.get(s) is not None and sum(c[1] == rank for c in hands[s]) >= count
                    for s in seats)
+    return any(_holds(hands.get(seat), want) for seat in seats)
+
+
+VOID_IN_RE = re.compile(r"(?i)\bvoid in (\w+)")
+
+
+def _hand_or_none(text: str):
     from ..notation.cards import CardsSyntaxError, parse_hand
     try:
-        want = parse_hand(rest, allow_repeats=True)
+        return parse_hand(text, allow_repeats=True)
     except CardsSyntaxError:
+        return None
+
+
+def _holds(hand, want) -> bool:
+    """The hand holds every card named, none of a suit printed void, and enough small cards."""
+    if hand is None:
         return False
     cards = want.cards or frozenset()
-    voids = {s for s in want.suit_order if not any(c[0] == s for c in cards)}
-    for seat in seats:
-        hand = hands.get(seat)
-        if hand is None or not cards <= hand:
-            continue
-        if any(c[0] == v for v in voids for c in hand):
-            continue
-        if all(sum(c[0] == s for c in hand) >= sum(c[0] == s for c in cards) + n
-               for s, n in want.smalls.items()):
-            return True
-    return False
+    if not cards <= hand:
+        return False
+    voids = {s for s in want.suit_order if not any(c[0] == s for c in cards)
+             and not want.smalls.get(s)}
+    if any(c[0] in voids for c in hand):
+        return False
+    return all(sum(c[0] == s for c in hand) >= sum(c[0] == s for c in cards) + n
+               for s, n in want.smalls.items())
 
 
 def _count_wanted(text: str):
