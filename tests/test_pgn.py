@@ -418,3 +418,17 @@ def test_demo_file_reads_cleanly():
     records = pgn.read(path.read_text(encoding="utf-8"), str(path))
     assert len(records) == 3 and all(r.settle_status() == VALID for r in records)
     assert all(r.tags["Opening"] for r in records)
+
+
+@pytest.mark.parametrize("moves, bad", [
+    ("1. e4 e5 2. Nc3 Bb4 3. d3 h6 4. Nd5 *", "Nd5"),       # the knight is pinned
+    ("1. e4 f5 2. Qh5+ Nf6 *", "Nf6"),                       # Black is in check
+    ("1. d4 e5 2. e4 Bb4+ 3. Kf3 *", "Kf3"),                 # no such king move
+    ("1. e4 d5 2. exd5 c5 3. dxc6 bxc6 4. d4 e5 5. dxe6 *", "dxe6"),  # no en passant
+])
+def test_quick_path_refuses_what_python_chess_refuses(moves, bad):
+    rec = pgn.read(f"[Event \"X\"]\n\n{moves}\n", "x.pgn")[0]
+    errors = [d for d in rec.diagnostics if d.severity == ERROR]
+    assert [(d.code, d.line, d.column) for d in errors] == \
+        [("CHESS-ILLEGAL", 3, moves.rindex(bad) + 1)]
+    assert f'"{bad}"' in errors[0].message

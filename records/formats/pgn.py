@@ -153,7 +153,12 @@ def _quick_move(board: chess.Board, san: str, form: int) -> chess.Move | None:
             return None
     else:
         return None
-    if board.pin_mask(white, origin) != chess.BB_ALL:
+    kings = board.kings & own
+    if not kings:
+        return None
+    # only a man on a line with its king can be pinned (python-chess's pin_mask is slower)
+    if chess.BB_RAYS[kings.bit_length() - 1][origin] and \
+            board.pin_mask(white, origin) != chess.BB_ALL:
         return None
     return chess.Move(origin, to)
 
