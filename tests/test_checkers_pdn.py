@@ -342,3 +342,10 @@ def test_family_filters_result_variant_ballot():
     assert ck.matches(international[0], {"variant": "international"})
     assert ck.matches(english[1], {"score": "104"}) and not ck.matches(english[2], {"score": "104"})
     assert not ck.matches(english[0], {"holding": "four aces"})
+
+
+def test_other_variants_are_never_drawn_on_the_english_board():
+    rec = settled(read_path(str(need(STANDARD / "succeed" / "DUTCH96H.pdn"))))[0]
+    text = ck.render_text(rec, None)
+    assert "no position to show" in text and "international draughts" in text
+    assert "<circle" not in ck.render_svg(rec, 3)

@@ -459,6 +459,8 @@ EXPORT_FORMATS = ("pdn", "json")
 
 def _record_position(record, ply: int | None) -> tuple[Position | None, int]:
     """The position after ply N (None or past the end: the last replayed one)."""
+    if str(record.data.get("gametype", "21")) != "21":
+        return None, 0   # another variant: stored, never played on this 8x8 board
     plies = [p for p in record.plies if p.position]
     if ply is not None and ply <= 0 or not plies:
         start = record.start_position or to_fen(initial())
@@ -497,15 +499,25 @@ def board_text(pos: Position) -> str:
 def render_text(record, ply: int | None = None) -> str:
     pos, index = _record_position(record, ply)
     if pos is None:
-        return f"{record.title}: no position to show"
+        return f"{record.title}: no position to show ({_why_no_board(record)})"
     head = f"{record.title} — after ply {index}" if index else f"{record.title} — start"
     moves = " ".join(p.normal for p in record.plies[:index]) if index else ""
     return "\n".join(filter(None, [head, moves, board_text(pos)]))
 
 
+def _why_no_board(record) -> str:
+    variant = record.data.get("variant")
+    if variant:
+        return f"{variant} is stored, not replayed"
+    return "the start position is not an English draughts setup"
+
+
 def render_svg(record, ply: int | None = None, size: int = 400) -> str:
     pos, index = _record_position(record, ply)
-    pos = pos or initial()
+    if pos is None:
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="40">'
+                f'<text x="4" y="24" font-size="13">{_xml(record.title)}: no board '
+                f'({_xml(_why_no_board(record))})</text></svg>')
     cell = size / 8
     where = pieces(pos)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + 24}" '
