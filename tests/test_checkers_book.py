@@ -126,6 +126,13 @@ def test_hoyle_variation_carries_its_parents_moves(hoyle):
 
 def test_hoyle_claims(hoyle):
     assert hoyle["Position No. 2"].data["claim"] == {"printed": "B wins", "searched": "B"}
+    searched = {t: r.data["claim"]["searched"] for t, r in hoyle.items() if "claim" in r.data}
+    assert len(searched) == 12
+    assert searched["Position No. 1"] == searched["Position No. 1, Var. A"] == "B"
+    assert searched["Position No. 3, White to move"] == searched["Position No. 3, Var. C"] == "W"
+    undecided = {t for t, v in searched.items() if v is None}
+    assert all(any(d.code == "CHECKERS-CLAIM-UNDECIDED" and d.severity == INFO
+                   for d in hoyle[t].diagnostics) for t in undecided)
     assert hoyle["Position No. 4, White to play"].tags["Result"] == "1-1"
     for rec in hoyle.values():
         assert not any(d.code == "CHECKERS-CLAIM" for d in rec.diagnostics)
@@ -244,6 +251,14 @@ def test_several_jump_paths_are_all_kept():
     [rec] = scan(text)
     assert rec.status == NEEDS_REVIEW
     assert sorted(rec.data["candidates"]["1"]) == ["3x10x17", "3x12x19x10x17"]
+
+
+def test_exact_analysis_of_small_endings():
+    assert lines.solve_exactly(engine.from_fen("B:WK1:BK5,K32"), 100_000) == "B"
+    assert lines.solve_exactly(engine.from_fen("W:WK1:BK5,K32"), 100_000) == "B"
+    assert lines.solve_exactly(engine.from_fen("B:WK1:BK32"), 100_000) == "draw"
+    # a side with no move has lost
+    assert lines.outcome(engine.from_fen("W:W29:B25,K22")) == "B"
 
 
 def test_a_false_claim_is_reported():
