@@ -11,6 +11,7 @@ high to low and `T`, the play in columns from the opening leader.
 """
 from __future__ import annotations
 
+import gc
 import re
 from functools import lru_cache
 
@@ -245,6 +246,18 @@ def inherit(games: list[Game]) -> dict[int, list[str]]:
 def read(text: str, path: str) -> list[Record] | None:
     """The records of a PBN file: one a game; a text with no game at all gives one invalid
     record that says so (an empty text gives none)."""
+    # reading builds many small objects and no reference cycles: the cyclic collector
+    # would only rescan them, so it is paused while reading
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _read(text, path)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _read(text: str, path: str) -> list[Record]:
     games, notes = split_games(text)
     if not games:
         return [_unreadable(text, path, notes)] if text.strip() else []
