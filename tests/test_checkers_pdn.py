@@ -277,7 +277,9 @@ def test_family_api_render_export_keys_prefixes():
     assert ck.move_prefixes("11-15 23-19") == [["11-15", "23-19"]]
     assert ck.move_prefixes("1. 11 15 23 19") == [["11-15", "23-19"]]
     assert ck.move_prefixes("9-13 22-17 13-22") == [["9-13", "22-17", "13x22"]]
-    assert ck.move_prefixes("11-15 11-15") == []
+    assert ck.move_prefixes("11-15 11-15") == [["11-15", "11-15"]]   # as written, for 10x10
+    assert ck.move_prefixes("33-29 17-21") == [["33-29", "17-21"]]
+    assert ck.move_prefixes("P-K4") == []
 
 
 def test_archive_search_by_position_moves_and_name(archive, tmp_path):

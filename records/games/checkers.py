@@ -574,23 +574,22 @@ def position_key(text: str) -> str | None:
 
 def move_prefixes(text: str) -> list[list[str]]:
     """Moves typed by a user ('11-15 23-19', '11 15 23 19', '15-22' for a jump) as the
-    normalised prefixes they may mean: every reading that replays from the initial position."""
+    normalised prefixes they may mean: every reading that replays from the initial position,
+    or, when none does (a 10x10 game), the moves as written."""
     words = [w for w in re.split(r"[\s,;]+", text.strip()) if w and not re.fullmatch(r"\d+\.+", w)]
     if words and all(re.fullmatch(r"\d{1,2}", w) for w in words) and len(words) % 2 == 0:
         words = [f"{a}-{b}" for a, b in zip(words[::2], words[1::2])]
+    if not words or any(parse_move_text(w) is None for w in words):
+        return []
     readings = [([], initial())]
     for word in words:
-        parsed = parse_move_text(word)
-        if parsed is None:
-            return []
-        grown = []
-        for done, pos in readings:
-            for move in find_moves(pos, parsed[0]):
-                grown.append((done + [str(move)], play(pos, move)))
-        readings = grown
+        path = parse_move_text(word)[0]
+        readings = [(done + [str(move)], play(pos, move))
+                    for done, pos in readings for move in find_moves(pos, path)]
         if not readings:
-            return []
-    return [done for done, _ in readings if done]
+            # not an English opening: other variants keep their moves as written
+            return [[re.sub(r"\s+", "", w) for w in words]]
+    return [done for done, _ in readings]
 
 
 _VARIANT_WORDS = {"english": "21", "checkers": "21", "international": "20", "italian": "22",
