@@ -162,7 +162,7 @@ ILLEGAL = """[Event "Broken"]
 3. Bb5 a6 4. Bxc6 Qxg2 5. Nxe5 *
 
 [Event "Fine"]
-[Result "1-0"]
+[Result "0-1"]
 
 1. f3 e5 2. g4 Qh4# 0-1
 """
@@ -432,3 +432,14 @@ def test_quick_path_refuses_what_python_chess_refuses(moves, bad):
     assert [(d.code, d.line, d.column) for d in errors] == \
         [("CHESS-ILLEGAL", 3, moves.rindex(bad) + 1)]
     assert f'"{bad}"' in errors[0].message
+
+
+def test_result_claims_are_checked():
+    text = ('[Event "A"]\n[Result "1-0"]\n\n1. e4 e5 0-1\n\n'
+            '[Event "B"]\n[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n'
+            '[Event "C"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n')
+    a, b, c = pgn.read(text, "results.pgn")
+    assert [(d.code, d.line) for d in a.diagnostics] == [("CHESS-RESULT", 4)]
+    assert [d.code for d in b.diagnostics] == ["CHESS-RESULT"]
+    assert '"0-1", not "1-0"' in b.diagnostics[0].message
+    assert not c.diagnostics and c.settle_status() == VALID

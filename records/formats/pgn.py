@@ -366,6 +366,7 @@ class _GameCollector(chess.pgn.BaseVisitor):
             rec.data["variations_skipped"] = self.variations
             rec.add(INFO, "CHESS-VARIATIONS", f"{self.variations} variation(s) not imported;"
                     " only the main line is kept", self.first_line)
+        self._check_result(rec)
         rec.normal = game_pgn(tags, rec.plies, result=self._result(tags),
                               start_fen=tags.get("FEN"))
         return rec
@@ -382,6 +383,21 @@ class _GameCollector(chess.pgn.BaseVisitor):
             if own and own != value:
                 tags["PGN" + tag] = own
             tags[tag] = value
+
+    def _check_result(self, rec: Record) -> None:
+        """The result in the tags, at the end of the moves, and after a mate must agree."""
+        stated = rec.tags.get("Result", "")
+        if stated in RESULTS and self.result_token and self.result_token != stated:
+            rec.add(WARNING, "CHESS-RESULT", f'the tags say "{stated}" but the moves end with'
+                    f' "{self.result_token}"', rec.end_line)
+        if rec.plies and rec.plies[-1].normal.endswith("#") and not self.stopped:
+            white_mated = len(rec.plies) % 2 == 0 if self.start_key.endswith("w") \
+                else len(rec.plies) % 2 == 1
+            winner = "0-1" if white_mated else "1-0"
+            claimed = self.result_token or stated
+            if claimed in RESULTS and claimed not in (winner, "*"):
+                rec.add(WARNING, "CHESS-RESULT", f'the game ends in mate, so the result is'
+                        f' "{winner}", not "{claimed}"', rec.end_line)
 
     def _result(self, tags: dict) -> str:
         return self.result_token or tags.get("Result", "*")
