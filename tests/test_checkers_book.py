@@ -311,3 +311,29 @@ def test_position_stated_in_words():
     assert rec.plies[1].normal == "31x24" and rec.status == VALID
     assert book.stated_position("Black: 1, 5, K9. White: 18, 22, K30. White to move.") == \
         "W:W18,22,K30:B1,5,K9"
+
+
+SOLUTION = ("FIRST POSITION.\nB:WK8,30:B22,27\n\n"
+            "Solution of Position No. 1, Black to move and win.\n\n"
+            "27-32\t27-23\t26-31\t23-18\n8 11\t7 10\tB wins\t10 6\n"
+            "32-27\t22-26\tVAR. A.\t18-14\n11 3\tA 10 6\t30 25\t6 1\n")
+
+
+def test_solution_with_a_variation_and_a_printed_setup():
+    main, var_a = scan(SOLUTION)
+    assert (main.title, var_a.title) == ("Position No. 1", "Position No. 1, Var. A")
+    assert main.start_position == var_a.start_position == "B:WK8,30:B22,27"
+    [fix] = [d for d in main.diagnostics if d.code == "CHECKERS-REPAIRED"]
+    assert (fix.line, fix.column, fix.suggestion) == (9, 1, 'read "11-7"')
+    assert var_a.data["branch"] == {"parent": "Position No. 1", "at_ply": 8}
+    assert [p.normal for p in var_a.plies[7:]] == ["30-25", "23-18", "10-6", "18-14", "6-1"]
+    assert [d.code for d in var_a.diagnostics] == ["CHECKERS-INHERITED"]
+    assert var_a.status == VALID and main.status == REPAIRED
+
+
+def test_solution_without_any_known_setup_is_kept_with_an_error():
+    text = ("Solution of Position No. 9, White to move and win.\n\n"
+            "27-32\t27-23\n8 11\t7 10\n")
+    [rec] = scan(text)
+    assert [d.code for d in rec.diagnostics] == ["CHECKERS-NO-POSITION"]
+    assert rec.status == NEEDS_REVIEW and rec.plies == []

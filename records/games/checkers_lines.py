@@ -389,17 +389,28 @@ def endings() -> list[dict]:
     return json.loads(data_path("checkers", "endings_hoyle1914.json").read_text())["endings"]
 
 
+def lines_of(solution: book.Solution) -> list[str]:
+    """The solution's heading and the few lines printed above it (where a setup may be)."""
+    return solution.context.split("\n")
+
+
 def ending_start(solution: book.Solution, printed: PrintedLine) -> tuple[str, dict] | None:
     """The start FEN for a printed ending line: a shipped position whose number matches and
     from which the line's first moves are legal, set for the side the line starts with."""
     side = printed.side or solution.side or "B"
+    heading = _letters(solution.heading)
     for entry in endings():
-        if entry["number"] != solution.number:
+        clauses = [_letters(c) for c in entry["stipulation"].split(";")]
+        if entry["number"] != solution.number or not all(c in heading for c in clauses):
             continue
         fen = side + entry["fen"][1:]
-        if printed.moves and candidates(engine.from_fen(fen), printed.moves[0]):
+        if printed.moves and replays(engine.from_fen(fen), printed.moves[:4]):
             return fen, entry
     return None
+
+
+def _letters(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalpha())
 
 
 # -- records from a book -----------------------------------------------------------------
@@ -497,12 +508,15 @@ def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
         prefix = parent_replay.plies[:at]
         pos = parent_replay.positions[at - 1] if at else engine.from_fen(start_fen)
         rec.data["branch"] = {"parent": parent_rec.title, "at_ply": at + 1}
+        _note_inherited_repairs(rec, parent_rec, prefix)
     elif given is not None:
         side = printed.side or given.turn
         start_fen = side + engine.to_fen(given)[1:]
         pos = engine.from_fen(start_fen)
     else:
-        found = ending_start(solution, printed)
+        context = lines_of(solution)
+        stated = _stated_start(context, book.PrintedLine("", len(context), len(context)))
+        found = (engine.to_fen(stated), None) if stated else ending_start(solution, printed)
         if found is None:
             rec.add(ERROR, "CHECKERS-NO-POSITION",
                     f"no start position is known for {solution.name} (the diagram is not in "
@@ -510,15 +524,22 @@ def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
             rec.settle_status()
             return rec
         start_fen, entry = found
+        if printed.side and printed.side != start_fen[0]:
+            start_fen = printed.side + start_fen[1:]
         pos = engine.from_fen(start_fen)
+        entry = entry or {"fen": start_fen, "from": "printed with the solution"}
         rec.data["setup"] = {"fen": entry["fen"], "from": entry["from"],
                              "reconstructed": entry.get("reconstructed", False)}
+        if entry["from"] != "printed with the solution":
+            rec.add(INFO, "CHECKERS-SETUP", f"start position {entry['fen']} from hoyle's "
+                    f"endings data: {entry['from'].split(';')[0]}", printed.line, 1)
         if entry.get("reconstructed"):
             rec.add(INFO, "CHECKERS-RECONSTRUCTED", f"the diagram of {solution.name} is "
                     "lost in the text; its start position was reconstructed so that every "
                     f"printed line replays ({start_fen})", printed.line, 1)
     rec.start_position = start_fen
-    replay = replay_line(rec, pos, printed.moves, typography=True,
+    typography = any(m.style == "spaced" for p in solution.lines for m in p.moves)
+    replay = replay_line(rec, pos, printed.moves, typography=typography,
                          first_index=len(prefix) + 1)
     token_ply = {}
     for tok in printed.moves:
@@ -532,6 +553,14 @@ def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
                   + replay.positions, replay.complete)
     made[index] = (rec, full, token_ply)
     return _finish(rec, full, printed, pos, True)
+
+
+def _note_inherited_repairs(rec: Record, parent: Record, prefix: list[Ply]) -> None:
+    where = {(p.line, p.column) for p in prefix}
+    for diag in parent.diagnostics:
+        if diag.repair and diag.code != "CHECKERS-OCR" and (diag.line, diag.column) in where:
+            rec.add(INFO, "CHECKERS-INHERITED", f"the moves shared with {parent.title} "
+                    f"include a repair made there ({diag.suggestion})", diag.line, diag.column)
 
 
 def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:

@@ -254,6 +254,7 @@ class Solution:
     side: str                   # who moves first by the heading ("B", "W", or "" for either)
     lines: list[PrintedLine] = field(default_factory=list)
     text: str = ""
+    context: str = ""           # the heading and up to four lines above it
 
 
 _SOLUTION = re.compile(r"^\s*Solution\s+(?:of|to)\s+(Position\s+No\.?\s*(\d+))(.*)$", re.I)
@@ -286,6 +287,7 @@ def solutions(lines: list[str]) -> list[Solution]:
         sol = Solution(name, match.group(2), text.strip(), i + 1, rows[-1][0].line,
                        _heading_side(match.group(3)))
         sol.text = "\n".join(lines[i:j])
+        sol.context = "\n".join(lines[max(0, i - 4):i + 1])
         sol.lines = split_stream(column_stream(rows), sol.name, sol.side)
         for printed in sol.lines:
             printed.layout = "solution-table"
