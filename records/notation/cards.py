@@ -222,12 +222,6 @@ def _check_repeats(hand: ParsedHand) -> None:
         seen.add(t.card)
 
 
-def pbn_deal_hands(text: str) -> tuple[str, list[str]]:
-    """Split a PBN Deal value "N:h1 h2 h3 h4" into its first seat and four hand texts."""
-    first, _, rest = text.strip().partition(":")
-    return first.strip().upper(), rest.split()
-
-
 def seat_order(labels) -> tuple:
     labels = set(labels)
     for order in SEAT_ORDERS:
@@ -315,10 +309,6 @@ def _apply_fact(deal: ParsedDeal, key: str, value: str, line: int, column: int) 
     deal.trump = suits.pop()
     if cards.tokens and cards.tokens[0].card:
         deal.turn_up = cards.tokens[0].card
-
-
-def describe_suit(suit: str) -> str:
-    return SUIT_NAMES[suit]
 
 
 # -- compass diagrams ----------------------------------------------------------------------
