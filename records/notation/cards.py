@@ -18,7 +18,7 @@ from functools import cache
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from ..games.tricks import DECK, Deal, SUIT_NAMES, card_text, sort_cards
+from ..games.tricks import DECK, Deal, card_text, sort_cards
 from ..resources import grammar
 
 SUIT_MARKS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "◇": "D", "♢": "D",
