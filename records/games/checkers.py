@@ -493,7 +493,9 @@ def board_text(pos: Position) -> str:
         rows.append("│" + "".join(cells) + "│")
     border = "─" * 24
     side = "Black" if pos.turn == BLACK else "White"
-    return "\n".join([f"┌{border}┐", *rows, f"└{border}┘", f"{side} to move   {to_fen(pos)}"])
+    legend = "⛂ Black  ⛃ Black king  ⛀ White  ⛁ White king"
+    return "\n".join([f"┌{border}┐", *rows, f"└{border}┘", legend,
+                      f"{side} to move   {to_fen(pos)}"])
 
 
 def render_text(record, ply: int | None = None) -> str:
@@ -520,8 +522,8 @@ def render_svg(record, ply: int | None = None, size: int = 400) -> str:
                 f'({_xml(_why_no_board(record))})</text></svg>')
     cell = size / 8
     where = pieces(pos)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + 24}" '
-             f'viewBox="0 0 {size} {size + 24}">',
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + 40}" '
+             f'viewBox="0 0 {size} {size + 40}">',
              f'<rect width="{size}" height="{size}" fill="#f0d9b5"/>']
     for (row, col), square in _AT.items():
         x, y = col * cell, row * cell
@@ -536,10 +538,12 @@ def render_svg(record, ply: int | None = None, size: int = 400) -> str:
             if piece in "BW":
                 parts.append(f'<text x="{cx}" y="{cy + 6}" font-size="{cell * 0.4}" '
                              f'text-anchor="middle" fill="#d4a017">K</text>')
-    caption = f"{record.title}, ply {index}" if index else f"{record.title}, start"
+    title = record.title if len(record.title) <= 60 else record.title[:59] + "…"
+    where = f"after ply {index}" if index else "start"
     side = "Black" if pos.turn == BLACK else "White"
-    parts.append(f'<text x="4" y="{size + 17}" font-size="13">{_xml(caption)} — {side} to move'
-                 f'</text></svg>')
+    parts.append(f'<text x="4" y="{size + 16}" font-size="12">{_xml(title)}</text>')
+    parts.append(f'<text x="4" y="{size + 32}" font-size="12">{where}, {side} to move</text>')
+    parts.append("</svg>")
     return "\n".join(parts)
 
 
