@@ -337,3 +337,14 @@ def test_solution_without_any_known_setup_is_kept_with_an_error():
     [rec] = scan(text)
     assert [d.code for d in rec.diagnostics] == ["CHECKERS-NO-POSITION"]
     assert rec.status == NEEDS_REVIEW and rec.plies == []
+
+
+@pytest.mark.parametrize("text,squares", [("lO-15", [10, 15]), ("1S-19", [15, 19]),
+                                          ("8 II", [8, 11]), ("IO 6", [10, 6])])
+def test_ocr_squares(text, squares):
+    [tok] = book.tokens(text)
+    assert [s.value for s in tok.squares] == squares and any(s.ocr for s in tok.squares)
+
+
+def test_words_made_of_ocr_letters_stay_words():
+    assert all(t.kind != "move" for t in book.tokens("IT IS 22 YEARS, SO 15 MEN"))

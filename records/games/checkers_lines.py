@@ -7,7 +7,7 @@ here each is replayed from its start position:
   Black, unjoined for White, in books that print that way) contradicts its turn gets a note;
 - a jump printed by its start and end is matched with `moves_matching`; several paths ->
   the record needs review and keeps every candidate;
-- OCR slips (`I`, `l` for 1, `O` for 0) are read as digits and named;
+- OCR slips (`I`, `l` for 1, `O` for 0, `S` for 5) are read as digits and named;
 - an impossible move is repaired only when exactly one one-square edit lets the whole rest
   of the line replay; a missing move is reported when inserting exactly one move does;
 - a claimed result (`B wins`, `W wins`, `Drawn`) is checked by an endgame search from the
@@ -127,6 +127,7 @@ def replay_line(rec: Record, start: engine.Position, toks: list[Token],
             if fix is None:
                 out.complete = False
                 break
+            _ocr_notes(rec, tok)
             if fix.kind == "insert":
                 inserted = fix.moves[0]
                 pos = _add_ply(out, inserted, pos, "", 0, 0, len(out.plies) + first_index)

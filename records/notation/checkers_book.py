@@ -25,8 +25,8 @@ from lark import Lark, Token as LarkToken, UnexpectedInput
 from ..resources import grammar
 
 MOVE_KINDS = ("JOINED", "PROSE", "DOTTED", "SPACED")
-OCR_DIGITS = {"I": "1", "l": "1", "O": "0"}
-_SQUARE = re.compile(r"[0-9IlO]{1,2}")
+OCR_DIGITS = {"I": "1", "l": "1", "O": "0", "S": "5"}
+_SQUARE = re.compile(r"[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2}")
 
 
 @cache
@@ -352,11 +352,8 @@ def split_stream(stream: list[Token], name: str, side: str) -> list[PrintedLine]
 
 
 # -- running text: numbered, prose and dotted lines of play -----------------------------
-_GAME_HEADING = re.compile(r"^\s*(?:(?:GAME|Game)\s+(?:No\.?\s*)?[\dIVXLC]+\b.*|"
-                           r"[A-Z][A-Za-z' .]{2,60}\.?)\s*$")
-
-
-_MOVE_LIKE = re.compile(r"(?<![\w.])[0-9IlO]{1,2}(?: ?[-\u2013x:.] ?| {1,2}| to )[0-9IlO]{1,2}"
+_MOVE_LIKE = re.compile(r"(?<![\w.])(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"
+                        r"(?: ?[-\u2013x:.] ?| {1,2}| to )(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"
                         r"(?![\w])")
 
 
