@@ -147,6 +147,7 @@ def test_comments_and_variations_do_not_shift_columns():
         assert ply.line == 3 and line[ply.column - 1:].startswith(ply.text)
     assert [p.column for p in rec.plies] == [4, 24, 30, 73, 80]
     assert rec.tags["Annotations"] == "a (comment) e5"
+    assert rec.data.get("nags") is None
     assert rec.data["variations_skipped"] == 1
     assert [d.code for d in rec.diagnostics] == ["CHESS-VARIATIONS"]
     assert rec.diagnostics[0].severity == INFO and rec.settle_status() == VALID
@@ -200,7 +201,8 @@ def test_false_check_sign_is_a_warning():
 
 def test_bad_fen_is_reported():
     rec = pgn.read("[Event \"X\"]\n[SetUp \"1\"]\n[FEN \"not a fen\"]\n\n1. e4 *\n", "x.pgn")[0]
-    assert [d.code for d in rec.diagnostics] == ["CHESS-PGN"] and not rec.plies
+    assert [(d.code, d.line, d.column) for d in rec.diagnostics] == [("CHESS-PGN", 3, 1)]
+    assert not rec.plies and rec.settle_status() == NEEDS_REVIEW
 
 
 # -- set-up positions ---------------------------------------------------------------------
@@ -443,3 +445,11 @@ def test_result_claims_are_checked():
     assert [d.code for d in b.diagnostics] == ["CHESS-RESULT"]
     assert '"0-1", not "1-0"' in b.diagnostics[0].message
     assert not c.diagnostics and c.settle_status() == VALID
+
+
+def test_nags_are_counted_and_do_not_shift_columns():
+    line = "1. e4! e5 $2 2. Nf3!? Nc6?? *"
+    rec = pgn.read(f"[Event \"N\"]\n\n{line}\n", "n.pgn")[0]
+    assert rec.data["nags"] == 3
+    assert [line[p.column - 1:p.column - 1 + len(p.text)] for p in rec.plies] == \
+        ["e4", "e5", "Nf3", "Nc6"]

@@ -198,6 +198,7 @@ class _GameCollector(chess.pgn.BaseVisitor):
         self.nags = 0
         self.result_token = ""
         self.started = False     # the start position has been seen
+        self.white_starts = True
         self.standard = False    # standard chess (not a variant, not Chess960)
         self.start_key = ""
         self.stopped = False
@@ -234,6 +235,7 @@ class _GameCollector(chess.pgn.BaseVisitor):
             self.started = True
             self.start_key = position_key(board)
             self.in_check = board.is_check()
+            self.white_starts = board.turn
             self.standard = type(board) is chess.Board and not board.chess960
 
     def parse_san(self, board: chess.Board, san: str) -> chess.Move:
@@ -285,9 +287,17 @@ class _GameCollector(chess.pgn.BaseVisitor):
 
     def handle_error(self, error: Exception) -> None:
         if not self.stopped and not isinstance(error, _Stopped) and not self.plies_failed:
+            line = self._tag_line_number("FEN") or self._tag_line_number("Variant")
             self.diagnostics.append((ERROR, "CHESS-PGN", f"cannot read this game: {error}",
-                                     self.first_line, 0, ""))
+                                     line or self.first_line, 1 if line else 0, ""))
         self.stopped = True
+
+    def _tag_line_number(self, tag: str) -> int:
+        lines = self.feed.lines
+        for n in range(self.first_line, self.feed.n + 1):
+            if lines[n - 1].startswith(f"[{tag} "):
+                return n
+        return 0
 
     def _illegal(self, board: chess.Board, error: Exception, token: str, line: int,
                  column: int) -> None:
@@ -362,6 +372,8 @@ class _GameCollector(chess.pgn.BaseVisitor):
             rec.data["fen"] = tags["FEN"]
         if self.comments:
             tags.setdefault("Annotations", " ".join(c for c in self.comments if c))
+        if self.nags:
+            rec.data["nags"] = self.nags
         if self.variations:
             rec.data["variations_skipped"] = self.variations
             rec.add(INFO, "CHESS-VARIATIONS", f"{self.variations} variation(s) not imported;"
@@ -391,8 +403,7 @@ class _GameCollector(chess.pgn.BaseVisitor):
             rec.add(WARNING, "CHESS-RESULT", f'the tags say "{stated}" but the moves end with'
                     f' "{self.result_token}"', rec.end_line)
         if rec.plies and rec.plies[-1].normal.endswith("#") and not self.stopped:
-            white_mated = len(rec.plies) % 2 == 0 if self.start_key.endswith("w") \
-                else len(rec.plies) % 2 == 1
+            white_mated = (len(rec.plies) % 2 == 0) == self.white_starts
             winner = "0-1" if white_mated else "1-0"
             claimed = self.result_token or stated
             if claimed in RESULTS and claimed not in (winner, "*"):
