@@ -436,6 +436,7 @@ def _replay_game(rec: Record, moves: list[_Move], game: _Game) -> None:
                      for i, m in enumerate(moves, start=1)]
         return
     rec.start_position = ck.to_fen(start)
+    rec.data["black_first"] = start.turn == ck.BLACK
     if not (start.black_men | start.black_kings | start.white_men | start.white_kings):
         rec.add(INFO, "PDN-EMPTY-BOARD", "the setup is an empty board", *game.tag_lines["FEN"])
         rec.plies = [Ply(i, m.text, _compact(m.text), m.line, m.column, "")
@@ -561,7 +562,8 @@ def _alpha_square(square: str) -> int:
 
 def _report_bad_move(rec, move, pos, path, found, index) -> None:
     side = "Black" if pos.turn == ck.BLACK else "White"
-    where = f"ply {index}" + ("" if move.number is None else f" (move {move.number})")
+    shift = 0 if rec.data.get("black_first", True) else 1
+    where = f"move {(index + shift + 1) // 2} (ply {index})"
     if found:
         rec.add(ERROR, "CHECKERS-AMBIGUOUS",
                 f"{move.text!r} at {where} fits several captures for {side}: "
