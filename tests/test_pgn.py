@@ -450,6 +450,6 @@ def test_result_claims_are_checked():
 def test_nags_are_counted_and_do_not_shift_columns():
     line = "1. e4! e5 $2 2. Nf3!? Nc6?? *"
     rec = pgn.read(f"[Event \"N\"]\n\n{line}\n", "n.pgn")[0]
-    assert rec.data["nags"] == 3
+    assert rec.data["nags"] == 4   # !, $2, !? and ??
     assert [line[p.column - 1:p.column - 1 + len(p.text)] for p in rec.plies] == \
         ["e4", "e5", "Nf3", "Nc6"]
