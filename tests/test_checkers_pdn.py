@@ -7,7 +7,7 @@ import pytest
 from records.formats import pdn
 from records.games import checkers as ck
 from records.games import checkers_openings as co
-from records.model import ERROR, INFO, INVALID, NEEDS_REVIEW, REPAIRED, VALID, WARNING
+from records.model import ERROR, INVALID, NEEDS_REVIEW, REPAIRED, VALID, WARNING
 from records.readers import read_path
 from tests.conftest import CORPUS, need
 

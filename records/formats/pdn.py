@@ -225,11 +225,10 @@ def _unescape(value: str) -> str:
 
 
 class _Move:
-    __slots__ = ("text", "line", "column", "number", "strength", "nags", "comments", "variations",
-                 "normal")
+    __slots__ = ("text", "line", "column", "strength", "nags", "comments", "variations", "normal")
 
-    def __init__(self, text, line, column, number):
-        self.text, self.line, self.column, self.number = text, line, column, number
+    def __init__(self, text, line, column):
+        self.text, self.line, self.column = text, line, column
         self.normal = ""
         self.strength = ""
         self.nags: list[str] = []
@@ -271,7 +270,7 @@ def _split_moves(token: Token) -> list[_Move]:
     value = token.value
     first_line, first_column = token.line, token.column
     if "\n" not in value:
-        return [_Move(m.group(), first_line, first_column + m.start(), None)
+        return [_Move(m.group(), first_line, first_column + m.start())
                 for m in _MOVE.finditer(value)]
     breaks = [m.start() for m in _NEWLINE.finditer(value)]
     out = []
@@ -279,9 +278,9 @@ def _split_moves(token: Token) -> list[_Move]:
         offset = m.start()
         n = bisect_right(breaks, offset)
         if n:
-            out.append(_Move(m.group(), first_line + n, offset - breaks[n - 1], None))
+            out.append(_Move(m.group(), first_line + n, offset - breaks[n - 1]))
         else:
-            out.append(_Move(m.group(), first_line, first_column + offset, None))
+            out.append(_Move(m.group(), first_line, first_column + offset))
     return out
 
 
@@ -464,7 +463,7 @@ def replay_line(rec: Record, moves: list[_Move], start: ck.Position, first_index
     play_path, to_fen, paths = ck.play_path, ck.to_fen, _PATHS
     index = first_index - 1
     noted = False
-    for number, move in enumerate(moves):
+    for position_in_line, move in enumerate(moves):
         index += 1
         text = move.text
         if pos is None:
@@ -479,7 +478,7 @@ def replay_line(rec: Record, moves: list[_Move], start: ck.Position, first_index
         if after is None:
             found = ck.find_moves(pos, path) if path else []
             if len(found) > 1:
-                found = _resolve_by_continuation(rec, move, pos, found, moves[number + 1:],
+                found = _resolve_by_continuation(rec, move, pos, found, moves[position_in_line + 1:],
                                                  index)
             if len(found) != 1:
                 _report_bad_move(rec, move, pos, path, found, index)
