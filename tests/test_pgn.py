@@ -453,3 +453,11 @@ def test_nags_are_counted_and_do_not_shift_columns():
     assert rec.data["nags"] == 4   # !, $2, !? and ??
     assert [line[p.column - 1:p.column - 1 + len(p.text)] for p in rec.plies] == \
         ["e4", "e5", "Nf3", "Nc6"]
+
+
+def test_crlf_files_read_the_same(counterparts):
+    text, records = counterparts
+    crlf = pgn.read(text.replace("\n", "\r\n"), "crlf.pgn")
+    assert [(r.line, r.end_line, r.tags, [p.__dict__ for p in r.plies]) for r in crlf] == \
+        [(r.line, r.end_line, r.tags, [p.__dict__ for p in r.plies]) for r in records]
+    assert crlf[0].text == records[0].text.replace("\n", "\r\n")
