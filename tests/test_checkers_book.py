@@ -348,3 +348,14 @@ def test_ocr_squares(text, squares):
 
 def test_words_made_of_ocr_letters_stay_words():
     assert all(t.kind != "move" for t in book.tokens("IT IS 22 YEARS, SO 15 MEN"))
+
+
+def test_prose_game_continues_through_commentary():
+    text = ("THE DYKE.\n"
+            "Black opens 11 to 15, White 22 to 17, and Black 15 to 19.\n"
+            "White must now be careful; the natural reply, which most players would choose\n"
+            "without much thought, is 24 takes 15, and Black retakes 10 to 19.\n")
+    [rec] = scan(text)
+    assert rec.title == "THE DYKE"
+    assert [p.normal for p in rec.plies] == ["11-15", "22-17", "15-19", "24x15", "10x19"]
+    assert rec.status == VALID and (rec.plies[3].line, rec.plies[3].column) == (4, 26)

@@ -70,7 +70,8 @@ def _style(kind: str, text: str) -> str:
 
 def _squares(text: str, line: int, column: int) -> list[Square]:
     out = []
-    for match in _SQUARE.finditer(text.replace(" to ", " -- ")):
+    blanked = re.sub(r"\b(?:to|takes)\b", lambda m: "-" * len(m.group()), text)
+    for match in _SQUARE.finditer(blanked):
         raw = match.group()
         value = int("".join(OCR_DIGITS.get(ch, ch) for ch in raw))
         out.append(Square(raw, value, line, column + match.start()))
@@ -353,7 +354,7 @@ def split_stream(stream: list[Token], name: str, side: str) -> list[PrintedLine]
 
 # -- running text: numbered, prose and dotted lines of play -----------------------------
 _MOVE_LIKE = re.compile(r"(?<![\w.])(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"
-                        r"(?: ?[-\u2013x:.] ?| {1,2}| to )(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"
+                        r"(?: ?[-\u2013x:.] ?| {1,2}| to | takes )(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"
                         r"(?![\w])")
 
 
@@ -361,8 +362,8 @@ def move_passages(lines: list[str], skip: set[int] = frozenset(),
                   min_moves: int = 4) -> list[PrintedLine]:
     """Runs of lines in running text that are mostly moves, each one printed line of play.
 
-    A run ends at a blank line, a result or a line that is mostly prose; its title is the
-    short heading line above it, if any.
+    A run starts on a line that is mostly moves and runs to the end of its paragraph or
+    to a result; its title is the short heading line above it, if any.
     """
     found: list[PrintedLine] = []
     current: PrintedLine | None = None
@@ -372,10 +373,11 @@ def move_passages(lines: list[str], skip: set[int] = frozenset(),
         toks = tokens(text, number, 1) if looks else []
         moves = [t for t in toks if t.kind == "move"]
         words = [t for t in toks if t.kind == "word"]
-        if not moves or len(words) > 2 * len(moves) + 2:
-            if current is not None:
-                current = None
+        if not text.strip():
+            current = None      # a blank line ends the paragraph, and the game with it
             continue
+        if not moves or (current is None and len(words) > 2 * len(moves) + 2):
+            continue            # prose; a line of prose with a move or two starts no game
         if current is None:
             current = PrintedLine(title_above(lines, i), number, number,
                                   layout=_layout(moves))
