@@ -359,3 +359,20 @@ def test_prose_game_continues_through_commentary():
     assert rec.title == "THE DYKE"
     assert [p.normal for p in rec.plies] == ["11-15", "22-17", "15-19", "24x15", "10x19"]
     assert rec.status == VALID and (rec.plies[3].line, rec.plies[3].column) == (4, 26)
+
+
+def test_moves_from_an_unknown_position_are_kept_with_an_error():
+    text = ("A PROBLEM.\n"
+            "18-23 27-18 14-23 26-19 10-14 19-15 14-18 15-10 18-22 10-6 22-26 6-2\n")
+    [rec] = scan(text)
+    [err] = rec.diagnostics
+    assert (err.code, err.severity, err.line, err.column) == ("CHECKERS-NO-POSITION", ERROR, 2, 1)
+    assert rec.status == NEEDS_REVIEW and rec.plies == [] and rec.data["printed_moves"][0] == "18-23"
+
+
+def test_a_table_from_a_lost_diagram_is_kept_with_an_error():
+    text = ("Solution.\n\n18.23   10.14   18.22\n27.18   19.15   15.10\n"
+            "14.23   14.18   22.26\n26.19   10.6    6.2\n")
+    [rec] = scan(text)
+    assert [d.code for d in rec.diagnostics] == ["CHECKERS-NO-POSITION"]
+    assert rec.status == NEEDS_REVIEW and len(rec.data["printed_moves"]) == 12

@@ -569,16 +569,45 @@ def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]
     unless a FEN is printed with them; kept only when their first two moves are legal."""
     out = []
     for printed in book.move_passages(lines, skip):
-        start = _stated_start(lines, printed) or engine.initial()
-        if not replays(start, printed.moves[:2]):
-            continue
+        stated = _stated_start(lines, printed)
+        start = stated or engine.initial()
         block = "\n".join(lines[printed.line - 1:printed.end_line])
+        if not replays(start, printed.moves[:2]):
+            if stated is None and _looks_like_play(printed.moves):
+                out.append(_unplaced(printed, path, block))
+            continue
         rec = _new_record(printed, path, block, engine.to_fen(start))
         rec.title = rec.title or f"Game at line {printed.line}"
         typography = any(m.style == "spaced" for m in printed.moves)
         replay = replay_line(rec, start, printed.moves, typography)
         out.append(_finish(rec, replay, printed, start, typography))
     return out
+
+
+UNPLACED_MIN_MOVES = 8
+
+
+def _looks_like_play(moves: list[Token]) -> bool:
+    """Enough moves, nearly all of them diagonal steps or jumps on the 32-square board."""
+    if len(moves) < UNPLACED_MIN_MOVES:
+        return False
+    shaped = sum(1 for m in moves if book.diagonal_shape([s.value for s in m.squares]))
+    return shaped >= 0.8 * len(moves)
+
+
+def _unplaced(printed: PrintedLine, path: str, block: str) -> Record:
+    """A line of play that does not start from the initial position, with no setup
+    printed: kept as text with an error, never replayed from a guessed position."""
+    rec = _new_record(printed, path, block, "")
+    rec.title = rec.title or f"Moves at line {printed.line}"
+    first = printed.moves[0]
+    rec.add(ERROR, "CHECKERS-NO-POSITION", f"{len(printed.moves)} moves from \"{first.text}\" on "
+            "do not start from the initial position and no setup (FEN or a position in "
+            "words) is printed with them", first.line, first.column,
+            suggestion="print the position before the moves, e.g. B:W18,24:B12,16")
+    rec.data["printed_moves"] = [m.text for m in printed.moves]
+    rec.settle_status()
+    return rec
 
 
 def _stated_start(lines: list[str], printed: PrintedLine) -> engine.Position | None:
@@ -699,8 +728,8 @@ def block_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
     whichever replays furthest (the reading taken is noted)."""
     out = []
     for block in book.column_blocks(lines, skip):
-        start = _stated_start(lines, book.PrintedLine("", block.line, block.end_line)) \
-            or engine.initial()
+        stated = _stated_start(lines, book.PrintedLine("", block.line, block.end_line))
+        start = stated or engine.initial()
         name = block.title or f"Table at line {block.line}"
         text = "\n".join(lines[block.line - 1:block.end_line])
         readings = []
@@ -710,7 +739,12 @@ def block_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
             readings.append((_replayed_plies(start, sol), how, sol))
         score, how, sol = max(readings, key=lambda r: r[0])
         if score < MIN_TABLE_PLIES:
-            continue   # not checkers, or not from a position we know
+            moves = [t for t in book.column_stream(block.rows) if t.kind == "move"]
+            if stated is None and _looks_like_play(moves):
+                out.append(_unplaced(book.PrintedLine(block.title, block.line, block.end_line,
+                                                      moves, layout="column-table"),
+                                     path, text))
+            continue   # not checkers
         made: dict = {}
         for index, printed in enumerate(sol.lines):
             printed.layout = "dotted" if any(m.style == "dotted" for m in printed.moves) \

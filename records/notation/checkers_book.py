@@ -62,6 +62,28 @@ class Token:
         return self.line, self.column
 
 
+def _board_xy(square: int) -> tuple[int, int]:
+    row, i = divmod(square - 1, 4)
+    return row, 2 * i + (1 if row % 2 == 0 else 0)
+
+
+def diagonal_shape(squares: list[int]) -> bool:
+    """Whether printed squares trace diagonal steps or jumps on the board (shape only)."""
+    if len(squares) < 2 or not all(1 <= s <= 32 for s in squares):
+        return False
+    for a, b in zip(squares, squares[1:]):
+        (r1, c1), (r2, c2) = _board_xy(a), _board_xy(b)
+        if abs(r1 - r2) != abs(c1 - c2) or abs(r1 - r2) not in (1, 2):
+            return len(squares) == 2 and _multi_jump_distance(r1, c1, r2, c2)
+    return True
+
+
+def _multi_jump_distance(r1: int, c1: int, r2: int, c2: int) -> bool:
+    """A from-to pair of a multi-jump: both distances even, at least one of them 4+."""
+    dr, dc = abs(r1 - r2), abs(c1 - c2)
+    return dr % 2 == 0 and dc % 2 == 0 and max(dr, dc) >= 2
+
+
 def _style(kind: str, text: str) -> str:
     if kind == "JOINED":
         return "capture" if re.search(r"[x\u00d7:]", text) else "joined"
