@@ -121,9 +121,7 @@ def test_strict_pdn_round_trip():
 
 
 @pytest.mark.slow
-def test_whole_acf_archive_imports_valid(archive, request):
-    if "slow" not in (request.config.getoption("-m") or ""):
-        pytest.skip("the whole archive: run with -m slow")
+def test_whole_acf_archive_imports_valid(archive):
     start = time.perf_counter()
     records = settled(read_path(str(need(ACF))))
     result = archive.import_records(str(ACF), records)
