@@ -59,7 +59,7 @@ def one_square_edits(pos: engine.Position, tok: Token) -> list[engine.Move]:
     printed = [s.value for s in tok.squares]
     out = []
     for move in engine.legal_moves(pos):
-        shown = [move.start, move.end] if len(printed) == 2 else list(move.path)
+        shown = [move.path[0], move.path[-1]] if len(printed) == 2 else list(move.path)
         if len(shown) == len(printed) and sum(a != b for a, b in zip(shown, printed)) == 1:
             out.append(move)
     return out
