@@ -461,3 +461,18 @@ def test_crlf_files_read_the_same(counterparts):
     assert [(r.line, r.end_line, r.tags, [p.__dict__ for p in r.plies]) for r in crlf] == \
         [(r.line, r.end_line, r.tags, [p.__dict__ for p in r.plies]) for r in records]
     assert crlf[0].text == records[0].text.replace("\n", "\r\n")
+
+
+def test_chess960_and_variants_go_through_python_chess():
+    start = "nnrkbbqr/pppppppp/8/8/8/8/PPPPPPPP/NNRKBBQR w KQkq - 0 1"   # Chess960 no. 74
+    text = (f'[Event "960"]\n[Variant "Chess960"]\n[SetUp "1"]\n[FEN "{start}"]\n\n'
+            '1. O-O-O Nb6 2. d4 *\n\n'
+            '[Event "KotH"]\n[Variant "King of the Hill"]\n\n1. e4 e5 2. Ke2 Ke7 3. Ke3 Ke6 4. Kd3 *\n')
+    fischer, hill = pgn.read(text, "variants.pgn")
+    board = chess.Board(start, chess960=True)
+    for san in ("O-O-O", "Nb6", "d4"):
+        board.push_san(san)
+    assert [p.normal for p in fischer.plies] == ["O-O-O", "Nb6", "d4"]
+    assert fischer.plies[-1].position == position_key(board)
+    assert "Opening" not in fischer.tags and not fischer.diagnostics
+    assert [p.normal for p in hill.plies][-1] == "Kd3" and not hill.diagnostics

@@ -156,11 +156,21 @@ def _quick_move(board: chess.Board, san: str, form: int) -> chess.Move | None:
     kings = board.kings & own
     if not kings:
         return None
-    # only a man on a line with its king can be pinned (python-chess's pin_mask is slower)
-    if chess.BB_RAYS[kings.bit_length() - 1][origin] and \
+    if _may_be_pinned(board, kings.bit_length() - 1, origin, white) and \
             board.pin_mask(white, origin) != chess.BB_ALL:
         return None
     return chess.Move(origin, to)
+
+
+def _may_be_pinned(board: chess.Board, king: int, square: int, white: bool) -> bool:
+    """Only a man on a line with its king and an enemy slider of that line's kind can be
+    pinned; python-chess's pin_mask settles the few that pass this test."""
+    line = chess.BB_RAYS[king][square]
+    if not line:
+        return False
+    straight = (king & 7) == (square & 7) or (king >> 3) == (square >> 3)
+    sliders = board.queens | (board.rooks if straight else board.bishops)
+    return bool(line & sliders & board.occupied_co[not white])
 
 
 def _attackers_of_type(board: chess.Board, piece: int, square: int) -> int:
@@ -225,8 +235,13 @@ class _GameCollector(chess.pgn.BaseVisitor):
             ply = self.plies[-1]
             ply.position = key = position_key(board)
             self.keys.append(key)
-            king = board.king(board.turn)
-            self.in_check = king is not None and bool(board.attackers_mask(not board.turn, king))
+            if self.standard:  # board.is_check(), without its two extra calls
+                turn = board.turn
+                kings = board.kings & board.occupied_co[turn]
+                self.in_check = bool(kings) and bool(
+                    board.attackers_mask(not turn, kings.bit_length() - 1))
+            else:
+                self.in_check = board.is_check()
             if self.in_check:
                 ply.normal += "#" if board.is_checkmate() else "+"
             if ply.text[-1] in "+#":
