@@ -376,3 +376,18 @@ def test_a_table_from_a_lost_diagram_is_kept_with_an_error():
     [rec] = scan(text)
     assert [d.code for d in rec.diagnostics] == ["CHECKERS-NO-POSITION"]
     assert rec.status == NEEDS_REVIEW and len(rec.data["printed_moves"]) == 12
+
+
+def test_unreadable_setup_is_an_error_not_the_initial_position():
+    [rec] = scan("B:W99:B1\n11-15 23-19 8-11 22-17 9-13 17-14\n")
+    [err] = rec.diagnostics
+    assert (err.code, err.line, err.column) == ("CHECKERS-SETUP-UNREADABLE", 1, 1)
+    assert rec.plies == [] and rec.status == NEEDS_REVIEW
+
+
+def test_a_bad_column_of_an_opening_table_is_reported():
+    bad, good = scan("X.\tY.\n99-15\t11-16\n23 19\t24 20\n")
+    assert good.status == VALID
+    [err] = [d for d in bad.diagnostics if d.severity == ERROR]
+    assert (err.code, err.line, err.column) == ("CHECKERS-ILLEGAL", 2, 1)
+    assert sorted(bad.data["repair_candidates"]) == ["10-15", "11-15"]

@@ -457,11 +457,15 @@ def _finish(rec: Record, replay: Replay, printed: PrintedLine, start: engine.Pos
 
 
 def opening_records(lines: list[str], path: str) -> list[Record]:
+    """Every column of every opening table in which at least one column replays from the
+    initial position (a table of something else is left alone)."""
     out = []
     start = engine.initial()
-    for printed in book.opening_tables(lines):
-        if not printed.moves or not candidates(start, printed.moves[0]):
-            continue   # not a checkers table (or not from the initial position)
+    columns = book.opening_tables(lines)
+    checkers_blocks = {p.line for p in columns if p.moves and candidates(start, p.moves[0])}
+    for printed in columns:
+        if printed.line not in checkers_blocks:
+            continue
         block = "\n".join(lines[printed.line - 1:printed.end_line])
         rec = _new_record(printed, path, block, engine.to_fen(start))
         rec.tags["Opening"] = opening_name(printed.title)
@@ -517,6 +521,8 @@ def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
     else:
         context = lines_of(solution)
         stated = _stated_start(context, book.PrintedLine("", len(context), len(context)))
+        if isinstance(stated, BadSetup):
+            return _bad_setup(rec, stated)
         found = (engine.to_fen(stated), None) if stated else ending_start(solution, printed)
         if found is None:
             rec.add(ERROR, "CHECKERS-NO-POSITION",
@@ -570,8 +576,14 @@ def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]
     out = []
     for printed in book.move_passages(lines, skip):
         stated = _stated_start(lines, printed)
-        start = stated or engine.initial()
         block = "\n".join(lines[printed.line - 1:printed.end_line])
+        if isinstance(stated, BadSetup):
+            rec = _new_record(printed, path, block, "")
+            rec.title = rec.title or f"Moves at line {printed.line}"
+            rec.data["printed_moves"] = [m.text for m in printed.moves]
+            out.append(_bad_setup(rec, stated))
+            continue
+        start = stated or engine.initial()
         if not replays(start, printed.moves[:2]):
             if stated is None and _looks_like_play(printed.moves):
                 out.append(_unplaced(printed, path, block))
@@ -610,24 +622,41 @@ def _unplaced(printed: PrintedLine, path: str, block: str) -> Record:
     return rec
 
 
-def _stated_start(lines: list[str], printed: PrintedLine) -> engine.Position | None:
+@dataclass
+class BadSetup:
+    """A setup printed in the text that cannot be read."""
+    text: str
+    line: int
+    column: int
+    why: str
+
+
+def _stated_start(lines: list[str], printed: PrintedLine) -> engine.Position | BadSetup | None:
     """A setup printed just above (or on the first line of) a line of play: a PDN FEN, or
     the position in words (`Black men on 1, 5; king on 9. White ...`)."""
     above = range(printed.line, max(0, printed.line - 5), -1)
     for number in above:
         for tok in book.tokens(lines[number - 1], number):
             if tok.kind == "fen":
-                return _position(tok.text)
+                try:
+                    return engine.from_fen(tok.text)
+                except engine.FenError as exc:
+                    return BadSetup(tok.text, tok.line, tok.column, str(exc))
     words = " ".join(lines[n - 1] for n in reversed(above) if n < printed.line)
     fen = book.stated_position(words)
-    return _position(fen) if fen else None
-
-
-def _position(fen: str) -> engine.Position | None:
+    if not fen:
+        return None
     try:
         return engine.from_fen(fen)
-    except engine.FenError:
-        return None
+    except engine.FenError as exc:
+        return BadSetup(fen, printed.line, 1, f"the position stated in words: {exc}")
+
+
+def _bad_setup(rec: Record, bad: BadSetup) -> Record:
+    rec.add(ERROR, "CHECKERS-SETUP-UNREADABLE", f"the printed setup {bad.text!r} cannot be "
+            f"read ({bad.why}); the moves are kept unreplayed", bad.line, bad.column)
+    rec.settle_status()
+    return rec
 
 
 def scan_book(text: str, path: str) -> list[Record]:
@@ -729,6 +758,12 @@ def block_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
     out = []
     for block in book.column_blocks(lines, skip):
         stated = _stated_start(lines, book.PrintedLine("", block.line, block.end_line))
+        if isinstance(stated, BadSetup):
+            rec = Record(KIND, block.title or f"Table at line {block.line}", source=path,
+                         line=block.line, end_line=block.end_line,
+                         text="\n".join(lines[block.line - 1:block.end_line]))
+            out.append(_bad_setup(rec, stated))
+            continue
         start = stated or engine.initial()
         name = block.title or f"Table at line {block.line}"
         text = "\n".join(lines[block.line - 1:block.end_line])
