@@ -391,3 +391,13 @@ def test_a_bad_column_of_an_opening_table_is_reported():
     [err] = [d for d in bad.diagnostics if d.severity == ERROR]
     assert (err.code, err.line, err.column) == ("CHECKERS-ILLEGAL", 2, 1)
     assert sorted(bad.data["repair_candidates"]) == ["10-15", "11-15"]
+
+
+def test_a_legal_misprint_found_from_the_impossible_move_after_it():
+    good = "(1) 11-15 23-19 (2) 8-11 22-17 (3) 4-8 17-13 (4) 15-18 24-20 (5) 11-15 28-24\n"
+    [rec] = scan(good.replace("17-13", "17-14"))     # legal, but 15-18 then is not
+    [fix] = [d for d in rec.diagnostics if d.severity == WARNING]
+    assert (fix.code, fix.line, fix.column, fix.suggestion) == (
+        "CHECKERS-REPAIRED", 1, 40, 'read "17-13"')
+    assert [p.normal for p in rec.plies] == [p.normal for p in scan(good)[0].plies]
+    assert rec.status == REPAIRED

@@ -112,25 +112,39 @@ def _describe(moves: list[engine.Move]) -> str:
     return ", ".join(f'"{m}"' for m in moves)
 
 
+LOOK_BACK = 6   # plies before an impossible move where a legal-looking misprint may hide
+
+
 def replay_line(rec: Record, start: engine.Position, toks: list[Token],
                 typography: bool, first_index: int = 1) -> Replay:
     """Replay printed moves from start, adding diagnostics to rec as it goes."""
     out = Replay()
     pos = start
+    marks: list[tuple[int, int]] = []     # per token: plies and diagnostics before it
+    override: dict[int, list[engine.Move]] = {}
     i = 0
     while i < len(toks):
         tok = toks[i]
-        found = candidates(pos, tok)
-        inserted = None
+        del marks[i:]
+        marks.append((len(out.plies), len(rec.diagnostics)))
+        found = override.pop(i, None) or candidates(pos, tok)
         if not found:
+            earlier = _earlier_misprint(rec, out, start, toks, i, marks)
+            if earlier is not None:
+                j, move = earlier
+                _rewind(out, rec, *marks[j])
+                pos = out.positions[-1] if out.positions else start
+                _name_earlier_misprint(rec, toks[j], tok, move, pos)
+                override[j] = [move]
+                i = j
+                continue
             fix = _repair(rec, pos, toks, i)
             if fix is None:
                 out.complete = False
                 break
             _ocr_notes(rec, tok)
             if fix.kind == "insert":
-                inserted = fix.moves[0]
-                pos = _add_ply(out, inserted, pos, "", 0, 0, len(out.plies) + first_index)
+                pos = _add_ply(out, fix.moves[0], pos, "", 0, 0, len(out.plies) + first_index)
                 found = candidates(pos, tok)
             else:
                 found = fix.moves
@@ -150,6 +164,40 @@ def replay_line(rec: Record, start: engine.Position, toks: list[Token],
                        len(out.plies) + first_index)
         i += 1
     return out
+
+
+def _earlier_misprint(rec: Record, out: Replay, start: engine.Position, toks: list[Token],
+                      i: int, marks: list[tuple[int, int]]) -> tuple[int, engine.Move] | None:
+    """When toks[i] is impossible and no edit there helps, a legal but misprinted move a
+    few plies back may be the cause: the one one-square edit there with which the whole
+    rest replays. Only when that edit is unique over the window and none at i exists."""
+    pos = out.positions[-1] if out.positions else start
+    if find_fix(pos, toks, i):
+        return None
+    found = []
+    for j in range(i - 1, max(-1, i - 1 - LOOK_BACK), -1):
+        ply_count = marks[j][0]
+        if ply_count and not out.plies[ply_count - 1].text:
+            break   # an inserted move: do not reach back past a repair
+        before = out.positions[ply_count - 1] if ply_count else start
+        for move in one_square_edits(before, toks[j]):
+            if replays(engine.play(before, move), toks[j + 1:]):
+                found.append((j, move))
+    return found[0] if len(found) == 1 else None
+
+
+def _rewind(out: Replay, rec: Record, ply_count: int, diag_count: int) -> None:
+    del out.plies[ply_count:], out.moves[ply_count:], out.positions[ply_count:]
+    del rec.diagnostics[diag_count:]
+
+
+def _name_earlier_misprint(rec: Record, tok: Token, failing: Token, move: engine.Move,
+                           pos: engine.Position) -> None:
+    rec.add(WARNING, "CHECKERS-REPAIRED",
+            f'"{tok.text}" is legal for {COLOUR[pos.turn]} but then "{failing.text}" is '
+            f'impossible; "{move}" is the only one-square change within {LOOK_BACK} plies '
+            "with which the rest of the line replays", tok.line, tok.column,
+            suggestion=f'read "{move}"', repair=True)
 
 
 def _add_ply(out: Replay, move: engine.Move, pos: engine.Position, text: str, line: int,
