@@ -401,3 +401,11 @@ def test_a_legal_misprint_found_from_the_impossible_move_after_it():
         "CHECKERS-REPAIRED", 1, 40, 'read "17-13"')
     assert [p.normal for p in rec.plies] == [p.normal for p in scan(good)[0].plies]
     assert rec.status == REPAIRED
+
+
+def test_space_aligned_columns_with_a_gap():
+    text = LEES.replace("   25.22       18.14\n", "").replace(
+        "    4.8         9.13       10.15\n", "    4.8                    10.15\n")
+    records = scan(text)
+    assert [len(r.plies) for r in records] == [7, 6, 7]
+    assert records[2].plies[-1].normal == "10-15"

@@ -844,8 +844,7 @@ def _readings(lines: list[str], block: book.Block, name: str, side: str):
     yield "across then down", book.split_stream(book.row_stream(block.rows), name, side)
     titles = _column_headings(lines, block)
     separate: list[PrintedLine] = []
-    width = max(len(r) for r in block.rows)
-    for index in range(width):
+    for index in range(book.width_of(block.rows)):
         column = [[c for c in row if c.index == index] for row in block.rows]
         heading = titles[index] if index < len(titles) else ""
         if heading:
@@ -866,7 +865,7 @@ def _column_headings(lines: list[str], block: book.Block) -> list[str]:
     if block.line < 2:
         return []
     row = book.cells(lines[block.line - 2], block.line - 1)
-    width = max(len(r) for r in block.rows)
+    width = book.width_of(block.rows)
     if len(row) != width or any(t.kind == "move" for c in row for t in book.tokens(c.text)):
         return []
     return [c.text.rstrip(".") for c in row]

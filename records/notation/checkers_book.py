@@ -146,10 +146,11 @@ _SPACE_COLUMNS = re.compile(r" {2,}")
 
 def cells(text: str, line: int) -> list[Cell]:
     """A table row's cells: split on tabs, or on runs of two or more spaces."""
-    out, start = [], 0
+    out = []
     splitter = re.compile(r"\t") if "\t" in text else _SPACE_COLUMNS
-    pieces, pos = [], 0
-    for match in splitter.finditer(text):
+    pos = 0 if "\t" in text else len(text) - len(text.lstrip(" "))
+    pieces = []
+    for match in splitter.finditer(text, pos):
         pieces.append((pos, text[pos:match.start()]))
         pos = match.end()
     pieces.append((pos, text[pos:]))
@@ -320,14 +321,17 @@ def solutions(lines: list[str]) -> list[Solution]:
 
 def column_stream(rows: list[list[Cell]]) -> list[Token]:
     """The tokens of a table read down each column, then across."""
-    width = max(len(r) for r in rows)
     out = []
-    for index in range(width):
+    for index in range(width_of(rows)):
         for row in rows:
-            if index < len(row) and row[index].text:
-                cell = row[index]
-                out.extend(tokens(cell.text, cell.line, cell.column))
+            for cell in row:
+                if cell.index == index and cell.text:
+                    out.extend(tokens(cell.text, cell.line, cell.column))
     return out
+
+
+def width_of(rows: list[list[Cell]]) -> int:
+    return max((c.index + 1 for row in rows for c in row), default=0)
 
 
 def _variation_name(text: str) -> str:
@@ -476,7 +480,19 @@ def column_blocks(lines: list[str], skip: set[int] = frozenset(), min_rows: int 
             found.append(current)
         current.rows.append(row)
         current.end_line = number
+    for block in found:
+        if not any("\t" in lines[c.line - 1] for row in block.rows for c in row[:1]):
+            align(block.rows)
     return [b for b in found if len(b.rows) >= min_rows]
+
+
+def align(rows: list[list[Cell]]) -> None:
+    """Give each cell of a space-aligned table the column it stands under: the widest row
+    fixes the columns, and a cell belongs to the one whose start is nearest its own."""
+    anchors = [c.column for c in max(rows, key=len)]
+    for row in rows:
+        for cell in row:
+            cell.index = min(range(len(anchors)), key=lambda k: abs(anchors[k] - cell.column))
 
 
 def row_stream(rows: list[list[Cell]]) -> list[Token]:
