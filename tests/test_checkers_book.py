@@ -65,6 +65,10 @@ def test_hoyle_openings_table(hoyle):
     assert [p.normal for p in hoyle["Irregular Openings (3)"].plies] == [
         "10-15", "22-18", "15x22", "25x18"]
     assert hoyle["Old 14th"].tags["Opening"] == "Old Fourteenth"
+    fife = hoyle["F. E."]
+    [note] = [d for d in fife.diagnostics if d.code == "CHECKERS-NAME"]
+    assert (note.severity, note.line, note.column) == (INFO, 2864, 40)
+    assert fife.tags["Opening"] == "Fife" and fife.status == VALID
     assert {"F. E.", "Will o' the Wisp", "Maid of the Mill", "Second Double Corner"} <= set(hoyle)
 
 

@@ -518,8 +518,35 @@ def opening_records(lines: list[str], path: str) -> list[Record]:
         rec = _new_record(printed, path, block, engine.to_fen(start))
         rec.tags["Opening"] = opening_name(printed.title)
         replay = replay_line(rec, start, printed.moves, typography=True)
+        _compare_name(rec, printed, replay)
         out.append(_finish(rec, replay, printed, start, True))
     return out
+
+
+@cache
+def published_names() -> dict[str, list[str]]:
+    """Moves -> the names published for exactly those moves (data/checkers/openings.tsv)."""
+    path = data_path("checkers", "openings.tsv")
+    names: dict[str, list[str]] = {}
+    if path.exists():
+        for row in path.read_text(encoding="utf-8").splitlines():
+            fields = row.split("\t")
+            if len(fields) > 1 and not row.startswith("#") and fields[0] != "name":
+                names.setdefault(fields[1], []).append(fields[0])
+    return names
+
+
+def _compare_name(rec: Record, printed: PrintedLine, replay: Replay) -> None:
+    """A heading that is none of the names published for its moves is noted (and the
+    published name kept for search): `F. E.` prints the moves of the Fife."""
+    names = published_names().get(" ".join(p.normal for p in replay.plies), [])
+    said = _letters(rec.tags["Opening"])
+    if not names or not said or any(_letters(n).startswith(said) for n in names):
+        return
+    rec.tags["Opening"] = names[0]
+    rec.add(INFO, "CHECKERS-NAME", f'the heading "{printed.heading}" is not a published name '
+            f'for these moves, which are published as "{names[0]}" (an OCR slip in the '
+            "heading?)", printed.line, printed.column)
 
 
 _ORDINALS = {"14th": "Fourteenth"}

@@ -179,6 +179,7 @@ class PrintedLine:
     branch_label: str = ""      # the label in the parent marking the replaced move
     layout: str = ""            # opening-table, solution-table, numbered, prose, dotted
     heading: str = ""           # the printed heading, verbatim
+    column: int = 1             # where the heading (or the first move) is printed
 
 
 _HEADING_CELL = re.compile(r"^[A-Z][A-Z0-9 .'\u2019&-]*\.$")
@@ -262,7 +263,8 @@ def _read_columns(heading: list[Cell], body: list[list[Cell]]) -> list[PrintedLi
         head_cell = heading[index] if index < len(heading) else heading[0]
         end = max((m.line for m in moves), default=head_cell.line)
         out.append(PrintedLine(title or f"Column {index + 1}", head_cell.line, end, moves,
-                               layout="opening-table", heading=printed))
+                               layout="opening-table", heading=printed,
+                               column=head_cell.column if head_cell.text else 1))
     return out
 
 
