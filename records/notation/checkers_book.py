@@ -382,7 +382,7 @@ def split_stream(stream: list[Token], name: str, side: str) -> list[PrintedLine]
 
 # -- running text: numbered, prose and dotted lines of play -----------------------------
 _MOVE_LIKE = re.compile(r"(?<![\w.])(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"
-                        r"(?: ?[-\u2013x:.] ?| {1,2}| to | takes )(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"
+                        r"(?: ?[-\u2013\u2014x:.] ?| {1,2}| to | takes )(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"
                         r"(?![\w])")
 
 
