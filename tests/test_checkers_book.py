@@ -413,3 +413,11 @@ def test_space_aligned_columns_with_a_gap():
     records = scan(text)
     assert [len(r.plies) for r in records] == [7, 6, 7]
     assert records[2].plies[-1].normal == "10-15"
+
+
+def test_black_and_white_columns_read_across():
+    text = ("GAME 4.\n\n   BLACK.        WHITE.\n1. 11 to 15    22 to 18\n"
+            "2. 15 to 22    25 to 18\n3. 8 to 11     29 to 25\n")
+    [rec] = scan(text)
+    assert rec.title == "GAME 4" and rec.status == VALID
+    assert [p.normal for p in rec.plies] == ["11-15", "22-18", "15x22", "25x18", "8-11", "29-25"]

@@ -510,7 +510,8 @@ def opening_records(lines: list[str], path: str) -> list[Record]:
     out = []
     start = engine.initial()
     columns = book.opening_tables(lines)
-    checkers_blocks = {p.line for p in columns if p.moves and candidates(start, p.moves[0])}
+    checkers_blocks = {line for line in {p.line for p in columns}
+                       if _mostly_replays(start, [p for p in columns if p.line == line])}
     for printed in columns:
         if printed.line not in checkers_blocks:
             continue
@@ -521,6 +522,13 @@ def opening_records(lines: list[str], path: str) -> list[Record]:
         _compare_name(rec, printed, replay)
         out.append(_finish(rec, replay, printed, start, True))
     return out
+
+
+def _mostly_replays(start: engine.Position, block: list[PrintedLine]) -> bool:
+    """A table of openings: at least half of its columns replay from the start (a table
+    of moves read across, say BLACK. / WHITE., is left to the general table reader)."""
+    whole = sum(1 for p in block if p.moves and replays(start, p.moves))
+    return whole * 2 >= len(block) and whole > 0
 
 
 @cache

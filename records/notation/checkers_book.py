@@ -436,7 +436,8 @@ def title_above(lines: list[str], index: int) -> str:
         if not text:
             continue
         toks = tokens(text)
-        if any(t.kind == "fen" for t in toks) or _TURN.match(text) or stated_position(text):
+        if any(t.kind == "fen" for t in toks) or _TURN.match(text) or stated_position(text) \
+                or _COLOUR_HEADS.match(text):
             continue
         if len(text) <= 60 and not any(t.kind == "move" for t in toks):
             return text.rstrip(".:\u2014-").strip()
@@ -507,6 +508,7 @@ def row_stream(rows: list[list[Cell]]) -> list[Token]:
 _SIDE_PART = re.compile(r"\b(Black|White|BLACK|WHITE)\b(?!\s+(?:to|TO)\b)\s*[:,]?\s*([^.;]*(?:;[^.;A-Z]*)*)")
 _PIECE_LIST = re.compile(r"(?:(men|man|kings?|pieces?)\s+(?:on|at)\s+)?"
                          r"((?:K?\d{1,2}(?:\s*(?:,|and|&)\s*K?\d{1,2})*))", re.I)
+_COLOUR_HEADS = re.compile(r"^\W*(?:(?:black|white|move|moves)\W*)+$", re.I)
 _TURN = re.compile(r"\b(Black|White)\s+to\s+(?:move|play)\b", re.I)
 
 
