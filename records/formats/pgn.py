@@ -496,7 +496,7 @@ def _title(tags: dict, number: int) -> str:
 
 # -- two processes for big files ----------------------------------------------------------
 PARALLEL_MIN_CHARS = 400_000
-MAIN_SHARE = 0.46  # about half: this process also unpickles what the other one read
+MAIN_SHARE = 0.42  # about half: this process also unpickles what the other one read
 HEADER_WORK = 5  # a header line costs about as much to read as 5 characters of movetext
 
 
