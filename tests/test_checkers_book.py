@@ -421,3 +421,14 @@ def test_black_and_white_columns_read_across():
     [rec] = scan(text)
     assert rec.title == "GAME 4" and rec.status == VALID
     assert [p.normal for p in rec.plies] == ["11-15", "22-18", "15x22", "25x18", "8-11", "29-25"]
+
+
+def test_a_game_carried_over_a_break_is_one_game():
+    text = ("GAME 5. Laird and Lady.\n\n"
+            "1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14\n\n"
+            "5. 15-18 24-20 6. 4-8 26-23\n\nGAME 6.\n\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13\n")
+    game5, game6 = scan(text)
+    assert (game5.title, game5.line, game5.end_line, len(game5.plies)) == (
+        "GAME 5. Laird and Lady", 3, 5, 12)
+    assert (game6.title, len(game6.plies)) == ("GAME 6", 5)
+    assert game5.status == game6.status == VALID

@@ -653,30 +653,77 @@ def _note_inherited_repairs(rec: Record, parent: Record, prefix: list[Ply]) -> N
                     f"include a repair made there ({diag.suggestion})", diag.line, diag.column)
 
 
+MIN_GAME_MOVES = 4
+
+
 def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
     """Lines of play in running text (numbered, prose, dotted), from the initial position
-    unless a FEN is printed with them; kept only when their first two moves are legal."""
-    out = []
-    for printed in book.move_passages(lines, skip):
+    unless a setup is printed with them. A passage that carries on the game above it (a
+    page or paragraph break in the middle of a game) is joined to it; one that starts from
+    no known position is kept with an error."""
+    out: list[Record] = []
+    games: list[tuple[PrintedLine, engine.Position]] = []
+    for printed in book.move_passages(lines, skip, min_moves=1):
         stated = _stated_start(lines, printed)
-        block = "\n".join(lines[printed.line - 1:printed.end_line])
         if isinstance(stated, BadSetup):
-            rec = _new_record(printed, path, block, "")
+            rec = _new_record(printed, path, _text(lines, printed), "")
             rec.title = rec.title or f"Moves at line {printed.line}"
             rec.data["printed_moves"] = [m.text for m in printed.moves]
             out.append(_bad_setup(rec, stated))
             continue
         start = stated or engine.initial()
-        if not replays(start, printed.moves[:2]):
-            if stated is None and _looks_like_play(printed.moves):
-                out.append(_unplaced(printed, path, block))
-            continue
-        rec = _new_record(printed, path, block, engine.to_fen(start))
+        fresh = _replay_depth(start, printed.moves)
+        carried = _carried_depth(games, printed) if stated is None else 0
+        if carried > fresh:
+            previous = games[-1][0]
+            previous.moves.extend(printed.moves)
+            previous.end_line, previous.claim = printed.end_line, printed.claim
+        elif fresh >= 2 and (stated is not None or len(printed.moves) >= MIN_GAME_MOVES):
+            games.append((printed, start))
+        elif stated is None and _looks_like_play(printed.moves):
+            out.append(_unplaced(printed, path, _text(lines, printed)))
+    for printed, start in games:
+        rec = _new_record(printed, path, _text(lines, printed), engine.to_fen(start))
         rec.title = rec.title or f"Game at line {printed.line}"
         typography = any(m.style == "spaced" for m in printed.moves)
         replay = replay_line(rec, start, printed.moves, typography)
         out.append(_finish(rec, replay, printed, start, typography))
     return out
+
+
+def _text(lines: list[str], printed: PrintedLine) -> str:
+    return "\n".join(lines[printed.line - 1:printed.end_line])
+
+
+def _replay_depth(pos: engine.Position, toks: list[Token]) -> int:
+    """How many of the moves replay in turn (the first reading of each)."""
+    for depth, tok in enumerate(toks):
+        found = candidates(pos, tok)
+        if not found:
+            return depth
+        pos = engine.play(pos, found[0])
+    return len(toks)
+
+
+CARRY_GAP = 4   # lines between the end of a game and a passage that carries it on
+
+
+def _carried_depth(games: list[tuple[PrintedLine, engine.Position]],
+                   printed: PrintedLine) -> int:
+    """How far the passage replays as the continuation of the last game, when that game
+    has no result yet, ends just above, and replays to its end."""
+    if not games:
+        return 0
+    previous, start = games[-1]
+    if previous.claim is not None or printed.line - previous.end_line > CARRY_GAP:
+        return 0
+    pos = start
+    for tok in previous.moves:
+        found = candidates(pos, tok)
+        if not found:
+            return 0
+        pos = engine.play(pos, found[0])
+    return _replay_depth(pos, printed.moves)
 
 
 UNPLACED_MIN_MOVES = 8
