@@ -575,74 +575,100 @@ def solution_records(lines: list[str], path: str) -> list[Record]:
     return out
 
 
+@dataclass
+class _Start:
+    fen: str
+    pos: engine.Position
+    prefix: Replay = field(default_factory=Replay)   # moves shared with the parent line
+
+
 def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
                      made: dict, path: str, given: engine.Position | None = None) -> Record:
+    """One printed line of a solution, replayed from the diagram (a variation from its
+    parent's position at the branch); `made` collects the lines replayed so far."""
     rec = Record(KIND, printed.title, source=path, line=printed.line,
                  end_line=printed.end_line, text=solution.text)
     rec.data["layout"] = printed.layout
     rec.tags["Event"] = printed.title
-    prefix: list[Ply] = []
     if printed.parent is not None and printed.parent in made:
-        parent_rec, parent_replay, token_ply = made[printed.parent]
-        start_fen = parent_rec.start_position
-        at = token_ply.get(printed.branch_label)
-        if at is None:
-            rec.add(ERROR, "CHECKERS-BRANCH", f"{printed.heading} leaves "
-                    f'"{parent_rec.title}" at the move labelled {printed.branch_label}, '
-                    "which that line does not reach", printed.line, 1)
-            rec.start_position = start_fen
-            rec.settle_status()
-            return rec
-        prefix = parent_replay.plies[:at]
-        pos = parent_replay.positions[at - 1] if at else engine.from_fen(start_fen)
-        rec.data["branch"] = {"parent": parent_rec.title, "at_ply": at + 1}
-        _note_inherited_repairs(rec, parent_rec, prefix)
+        start = _branch_start(rec, printed, *made[printed.parent])
     elif given is not None:
-        side = printed.side or given.turn
-        start_fen = side + engine.to_fen(given)[1:]
-        pos = engine.from_fen(start_fen)
+        fen = (printed.side or given.turn) + engine.to_fen(given)[1:]
+        start = _Start(fen, engine.from_fen(fen))
     else:
-        context = lines_of(solution)
-        stated = _stated_start(context, book.PrintedLine("", len(context), len(context)))
-        if isinstance(stated, BadSetup):
-            return _bad_setup(rec, stated)
-        found = (engine.to_fen(stated), None) if stated else ending_start(solution, printed)
-        if found is None:
-            rec.add(ERROR, "CHECKERS-NO-POSITION",
-                    f"no start position is known for {solution.name} (the diagram is not in "
-                    "the text) from which its first move is legal", printed.line, 1)
-            rec.settle_status()
-            return rec
-        start_fen, entry = found
-        if printed.side and printed.side != start_fen[0]:
-            start_fen = printed.side + start_fen[1:]
-        pos = engine.from_fen(start_fen)
-        entry = entry or {"fen": start_fen, "from": "printed with the solution"}
-        rec.data["setup"] = {"fen": entry["fen"], "from": entry["from"],
-                             "reconstructed": entry.get("reconstructed", False)}
-        if entry["from"] != "printed with the solution":
-            rec.add(INFO, "CHECKERS-SETUP", f"start position {entry['fen']} from hoyle's "
-                    f"endings data: {entry['from'].split(';')[0]}", printed.line, 1)
-        if entry.get("reconstructed"):
-            rec.add(INFO, "CHECKERS-RECONSTRUCTED", f"the diagram of {solution.name} is "
-                    "lost in the text; its start position was reconstructed so that every "
-                    f"printed line replays ({start_fen})", printed.line, 1)
-    rec.start_position = start_fen
+        start = _setup_start(rec, solution, printed)
+    if start is None:
+        rec.settle_status()
+        return rec
+    rec.start_position = start.fen
     typography = any(m.style == "spaced" for p in solution.lines for m in p.moves)
-    replay = replay_line(rec, pos, printed.moves, typography=typography,
-                         first_index=len(prefix) + 1)
-    token_ply = {}
+    shared = len(start.prefix.plies)
+    replay = replay_line(rec, start.pos, printed.moves, typography=typography,
+                         first_index=shared + 1)
+    full = Replay(start.prefix.plies + replay.plies, start.prefix.moves + replay.moves,
+                  start.prefix.positions + replay.positions, replay.complete)
+    made[index] = (rec, full, _labelled_plies(printed, replay, shared))
+    return _finish(rec, full, printed, start.pos, True)
+
+
+def _labelled_plies(printed: PrintedLine, replay: Replay, shared: int) -> dict[str, int]:
+    """Branch label -> index (0-based, in the whole line) of the ply it marks."""
+    out = {}
     for tok in printed.moves:
         if tok.label:
             for k, ply in enumerate(replay.plies):
-                if ply.line == tok.line and ply.column == tok.column:
-                    token_ply[tok.label] = len(prefix) + k
-    full = Replay(prefix + replay.plies,
-                  (made[printed.parent][1].moves[:len(prefix)] if prefix else []) + replay.moves,
-                  (made[printed.parent][1].positions[:len(prefix)] if prefix else [])
-                  + replay.positions, replay.complete)
-    made[index] = (rec, full, token_ply)
-    return _finish(rec, full, printed, pos, True)
+                if (ply.line, ply.column) == (tok.line, tok.column):
+                    out[tok.label] = shared + k
+    return out
+
+
+def _branch_start(rec: Record, printed: PrintedLine, parent: Record, parent_replay: Replay,
+                  labelled: dict[str, int]) -> _Start | None:
+    at = labelled.get(printed.branch_label)
+    if at is None:
+        rec.start_position = parent.start_position
+        rec.add(ERROR, "CHECKERS-BRANCH", f'{printed.heading} leaves "{parent.title}" at the '
+                f"move labelled {printed.branch_label}, which that line does not reach",
+                printed.line, 1)
+        return None
+    prefix = Replay(parent_replay.plies[:at], parent_replay.moves[:at],
+                    parent_replay.positions[:at])
+    pos = prefix.positions[-1] if at else engine.from_fen(parent.start_position)
+    rec.data["branch"] = {"parent": parent.title, "at_ply": at + 1}
+    _note_inherited_repairs(rec, parent, prefix.plies)
+    return _Start(parent.start_position, pos, prefix)
+
+
+PRINTED = "printed with the solution"
+
+
+def _setup_start(rec: Record, solution: book.Solution, printed: PrintedLine) -> _Start | None:
+    """The diagram: a setup printed by the solution, else the shipped ending it matches."""
+    context = lines_of(solution)
+    stated = _stated_start(context, book.PrintedLine("", len(context), len(context)))
+    if isinstance(stated, BadSetup):
+        _bad_setup(rec, stated)
+        return None
+    found = (engine.to_fen(stated), None) if stated else ending_start(solution, printed)
+    if found is None:
+        rec.add(ERROR, "CHECKERS-NO-POSITION",
+                f"no start position is known for {solution.name} (the diagram is not in "
+                "the text) from which its first move is legal", printed.line, 1)
+        return None
+    fen, entry = found
+    if printed.side and printed.side != fen[0]:
+        fen = printed.side + fen[1:]
+    entry = entry or {"fen": fen, "from": PRINTED}
+    rec.data["setup"] = {"fen": entry["fen"], "from": entry["from"],
+                         "reconstructed": entry.get("reconstructed", False)}
+    if entry["from"] != PRINTED:
+        rec.add(INFO, "CHECKERS-SETUP", f"start position {entry['fen']} from hoyle's "
+                f"endings data: {entry['from'].split(';')[0]}", printed.line, 1)
+    if entry.get("reconstructed"):
+        rec.add(INFO, "CHECKERS-RECONSTRUCTED", f"the diagram of {solution.name} is lost in "
+                "the text; its start position was reconstructed so that every printed line "
+                f"replays ({fen})", printed.line, 1)
+    return _Start(fen, engine.from_fen(fen))
 
 
 def _note_inherited_repairs(rec: Record, parent: Record, prefix: list[Ply]) -> None:
