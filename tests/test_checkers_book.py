@@ -111,6 +111,9 @@ def test_hoyle_ocr_slips_are_named_where_they_are(hoyle):
     slips = [(d.line, d.column) for d in hoyle["Position No. 1"].diagnostics
              if d.code == "CHECKERS-OCR"]
     assert (2931, 3) in slips            # "8 II" on the second row
+    every = [(d.line, d.column) for r in hoyle.values() for d in r.diagnostics
+             if d.code == "CHECKERS-OCR"]
+    assert len(every) == len(set(every)) == 33      # each I of Position No. 1, once
     assert hoyle["Position No. 1"].plies[1].text == "8 II"
     assert hoyle["Position No. 1"].plies[1].normal == "8-11"
     assert all(not d.repair or d.severity == WARNING for d in hoyle["Position No. 2"].diagnostics)
