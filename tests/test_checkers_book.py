@@ -435,3 +435,15 @@ def test_a_game_carried_over_a_break_is_one_game():
         "GAME 5. Laird and Lady", 3, 5, 12)
     assert (game6.title, len(game6.plies)) == ("GAME 6", 5)
     assert game5.status == game6.status == VALID
+
+
+def test_dotted_solution_under_a_solution_heading():
+    text = ("Position No. 1.  Black: 22, 27. White: 30, K8. Black to move.\n"
+            "Solution of Position No. 1, Black to move and win.\n\n"
+            "27.32   27.23   26.31\n 8.11    7.10    6.9\n32.27   22.26   31.26\n"
+            "11.7    10.6    B. wins.\n")
+    [rec] = scan(text)
+    assert rec.start_position == "B:WK8,30:B22,27" and rec.data["setup"]["from"] == \
+        "printed with the solution"
+    assert [p.normal for p in rec.plies][-3:] == ["26-31", "6-9", "31-26"]
+    assert rec.status == VALID

@@ -309,6 +309,8 @@ def solutions(lines: list[str]) -> list[Solution]:
             j += 1
         if not rows:
             continue
+        if not any("\t" in lines[r[0].line - 1] for r in rows):
+            align(rows)
         name = re.sub(r"\s+", " ", match.group(1))
         sol = Solution(name, match.group(2), text.strip(), i + 1, rows[-1][0].line,
                        _heading_side(match.group(3)))
