@@ -447,3 +447,12 @@ def test_dotted_solution_under_a_solution_heading():
         "printed with the solution"
     assert [p.normal for p in rec.plies][-3:] == ["26-31", "6-9", "31-26"]
     assert rec.status == VALID
+
+
+def test_a_game_told_in_wordy_prose():
+    text = ("THE CROSS.\n"
+            "The game opened with 11 to 15, and White replied with the cross, 23 to 18,\n"
+            "after which Black, wishing to keep the centre, played 8 to 11 and White 27 to 23.\n")
+    [rec] = scan(text)
+    assert rec.title == "THE CROSS"
+    assert [p.normal for p in rec.plies] == ["11-15", "23-18", "8-11", "27-23"]

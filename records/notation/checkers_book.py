@@ -392,8 +392,8 @@ def move_passages(lines: list[str], skip: set[int] = frozenset(),
                   min_moves: int = 4) -> list[PrintedLine]:
     """Runs of lines in running text that are mostly moves, each one printed line of play.
 
-    A run starts on a line that is mostly moves and runs to the end of its paragraph or
-    to a result; its title is the short heading line above it, if any.
+    A run starts on a line with two moves or more (or one, in few words) and runs to the
+    end of its paragraph or to a result; its title is the short heading line above it.
     """
     found: list[PrintedLine] = []
     current: PrintedLine | None = None
@@ -406,8 +406,8 @@ def move_passages(lines: list[str], skip: set[int] = frozenset(),
         if not text.strip():
             current = None      # a blank line ends the paragraph, and the game with it
             continue
-        if not moves or (current is None and len(words) > 2 * len(moves) + 2):
-            continue            # prose; a line of prose with a move or two starts no game
+        if not moves or (current is None and len(moves) < 2 and len(words) > 4):
+            continue            # prose; a wordy line with a single move starts no game
         if current is None:
             current = PrintedLine(title_above(lines, i), number, number,
                                   layout=_layout(moves))
