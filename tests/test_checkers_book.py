@@ -5,6 +5,7 @@ import pytest
 
 from conftest import HOYLE_1914, need
 from records.games import checkers as engine
+from records.games import checkers_endgame as endgame
 from records.games import checkers_lines as lines
 from records.model import ERROR, INFO, NEEDS_REVIEW, REPAIRED, VALID, WARNING
 from records.notation import checkers_book as book
@@ -261,11 +262,11 @@ def test_several_jump_paths_are_all_kept():
 
 
 def test_exact_analysis_of_small_endings():
-    assert lines.solve_exactly(engine.from_fen("B:WK1:BK5,K32"), 100_000) == "B"
-    assert lines.solve_exactly(engine.from_fen("W:WK1:BK5,K32"), 100_000) == "B"
-    assert lines.solve_exactly(engine.from_fen("B:WK1:BK32"), 100_000) == "draw"
+    assert endgame.solve_exactly(engine.from_fen("B:WK1:BK5,K32"), 100_000) == "B"
+    assert endgame.solve_exactly(engine.from_fen("W:WK1:BK5,K32"), 100_000) == "B"
+    assert endgame.solve_exactly(engine.from_fen("B:WK1:BK32"), 100_000) == "draw"
     # a side with no move has lost
-    assert lines.outcome(engine.from_fen("W:W29:B25,K22")) == "B"
+    assert endgame.outcome(engine.from_fen("W:W29:B25,K22")) == "B"
 
 
 def test_a_false_claim_is_reported():
