@@ -17,7 +17,7 @@ import os
 from . import checkers as engine
 
 # Exact analysis up to this many pieces, over at most this many reachable positions.
-# HOYLE_CHECKERS_DEEP=1 raises both (two kings against king and man then takes ~15 s).
+# HOYLE_CHECKERS_DEEP=1 raises both (two kings against king and man then takes ~10 s).
 DEEP = os.environ.get("HOYLE_CHECKERS_DEEP", "") not in ("", "0")
 CLOSURE_PIECES = 4 if DEEP else 3
 CLOSURE_LIMIT = 1_000_000 if DEEP else 60_000
