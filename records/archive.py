@@ -51,9 +51,10 @@ class Archive:
             }, pk="id", foreign_keys=[("source_id", "sources", "id")])
             db["records"].create_index(["fingerprint"], unique=True)
             db["records"].create_index(["kind", "status"])
-            db["plies"].create({"record_id": int, "ply": int, "text": str, "normal": str,
-                                "line": int, "column": int, "position": str},
-                               pk=("record_id", "ply"))
+            # clustered by record and ply, as the plies of one game are always read together
+            db.execute("CREATE TABLE plies (record_id INTEGER, ply INTEGER, text TEXT, normal TEXT,"
+                       " line INTEGER, column INTEGER, position TEXT,"
+                       " PRIMARY KEY (record_id, ply)) WITHOUT ROWID")
             db["plies"].create_index(["position"])
             db["diagnostics"].create({"id": int, "record_id": int, "severity": str,
                                       "code": str, "line": int, "column": int,

@@ -824,7 +824,7 @@ def _records_of(jobs: list) -> list:
     import os
     plies = sum(job[0].count for job in jobs)
     cores = os.cpu_count() or 1
-    if plies < PARALLEL_PLIES or cores < 2 or os.getloadavg()[0] > cores - 1:  # no free core
+    if plies < PARALLEL_PLIES or cores < 2 or os.getloadavg()[0] > cores - 0.5:  # no free core
         return [_record_of(job, {}) for job in jobs]
     import multiprocessing
     global _JOBS
