@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from .model import ERROR, INFO, STATUSES, WARNING, Record
+from .model import ERROR, INFO, STATUSES, Record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Read game notations, validate them by replay, keep them in SQLite.")

@@ -7,8 +7,7 @@ import chess.pgn
 import pytest
 
 from records.games.chess import fen_of_key, scan_book
-from records.model import ERROR, INFO, REPAIRED, VALID
-from records.notation import descriptive as dn
+from records.model import INFO, REPAIRED, VALID
 
 from conftest import CORPUS, HOYLE_1914, need
 

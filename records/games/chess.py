@@ -618,7 +618,7 @@ def _check_claims(rec, tok, check: bool, mate: bool) -> None:
 
 def validate_line(rec, setup: Setup, items: list):
     """Replay a printed line into rec: plies, diagnostics, readings, normalised SAN."""
-    from ..model import ERROR, INFO, WARNING
+    from ..model import ERROR, WARNING
     tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
     rec.start_position = position_key(setup.board())
     rec.data["start_fen"] = setup.board().fen()

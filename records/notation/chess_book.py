@@ -43,7 +43,6 @@ class RawGame:
     first_number: int = 1
     black_first: bool = False
     style: tuple = ()
-    context: str = ""        # prose between the heading and the first move (setups in words)
     count: int = 0           # moves so far
 
     def add(self, segment: list) -> None:
@@ -199,7 +198,6 @@ def find_games(text: str) -> list[RawGame]:
     games: list[RawGame] = []
     open_games: list[RawGame] = []
     heading, heading_line, continued = "", 0, False
-    prose: list[str] = []
     tags: dict = {}
     diagram: dict[int, str] = {}
     for lineno, line in enumerate(lines, start=1):
@@ -225,9 +223,7 @@ def find_games(text: str) -> list[RawGame]:
                 if not continued:
                     open_games = []
                     tags = _game_tags(heading, contents)
-                prose = []
             elif line.strip():
-                prose.append(line.strip())
                 players = PLAYERS.search(line)
                 if players and open_games:
                     # a second game under one heading (the book dropped its heading)
@@ -245,7 +241,7 @@ def find_games(text: str) -> list[RawGame]:
                 game = RawGame(heading=heading, line=lineno, tags=dict(tags),
                                first_number=first.number if isinstance(first, dn.MoveNumber) else 1,
                                black_first=isinstance(first, dn.MoveNumber) and first.continuation,
-                               style=style, context=" ".join(prose[-6:]))
+                               style=style)
                 game.tags["_heading_line"] = heading_line
                 game.tags["_continued"] = continued
                 tags.pop("_board", None)
@@ -255,7 +251,6 @@ def find_games(text: str) -> list[RawGame]:
                 open_games.append(game)
             game.add(segment)
             game.end_line = lineno
-        prose = []
     return [g for g in games if g.moves()]
 
 

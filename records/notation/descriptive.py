@@ -7,7 +7,7 @@ moves they can mean.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from lark import Lark, Token, UnexpectedInput

@@ -356,7 +356,7 @@ def _column(pos: int, bars: list[int]) -> int:
 
 
 # -- endings: a few cards in each hand, one seat a line ------------------------------
-ENDING_ROW = re.compile(rf"^\s*([AYBZ])(?:\s+(\S.*?))?\]?\s*$")
+ENDING_ROW = re.compile(r"^\s*([AYBZ])(?:\s+(\S.*?))?\]?\s*$")
 ENDING_TRUMPS = re.compile(r"(?i)\b(spades|hearts|diamonds|clubs) (?:trumps\b|\(trumps\))|"
                            r"\btrumps \((spades|hearts|diamonds|clubs)\)")
 ENDING_LEADER = re.compile(r"\b([AYBZ]) (?:to lead|leads)\b")
