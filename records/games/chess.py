@@ -36,6 +36,38 @@ def initial_labels(board: chess.Board) -> dict[int, str]:
     return labels
 
 
+class TracedLabels:
+    """Labels of the men after the moves in path (a list the resolver grows and shrinks),
+    found by tracing a man back to where it started: nothing is copied on every ply, and
+    books need a label only for the few moves printed as `QKt-Q2` or `KR-Q sq`."""
+
+    def __init__(self, start: dict[int, str], path: list, castled: list):
+        self.start, self.path, self.castled = start, path, castled  # castled[i]: path[i] castles
+
+    def get(self, sq: int, default=None):
+        for move, castles in zip(reversed(self.path), reversed(self.castled)):
+            if move.to_square == sq:
+                if move.promotion:
+                    if move.promotion not in (chess.ROOK, chess.KNIGHT, chess.BISHOP):
+                        return default
+                    return _side_of(sq) + LETTER[move.promotion]
+                sq = move.from_square
+            elif castles and _castling_rook(move) == sq:
+                sq = chess.square(0 if chess.square_file(sq) == 3 else 7, chess.square_rank(sq))
+            elif move.from_square == sq:
+                return default  # the man that stood here has moved away
+        return self.start.get(sq, default)
+
+    def snapshot(self, board: chess.Board) -> dict[int, str]:
+        return {sq: label for sq in board.piece_map() if (label := self.get(sq))}
+
+
+def _castling_rook(move: chess.Move) -> int:
+    """Where the rook lands when the king castles with move (e1-g1, e8-c8 ...)."""
+    return chess.square(5 if chess.square_file(move.to_square) > 4 else 3,
+                        chess.square_rank(move.from_square))
+
+
 def moved_labels(labels: dict[int, str], board: chess.Board, move: chess.Move) -> dict[int, str]:
     new = dict(labels)
     new.pop(move.to_square, None)
@@ -233,7 +265,10 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
     budget = [SEARCH_BUDGET]
     path: list[chess.Move] = []
 
-    def walk(i: int, labels: dict) -> None:
+    castled: list[bool] = []
+    labels = TracedLabels(labels if labels is not None else initial_labels(board), path, castled)
+
+    def walk(i: int) -> None:
         if i == len(tokens):
             res.readings.append(list(path))
             res.steps.append(list(steps))
@@ -253,11 +288,12 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
             moves = []
         if not moves:
             if i > res.failed_at:
-                res.failed_at, res.fail_board, res.fail_labels = i, board.copy(), labels
+                res.failed_at, res.fail_board = i, board.copy()
+                res.fail_labels = labels.snapshot(board)
                 res.fail_path = list(path)
             return
         for move in moves:
-            after = moved_labels(labels, board, move)
+            castled.append(board.is_castling(move))
             if annotate:
                 san = san_and_push(board, move, pool)
                 steps.append((san, position_key(board), san[-1] in "+#", san[-1] == "#"))
@@ -269,8 +305,9 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
                 if annotate:
                     steps.append(("--", position_key(board), False, False))
             path.append(move)
-            walk(i + 1, after)
+            walk(i + 1)
             path.pop()
+            castled.pop()
             board.pop()
             if annotate:
                 del steps[-2 if extra else -1:]
@@ -279,7 +316,7 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
             if len(res.readings) >= MAX_READINGS or res.exhausted:
                 return
 
-    walk(0, labels if labels is not None else initial_labels(board))
+    walk(0)
     if res.readings:
         res.failed_at = -1
     return res
