@@ -1123,8 +1123,22 @@ def san_movetext(rec) -> str:
 EXPORT_FORMATS = ("pgn", "descriptive")
 
 
+def start_fen_of(rec) -> str:
+    """The record's starting FEN: as stored, or the initial position, or from its key (with
+    castling allowed where king and rook stand at home)."""
+    fen = rec.data.get("start_fen") or rec.data.get("fen")
+    if fen:
+        return fen
+    if not rec.start_position or rec.start_position == position_key(chess.Board()):
+        return chess.STARTING_FEN
+    board = chess.Board(fen_of_key(rec.start_position))
+    board.castling_rights = chess.BB_CORNERS
+    board.castling_rights = board.clean_castling_rights()
+    return board.fen()
+
+
 def board_at(rec, ply: int | None = None) -> tuple[chess.Board, list[chess.Move]]:
-    board = chess.Board(rec.data.get("start_fen") or fen_of_key(rec.start_position))
+    board = chess.Board(start_fen_of(rec))
     start = board.copy()
     moves = []
     for p in rec.plies[:ply if ply is not None else len(rec.plies)]:
@@ -1249,7 +1263,7 @@ def showcase(archive, console) -> None:
     found = archive.search(kind="chess", positions=[position_key(philidor)])
     console.print(f"games passing through the Philidor position after 3...B-Kt5: "
                   f"{', '.join(r.title for r in found) or 'none'}", markup=False)
-    games = archive.search(kind="chess", name="Morphy", full=True)
+    games = archive.search(kind="chess", name="Isouard", full=True)  # Morphy's Opera game
     if games:
         console.print(render_text(games[0]), markup=False)
     sans = [r for r in archive.search(kind="chess", full=True)
