@@ -333,10 +333,17 @@ def export(kind: Optional[str] = typer.Option(None, "--kind"),
         by_kind: dict[str, list[Record]] = {}
         for rec in records:
             by_kind.setdefault(rec.kind, []).append(rec)
-        try:
-            text = "".join(_family(k).export(recs, fmt) for k, recs in by_kind.items())
-        except ValueError as exc:
-            _fail(str(exc))
+        parts, refusals = [], []
+        for k, recs in by_kind.items():
+            try:
+                parts.append(_family(k).export(recs, fmt))
+            except ValueError as exc:
+                refusals.append(str(exc))
+        if refusals and (kind or not parts):
+            _fail("; ".join(refusals))
+        for refusal in refusals:  # a mixed archive: export the kinds the format is for
+            typer.echo(f"hoyle: skipped: {refusal}", err=True)
+        text = "".join(parts)
     if output:
         output.write_text(text, encoding="utf-8")
         typer.echo(f"wrote {len(records)} records to {output}", err=True)
