@@ -9,6 +9,7 @@ import hashlib
 import json
 import os
 import time
+from operator import attrgetter
 from collections.abc import Iterable
 
 import sqlite_utils
@@ -16,6 +17,7 @@ import sqlite_utils
 from .model import Diagnostic, Ply, Record
 
 SCHEMA_VERSION = 1
+PLY_FIELDS = attrgetter("index", "text", "normal", "line", "column", "position")
 FTS_COLUMNS = ["title", "opening", "players", "event", "annotations"]
 FTS_BULK_MIN = 100  # records in one import above which the FTS index is filled in bulk
 _to_json = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False)
@@ -84,8 +86,8 @@ class Archive:
                 rec.id = next_id
                 next_id += 1
                 rows.append(self._record_row(rec, fp, source_id))
-                ply_rows.extend((rec.id, p.index, p.text, p.normal, p.line, p.column, p.position)
-                                for p in rec.plies)
+                rid = (rec.id,)
+                ply_rows.extend(rid + PLY_FIELDS(p) for p in rec.plies)
                 diag_rows.extend((rec.id, d.severity, d.code, d.line, d.column, d.message,
                                   d.suggestion, int(d.repair)) for d in rec.diagnostics)
                 added += 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import List, Optional
 
@@ -208,7 +209,7 @@ def show(record_id: int = typer.Argument(...),
     rec = _get(record_id)
     if fmt == "json":
         payload = record_json(rec) | {"text": rec.text, "normal": rec.normal, "data": rec.data,
-                                      "plies": [p.__dict__ for p in rec.plies]}
+                                      "plies": [asdict(p) for p in rec.plies]}
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=1))
         return
     if fmt == "text":

@@ -31,7 +31,7 @@ class Diagnostic:
             {"repair": True} if self.repair else {})
 
 
-@dataclass
+@dataclass(slots=True)
 class Ply:
     """One move, play or card as printed, beside its normalised form."""
     index: int          # 1-based

@@ -1,5 +1,6 @@
 """PGN import and export, the opening classifier, and the chess CSV columns."""
 import csv
+from dataclasses import asdict
 import io
 import json
 import random
@@ -282,8 +283,8 @@ def test_parallel_read_matches_single_process(counterparts, monkeypatch):
     parallel = pgn.read(big, "big.pgn")
     assert [(r.title, r.line, r.end_line, r.text) for r in parallel] == \
         [(r.title, r.line, r.end_line, r.text) for r in single]
-    assert [[p.__dict__ for p in r.plies] for r in parallel] == \
-        [[p.__dict__ for p in r.plies] for r in single]
+    assert [[asdict(p) for p in r.plies] for r in parallel] == \
+        [[asdict(p) for p in r.plies] for r in single]
 
 
 def test_untitled_games_are_numbered_across_the_halves(monkeypatch):
@@ -458,8 +459,8 @@ def test_nags_are_counted_and_do_not_shift_columns():
 def test_crlf_files_read_the_same(counterparts):
     text, records = counterparts
     crlf = pgn.read(text.replace("\n", "\r\n"), "crlf.pgn")
-    assert [(r.line, r.end_line, r.tags, [p.__dict__ for p in r.plies]) for r in crlf] == \
-        [(r.line, r.end_line, r.tags, [p.__dict__ for p in r.plies]) for r in records]
+    assert [(r.line, r.end_line, r.tags, [asdict(p) for p in r.plies]) for r in crlf] == \
+        [(r.line, r.end_line, r.tags, [asdict(p) for p in r.plies]) for r in records]
     assert crlf[0].text == records[0].text.replace("\n", "\r\n")
 
 
