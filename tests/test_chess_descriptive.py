@@ -177,3 +177,10 @@ def test_older_layouts_read_from_running_text():
         "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5 O-O d6".split()
     assert len(paragraph.plies) == 22 and paragraph.plies[-1].normal == "O-O"
     assert all(not r.diagnostics for r in records)
+
+
+def test_both_columns_numbered_on_one_line():
+    from records.games.chess import scan_book
+    text = ("A GAME.\n\n1. P-K4 1. P-K4\n2. Kt-KB3 2. Kt-QB3\n3. B-Kt5 3. P-QR3\n")
+    (rec,) = scan_book(text, "numbered.txt")
+    assert [p.normal for p in rec.plies] == "e4 e5 Nf3 Nc6 Bb5 a6".split()

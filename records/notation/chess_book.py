@@ -285,14 +285,24 @@ def diagram_placement(rows: dict[int, str]) -> str | None:
 
 
 def _segments(items: list) -> list[list]:
-    """Split a line's items at each move number that starts White's move."""
+    """Split a line's items at each move number that starts White's move. A book that numbers
+    both columns (`1. P-K4  1. P-K4`) repeats the number before Black's move: that is no split."""
     out: list[list] = []
     for item in items:
+        if isinstance(item, dn.MoveNumber) and out and _repeats_number(out[-1], item):
+            continue
         if isinstance(item, dn.MoveNumber) or not out:
             out.append([item])
         else:
             out[-1].append(item)
     return out
+
+
+def _repeats_number(segment: list, number: dn.MoveNumber) -> bool:
+    first = segment[0]
+    moves = sum(isinstance(i, (dn.Move, dn.Unreadable)) for i in segment)
+    return (isinstance(first, dn.MoveNumber) and first.number == number.number
+            and not first.continuation and moves == 1)
 
 
 def _route(segment: list, open_games: list[RawGame], style: tuple) -> RawGame | None:
