@@ -184,3 +184,19 @@ def test_both_columns_numbered_on_one_line():
     text = ("A GAME.\n\n1. P-K4 1. P-K4\n2. Kt-KB3 2. Kt-QB3\n3. B-Kt5 3. P-QR3\n")
     (rec,) = scan_book(text, "numbered.txt")
     assert [p.normal for p in rec.plies] == "e4 e5 Nf3 Nc6 Bb5 a6".split()
+
+
+def test_ranks_in_words_and_players_over_the_columns():
+    from records.games.chess import scan_book
+    text = """GAME XII.
+
+     WHITE. (Mr. St. Amant.)        BLACK. (Mr. Staunton.)
+ 1. P. to K. fourth.             1. P. to K. third.
+ 2. P. to Q. fourth.             2. P. to Q. fourth.
+ 3. P. takes P.                  3. P. takes P.
+ 4. K. Kt. to K. B. third.       4. K. Kt. to K. B. third.
+"""
+    (rec,) = scan_book(text, "staunton.txt")
+    assert (rec.title, rec.tags["White"], rec.tags["Black"]) == ("GAME XII", "Mr. St. Amant",
+                                                                  "Mr. Staunton")
+    assert [p.normal for p in rec.plies] == "e4 e6 d4 d5 exd5 exd5 Nf3 Nf6".split()

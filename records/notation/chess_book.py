@@ -20,7 +20,8 @@ FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
 HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
 HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie)\s+(?:N[Oo]\.\s*)?\d+"
                           r"(?:\s*(?:\.|--|:|—).{0,80})?)\s*$")
-PLAYERS = re.compile(r"White:\s*(?P<white>.+?)\.?\s+Black:\s*(?P<black>.+?)\.?\s*$")
+PLAYERS = re.compile(r"White:\s*(?P<white>.+?)\.?\s+Black:\s*(?P<black>.+?)\.?\s*$|"
+                     r"WHITE\.?\s*\((?P<white2>[^)]+?)\.?\)\s+BLACK\.?\s*\((?P<black2>[^)]+?)\.?\)")
 EVENT_LINE = re.compile(r"^\s*\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)\s*$")
 PLAYED_AT = re.compile(r"[Pp]layed (?:at|in) (?:the )?(?P<event>[^.]+?),?\s+(?P<year>1[5-9]\d\d)")
 CONTENTS_GAME = re.compile(r"^\s*(?P<n>\d+)\.\s+(?P<white>[A-Z][\w'. ]+?)\s*-\s*(?P<black>[A-Z][\w'. ]+?)\s+\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)")
@@ -79,7 +80,8 @@ def fraction_items(line: str, lineno: int) -> list:
     return items
 
 
-NOT_PROSE = re.compile(r"Kt|ch|sq|mate|takes|\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th)|'s|x|[Cc]astles|"
+NOT_PROSE = re.compile(r"Kt|ch|square|sq|mate|takes|first|second|third|fourth|fifth|sixth|seventh|"
+                       r"eighth|\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th)|'s|x|[Cc]astles|"
                        r"[Rr]esigns|[Dd]rawn?|dis|dbl|\b[a-h]x?[a-h]?[1-8]\b|\b[KQRBN][a-h]")
 
 
@@ -336,7 +338,8 @@ def _contents_games(lines: list[str]) -> dict[int, dict]:
 def _heading_by_players(players, contents: dict) -> str | None:
     def last(name):
         return name.strip(" .").split()[-1].lower() if name.strip(" .") else ""
-    white, black = last(players.group("white")), last(players.group("black"))
+    white = last(players.group("white") or players.group("white2"))
+    black = last(players.group("black") or players.group("black2"))
     for number, game in contents.items():
         if last(game["White"]) == white and last(game["Black"]) == black:
             return f"GAME No. {number}"
@@ -359,7 +362,8 @@ def _prose_tags(line: str) -> dict:
     tags = {}
     m = PLAYERS.search(line)
     if m:
-        tags["White"], tags["Black"] = m.group("white").strip(), m.group("black").strip()
+        tags["White"] = (m.group("white") or m.group("white2")).strip()
+        tags["Black"] = (m.group("black") or m.group("black2")).strip()
     m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
     if m:
         tags["Event"], tags["Date"] = m.group("event").strip(), m.group("year")

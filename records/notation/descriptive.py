@@ -71,6 +71,9 @@ PIECE_WORDS = {"Pawn": "P", "Knight": "Kt", "Bishop": "B", "Rook": "R", "Castle"
 PROMOTION_WORDS = {"queens": "Q", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knight": "Kt",
                    "N": "Kt", "Kt": "Kt", "Q": "Q", "R": "R", "B": "B"}
 ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)")
+RANK_NUMBERS = {w: n for n, w in enumerate(
+    ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"), start=1)}
+RANK_WORDS = re.compile("|".join(RANK_NUMBERS) + "$")
 
 
 @lru_cache(maxsize=1)
@@ -93,6 +96,7 @@ def normalise_square(text: str) -> tuple[str, tuple]:
     ocr = ()
     core = text.replace("'s", "").replace(".", "").replace(" ", "")
     core = re.sub(r"sq(?:uare)?$", "1", core)
+    core = RANK_WORDS.sub(lambda m: str(RANK_NUMBERS[m.group()]), core)
     core = ORDINAL.sub("", core)
     if core[-1] in "Il":
         ocr = ((core[-1], "1"),)
