@@ -35,6 +35,8 @@ def test_styles_of_printed_moves(text, piece, target, capture, victim):
 def test_suffixes_promotions_castling_and_disambiguation():
     assert moves_of("Q-R5ch")[0].check
     assert moves_of("Kt-B7 dis. ch")[0].check
+    assert moves_of("Q. to K. R's fifth (ch.)")[0].check
+    assert moves_of("B. takes P. (check)")[0].check
     assert moves_of("B-B6 mate")[0].mate
     assert moves_of("PxP e.p.")[0].en_passant
     assert moves_of("P-Q8(Q)")[0].promotion == "Q"
