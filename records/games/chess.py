@@ -914,10 +914,13 @@ def _titles(raws, path) -> list[str]:
     out = []
     for raw in raws:
         name = raw.heading or os.path.basename(path)
-        if _is_fragment(raw):
-            base = last_full.get(raw.heading, name)
+        if _is_fragment(raw) and raw.heading in last_full:
             dots = "..." if raw.black_first else ""
-            out.append(f"{base}, variation at move {raw.first_number}{dots}")
+            out.append(f"{last_full[raw.heading]}, variation at move {raw.first_number}{dots}")
+            continue
+        if _is_fragment(raw):  # a game printed from mid-game: the heading's own line
+            last_full[raw.heading] = name
+            out.append(name)
             continue
         seen[raw.heading] = seen.get(raw.heading, 0) + 1
         title = f"{name} ({seen[raw.heading]})" if groups[raw.heading] > 1 else name
