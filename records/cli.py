@@ -84,21 +84,12 @@ def summary_counts(records: list[Record]) -> dict:
     return counts
 
 
-def record_json(rec: Record) -> dict:
-    return {
-        "id": rec.id, "kind": rec.kind, "title": rec.title, "status": rec.status,
-        "source": rec.source, "line": rec.line, "end_line": rec.end_line,
-        "tags": rec.tags, "moves": [p.normal for p in rec.plies],
-        "diagnostics": [d.to_dict() for d in rec.diagnostics],
-    }
-
-
 def _report(batches, as_json: bool, extra: dict | None = None) -> int:
     records = [r for _, recs in batches for r in recs]
     counts = summary_counts(records)
     has_error = any(d.severity == ERROR for r in records for d in r.diagnostics)
     if as_json:
-        payload = {"counts": counts, "records": [record_json(r) for r in records]}
+        payload = {"counts": counts, "records": [r.to_dict() for r in records]}
         payload.update(extra or {})
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=1))
         return 1 if has_error else 0
@@ -187,7 +178,7 @@ def _print_table(records: list[Record]) -> None:
 def _list_output(records: list[Record], as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps({"counts": summary_counts(records),
-                               "records": [record_json(r) for r in records]},
+                               "records": [r.to_dict() for r in records]},
                               ensure_ascii=False, indent=1))
     else:
         _print_table(records)
@@ -208,7 +199,7 @@ def show(record_id: int = typer.Argument(...),
     """Show one record in a standard format, with its source and diagnostics."""
     rec = _get(record_id)
     if fmt == "json":
-        payload = record_json(rec) | {"text": rec.text, "normal": rec.normal, "data": rec.data,
+        payload = rec.to_dict() | {"text": rec.text, "normal": rec.normal, "data": rec.data,
                                       "plies": [asdict(p) for p in rec.plies]}
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=1))
         return

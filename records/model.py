@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import json
 from dataclasses import asdict, dataclass, field
 
@@ -87,7 +88,6 @@ class Record:
 
     @property
     def source_key(self) -> str:
-        import os
         return os.path.basename(self.source)
 
     def to_dict(self) -> dict:
@@ -98,9 +98,3 @@ class Record:
             "moves": [p.normal for p in self.plies],
             "diagnostics": [d.to_dict() for d in self.diagnostics],
         }
-
-
-def worst_severity(diagnostics) -> str | None:
-    order = {ERROR: 0, WARNING: 1, INFO: 2}
-    found = sorted((order[d.severity] for d in diagnostics), default=None)
-    return None if found is None else (ERROR, WARNING, INFO)[found[0]]

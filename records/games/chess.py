@@ -939,10 +939,7 @@ def _validate_raw(rec, raw, fact: dict, done: dict, marks_checks: bool) -> None:
         rec.tags["SetUpNote"] = setup.note
     items = raw.items
     if fact.get("moves"):
-        from ..notation import descriptive as dn_
-        items = [dn_.parse_move(m) for m in fact["moves"]] + list(items)
-        items = [dn.Move(**{**m.__dict__, "line": rec.line, "column": 0}) if m.line == 1 else m
-                 for m in items]
+        items = [dn.placed(dn.parse_move(m), rec.line, 0) for m in fact["moves"]] + list(items)
         rec.add(INFO, "CHESS-WORDS", f"the line starts with {', '.join(fact['moves'])}, given in "
                 f"words: \"{fact['words']}\"", rec.line, 1)
     if raw.tags.get("_diagram") and not fact and _fails_at_once(setup, items):
@@ -973,16 +970,13 @@ def _token_index(raw, diag) -> int:
 def _setup_for(rec, raw, fact, done) -> Setup | None:
     from ..model import WARNING
     if fact.get("branch_of"):
-        base = done.get(fact["branch_of"])
-        if base is None or len(base.plies) < fact["after_plies"]:
+        setup = _position_of(done.get(fact["branch_of"]), fact["after_plies"], fact["words"])
+        if setup is None:
             rec.add(WARNING, "CHESS-NO-SETUP", f"the line branches from {fact['branch_of']!r}, "
                     "which does not replay that far", rec.line, 1)
             return None
-        board = chess.Board(base.data["start_fen"])
-        for ply in base.plies[:fact["after_plies"]]:
-            board.push_san(ply.normal)
         rec.tags["Variation"] = f"of {fact['branch_of']} after ply {fact['after_plies']}"
-        return Setup(fen=board.fen(), note=fact["words"])
+        return setup
     if fact.get("fen"):
         return Setup(fen=fact["fen"], note=fact.get("words", ""))
     odds = odds_setup(raw.heading)
