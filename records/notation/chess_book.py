@@ -92,12 +92,12 @@ def _prose(text: str) -> bool:
 
 def row_items(line: str, lineno: int) -> list | None:
     """Items of a line that is all movetext, or None for prose."""
+    fast = _numbered_row(line, lineno)  # every cell a move: movetext, no prose test needed
+    if fast is not None:
+        return fast
     stripped = line.strip()
     if not stripped or not re.search(r"\d", stripped) or len(stripped) > 160 or _prose(stripped):
         return None
-    fast = _numbered_row(line, lineno)
-    if fast is not None:
-        return fast
     items = dn.parse(line, lineno)
     if any(isinstance(i, dn.Unreadable) for i in items):
         return _row_cells(line, lineno)
