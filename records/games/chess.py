@@ -191,7 +191,7 @@ def _literal_moves(board, labels, tok, pool: list | None = None) -> list[chess.M
             to_mask &= square_set(tok.victim_square, white)
     else:
         to_mask = square_set(tok.target, white) & ~board.occupied
-    moves = list(board.generate_legal_moves(from_mask, to_mask))
+    moves = legal_moves_to(board, ptype, from_mask, to_mask)
     if pool is not None and not tok.origin:
         pool.extend(moves)
     if tok.capture and tok.victim:
@@ -202,6 +202,72 @@ def _literal_moves(board, labels, tok, pool: list | None = None) -> list[chess.M
     if side or file_piece:
         moves = _narrow_by_designator(board, labels, moves, ptype, side, file_piece)
     return moves
+
+
+def legal_moves_to(board: chess.Board, ptype: int, from_mask: int, to_mask: int) -> list:
+    """list(board.generate_legal_moves(from_mask, to_mask)) for men of one type, in the same
+    order, but quicker for the one or two moves a printed move can mean: only that type's
+    moves are generated, and a move is legal when, with the man moved, no enemy man attacks
+    the king. King moves, en passant and promotions are left to python-chess."""
+    turn = board.turn
+    ours = board.occupied_co[turn]
+    king_mask = board.kings & ours
+    men = board.pieces_mask(ptype, turn) & from_mask
+    if ptype == chess.KING or not king_mask or ptype == chess.PAWN and (
+            men & (chess.BB_RANK_7 if turn else chess.BB_RANK_2) or _may_take_en_passant(
+                board, men, to_mask)):
+        return list(board.generate_legal_moves(men, to_mask))
+    to_mask &= ~ours
+    occupied = board.occupied
+    if ptype == chess.PAWN:
+        pseudo = _pawn_moves(men, turn, occupied, board.occupied_co[not turn] & to_mask,
+                             to_mask & ~occupied)
+    else:
+        pseudo = [(frm, to) for frm in chess.scan_reversed(men)
+                  for to in chess.scan_reversed(_reaching(ptype, frm, occupied) & to_mask)]
+    king, enemy = chess.msb(king_mask), not turn
+    moves = []
+    for frm, to in pseudo:
+        to_bb = chess.BB_SQUARES[to]
+        if not board.attackers_mask(enemy, king, (occupied & ~chess.BB_SQUARES[frm]) | to_bb) & ~to_bb:
+            moves.append(chess.Move(frm, to))
+    return moves
+
+
+def _may_take_en_passant(board: chess.Board, pawns: int, to_mask: int) -> bool:
+    ep = board.ep_square
+    return (ep is not None and to_mask & chess.BB_SQUARES[ep]
+            and chess.BB_PAWN_ATTACKS[not board.turn][ep] & pawns)
+
+
+def _pawn_moves(pawns: int, white: bool, occupied: int, captures: int, pushes: int) -> list:
+    """Pawn captures, single and double steps, as python-chess orders them."""
+    out = [(frm, to) for frm in chess.scan_reversed(pawns)
+           for to in chess.scan_reversed(chess.BB_PAWN_ATTACKS[white][frm] & captures)]
+    if white:
+        single = (pawns << 8) & ~occupied
+        double = ((single & chess.BB_RANK_3) << 8) & ~occupied
+        step = 8
+    else:
+        single = (pawns >> 8) & ~occupied
+        double = ((single & chess.BB_RANK_6) >> 8) & ~occupied
+        step = -8
+    out += [(to - step, to) for to in chess.scan_reversed(single & pushes)]
+    out += [(to - 2 * step, to) for to in chess.scan_reversed(double & pushes)]
+    return out
+
+
+def _reaching(ptype: int, sq: int, occupied: int) -> int:
+    """The squares a knight, bishop, rook or queen on sq attacks (and so reaches from)."""
+    if ptype == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[sq]
+    reach = 0
+    if ptype != chess.ROOK:
+        reach = chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occupied]
+    if ptype != chess.BISHOP:
+        reach |= (chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occupied]
+                  | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occupied])
+    return reach
 
 
 def _narrow_by_designator(board, labels, moves, ptype, side, file_piece):
