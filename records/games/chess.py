@@ -894,6 +894,7 @@ def book_setups(text: str) -> dict:
 
 NUMBERED = re.compile(r"^\s*(?:\d+\s?\.|\$|-\s+\d)")  # rows of moves, not notes
 PARALLEL_PLIES = 4000  # below this a second process costs more than it saves
+MAIN_SHARE = 0.47     # this process also unpickles the other half, so it replays a bit less
 
 
 def scan_book(text: str, path: str) -> list:
@@ -924,26 +925,17 @@ def scan_book(text: str, path: str) -> list:
 
 
 def _records_of(jobs: list) -> list:
-    import os
+    from .. import parallel
     plies = sum(job[0].count for job in jobs)
-    cores = os.cpu_count() or 1
-    if plies < PARALLEL_PLIES or cores < 2 or os.getloadavg()[0] > cores - 0.5:  # no free core
+    if plies < PARALLEL_PLIES or not parallel.worthwhile():
         return [_record_of(job, {}) for job in jobs]
-    import multiprocessing
-    global _JOBS
-    _JOBS = jobs
-    half = len(jobs) // 2
-    with multiprocessing.get_context("fork").Pool(2) as pool:
-        parts = pool.map(_records_between, [(0, half), (half, len(jobs))])
-    _JOBS = []
-    return parts[0] + parts[1]
-
-
-_JOBS: list = []
-
-
-def _records_between(span: tuple[int, int]) -> list:
-    return [_record_of(job, {}) for job in _JOBS[span[0]:span[1]]]
+    cut, done = 0, 0
+    while cut < len(jobs) and done < plies * MAIN_SHARE:
+        done += jobs[cut][0].count
+        cut += 1
+    mine, theirs = parallel.in_two(lambda: [_record_of(job, {}) for job in jobs[:cut]],
+                                   lambda: [_record_of(job, {}) for job in jobs[cut:]])
+    return mine + theirs
 
 
 def _record_of(job, done: dict):
