@@ -6,6 +6,7 @@ replay to the end, backtracking where a move fits several, and reports what does
 """
 from __future__ import annotations
 
+import gc
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -330,59 +331,78 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
     board = start.copy(stack=False)
     budget = [SEARCH_BUDGET]
     path: list[chess.Move] = []
-
     castled: list[bool] = []
     labels = TracedLabels(labels if labels is not None else initial_labels(board), path, castled)
+    kings = chess.KING
 
-    def walk(i: int) -> None:
-        if i == len(tokens):
-            res.readings.append(list(path))
-            res.steps.append(list(steps))
-            return
-        budget[0] -= 1
-        if budget[0] < 0:
-            res.exhausted = True
-            return
-        tok = tokens[i]
-        pool: list = []
+    def candidates(tok, pool) -> list:
         if isinstance(tok, dn.Move):
-            moves = token_moves(board, labels, tok, marks_checks, strict_claims,
-                                pool if annotate else None)
-        elif isinstance(tok, Given):
-            moves = [tok.move] if board.is_legal(tok.move) else []
+            return token_moves(board, labels, tok, marks_checks, strict_claims,
+                               pool if annotate else None)
+        if isinstance(tok, Given):
+            return [tok.move] if board.is_legal(tok.move) else []
+        return []
+
+    def play(move: chess.Move, i: int, pool: list) -> None:
+        castled.append(board.piece_type_at(move.from_square) == kings and board.is_castling(move))
+        if annotate:
+            san = san_and_push(board, move, pool)
+            steps.append((san, position_key(board), san[-1] in "+#", san[-1] == "#"))
         else:
-            moves = []
-        if not moves:
-            if i > res.failed_at:
+            board.push(move)
+        if double_first and i == 0:  # White's second move comes before Black's first
+            board.push(chess.Move.null())
+            if annotate:
+                steps.append(("--", position_key(board), False, False))
+        path.append(move)
+
+    def take_back(i: int) -> None:
+        path.pop()
+        castled.pop()
+        board.pop()
+        extra = double_first and i == 0
+        if extra:
+            board.pop()
+        if annotate:
+            del steps[-2 if extra else -1:]
+
+    def walk(i: int, restore: bool) -> None:
+        """Read tokens[i:]: straight on while a token has one reading, branching where it
+        has several. With restore, the board is left as found (a later branch needs it)."""
+        first = i
+        while True:
+            if i == len(tokens):
+                res.readings.append(list(path))
+                res.steps.append(list(steps))
+                break
+            budget[0] -= 1
+            if budget[0] < 0:
+                res.exhausted = True
+                break
+            pool: list = []
+            moves = candidates(tokens[i], pool)
+            if len(moves) == 1:
+                play(moves[0], i, pool)
+                i += 1
+                continue
+            if not moves and i > res.failed_at:
                 res.failed_at, res.fail_board = i, board.copy()
                 res.fail_labels = labels.snapshot(board)
                 res.fail_path = list(path)
-            return
-        for move in moves:
-            castled.append(board.is_castling(move))
-            if annotate:
-                san = san_and_push(board, move, pool)
-                steps.append((san, position_key(board), san[-1] in "+#", san[-1] == "#"))
-            else:
-                board.push(move)
-            extra = double_first and i == 0
-            if extra:
-                board.push(chess.Move.null())
-                if annotate:
-                    steps.append(("--", position_key(board), False, False))
-            path.append(move)
-            walk(i + 1)
-            path.pop()
-            castled.pop()
-            board.pop()
-            if annotate:
-                del steps[-2 if extra else -1:]
-            if extra:
-                board.pop()
-            if len(res.readings) >= MAX_READINGS or res.exhausted:
-                return
+            for k, move in enumerate(moves):
+                again = restore or k < len(moves) - 1
+                play(move, i, pool)
+                walk(i + 1, again)
+                if again:
+                    take_back(i)
+                if len(res.readings) >= MAX_READINGS or res.exhausted:
+                    break
+            break
+        if restore:
+            for j in range(i - 1, first - 1, -1):
+                take_back(j)
 
-    walk(0)
+    walk(0, False)
     if res.readings:
         res.failed_at = -1
     return res
@@ -903,6 +923,16 @@ def scan_book(text: str, path: str) -> list:
     Lines that stand alone (most games) are replayed on every core when there are many;
     variations and lines that start from another line's position follow in book order.
     """
+    collecting = gc.isenabled()
+    gc.disable()  # many small objects and few cycles: the collector would only cost time
+    try:
+        return _scan(text, path)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _scan(text: str, path: str) -> list:
     from ..notation.chess_book import find_games
     raws = find_games(text)
     titles = _titles(raws, path)
