@@ -184,22 +184,29 @@ def _literal_moves(board, labels, tok, pool: list | None = None) -> list[chess.M
     from_mask = board.pieces_mask(ptype, board.turn)
     if tok.origin:
         from_mask &= square_set(tok.origin, white)
+    victim = None
     if tok.capture:
         to_mask = board.occupied_co[not board.turn]
         if board.ep_square is not None and ptype == chess.PAWN:
             to_mask |= chess.BB_SQUARES[board.ep_square]
         if tok.victim_square:
             to_mask &= square_set(tok.victim_square, white)
+        if tok.victim:
+            victim = split_designator(tok.victim)
+            if victim is None:
+                return []
+            to_mask &= _men_to_take(board, PIECES[victim[2]], ptype)
     else:
         to_mask = square_set(tok.target, white) & ~board.occupied
     moves = legal_moves_to(board, ptype, from_mask, to_mask)
     if pool is not None and not tok.origin:
         pool.extend(moves)
-    if tok.capture and tok.victim:
+    if victim and (victim[0] or victim[1]):  # the victim named by its side or file
         moves = [m for m in moves if _victim_fits(board, labels, m, tok.victim)]
     if tok.en_passant:
         moves = [m for m in moves if board.is_en_passant(m)]
-    moves = [m for m in moves if _promotion_fits(m, tok)]
+    if ptype == chess.PAWN:
+        moves = [m for m in moves if _promotion_fits(m, tok)]
     if side or file_piece:
         moves = _narrow_by_designator(board, labels, moves, ptype, side, file_piece)
     return moves
@@ -269,6 +276,15 @@ def _reaching(ptype: int, sq: int, occupied: int) -> int:
         reach |= (chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occupied]
                   | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occupied])
     return reach
+
+
+def _men_to_take(board: chess.Board, vtype: int, ptype: int) -> int:
+    """The squares of the enemy men of type vtype, with the en passant square when a pawn
+    takes a pawn."""
+    mask = board.pieces_mask(vtype, not board.turn)
+    if vtype == ptype == chess.PAWN and board.ep_square is not None:
+        mask |= chess.BB_SQUARES[board.ep_square]
+    return mask
 
 
 def _narrow_by_designator(board, labels, moves, ptype, side, file_piece):
