@@ -4,7 +4,7 @@ import io
 import chess
 import chess.pgn
 
-from records.games.chess import legal_moves_to, square_set
+from records.games.chess import legal_moves_to, san_and_push, square_set
 
 from tests.conftest import CORPUS, need
 
@@ -70,3 +70,30 @@ def test_pins_checks_and_double_steps():
     for fen, ptype, from_mask, wanted in cases:
         got = legal_moves_to(chess.Board(fen), ptype, from_mask, chess.BB_ALL)
         assert [m.uci() for m in got] == wanted, fen
+
+
+def test_san_from_the_moves_generated_matches_python_chess():
+    checked = 0
+    for board in corpus_positions():
+        for move in board.legal_moves:
+            ptype = board.piece_type_at(move.from_square)
+            pool = legal_moves_to(board, ptype, chess.BB_ALL, chess.BB_SQUARES[move.to_square])
+            expected = board.san(move)
+            copy = board.copy(stack=False)
+            assert san_and_push(copy, move, pool) == expected, (board.fen(), move)
+            assert copy.peek() == move
+            checked += 1
+    assert checked > 10_000
+
+
+def test_san_of_castling_mate_and_king_captures():
+    cases = [("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ["O-O", "O-O-O", "Kd1", "Rxa8+"]),
+             ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", ["Ra8#"]),
+             ("8/8/8/8/8/4k3/6p1/6K1 w - - 0 1", ["Kxg2"])]
+    for fen, sans in cases:
+        for san in sans:
+            board = chess.Board(fen)
+            move = board.parse_san(san)
+            pool = legal_moves_to(board, board.piece_type_at(move.from_square), chess.BB_ALL,
+                                  chess.BB_SQUARES[move.to_square])
+            assert san_and_push(board, move, pool) == san

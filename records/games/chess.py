@@ -216,17 +216,21 @@ def legal_moves_to(board: chess.Board, ptype: int, from_mask: int, to_mask: int)
     """list(board.generate_legal_moves(from_mask, to_mask)) for men of one type, in the same
     order, but quicker for the one or two moves a printed move can mean: only that type's
     moves are generated, and a move is legal when, with the man moved, no enemy man attacks
-    the king. King moves, en passant and promotions are left to python-chess."""
+    the king. Castling, en passant and promotions are left to python-chess."""
     turn = board.turn
     ours = board.occupied_co[turn]
     king_mask = board.kings & ours
     men = board.pieces_mask(ptype, turn) & from_mask
-    if ptype == chess.KING or not king_mask or ptype == chess.PAWN and (
-            men & (chess.BB_RANK_7 if turn else chess.BB_RANK_2) or _may_take_en_passant(
-                board, men, to_mask)):
+    if not king_mask or ptype == chess.KING and board.castling_rights & ours or (
+            ptype == chess.PAWN and (men & (chess.BB_RANK_7 if turn else chess.BB_RANK_2)
+                                     or _may_take_en_passant(board, men, to_mask))):
         return list(board.generate_legal_moves(men, to_mask))
     to_mask &= ~ours
     occupied = board.occupied
+    if ptype == chess.KING:
+        return [chess.Move(frm, to) for frm in chess.scan_reversed(men)
+                for to in chess.scan_reversed(chess.BB_KING_ATTACKS[frm] & to_mask)
+                if not board.attackers_mask(not turn, to, occupied & ~chess.BB_SQUARES[frm])]
     if ptype == chess.PAWN:
         pseudo = _pawn_moves(men, turn, occupied, board.occupied_co[not turn] & to_mask,
                              to_mask & ~occupied)
@@ -428,10 +432,16 @@ def san_and_push(board: chess.Board, move: chess.Move, pool: list) -> str:
     """board.san_and_push, quicker when pool holds every legal move of the moving kind of
     man to the target squares (the moves that could need telling apart)."""
     ptype = board.piece_type_at(move.from_square)
-    if not pool or ptype == chess.KING or board.is_castling(move):
-        return board.san_and_push(move)
     target = chess.SQUARE_NAMES[move.to_square]
-    if ptype == chess.PAWN:
+    if ptype == chess.KING:  # a king is never told apart from another
+        if board.is_castling(move):
+            kingside = chess.square_file(move.to_square) > chess.square_file(move.from_square)
+            san = "O-O" if kingside else "O-O-O"
+        else:
+            san = "K" + ("x" if board.is_capture(move) else "") + target
+    elif ptype != chess.PAWN and not pool:
+        return board.san_and_push(move)
+    elif ptype == chess.PAWN:
         if board.is_capture(move):
             target = chess.FILE_NAMES[chess.square_file(move.from_square)] + "x" + target
         san = target + ("=" + chess.piece_symbol(move.promotion).upper() if move.promotion else "")
