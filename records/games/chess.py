@@ -12,6 +12,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import chess
+from chess import (BB_DIAG_ATTACKS, BB_DIAG_MASKS, BB_FILE_ATTACKS, BB_FILE_MASKS, BB_KING_ATTACKS,
+                   BB_KNIGHT_ATTACKS, BB_PAWN_ATTACKS, BB_RANK_2, BB_RANK_3, BB_RANK_6, BB_RANK_7,
+                   BB_RANK_ATTACKS, BB_RANK_MASKS, BB_SQUARES, BISHOP, KING, KNIGHT, PAWN, ROOK,
+                   Move)
 
 from ..notation import descriptive as dn
 
@@ -221,64 +225,90 @@ def legal_moves_to(board: chess.Board, ptype: int, from_mask: int, to_mask: int)
     ours = board.occupied_co[turn]
     king_mask = board.kings & ours
     men = board.pieces_mask(ptype, turn) & from_mask
-    if not king_mask or ptype == chess.KING and board.castling_rights & ours or (
-            ptype == chess.PAWN and (men & (chess.BB_RANK_7 if turn else chess.BB_RANK_2)
-                                     or _may_take_en_passant(board, men, to_mask))):
+    if not king_mask or ptype == KING and board.castling_rights & ours or (
+            ptype == PAWN and (men & (BB_RANK_7 if turn else BB_RANK_2)
+                               or _may_take_en_passant(board, men, to_mask))):
         return list(board.generate_legal_moves(men, to_mask))
     to_mask &= ~ours
     occupied = board.occupied
-    if ptype == chess.KING:
-        return [chess.Move(frm, to) for frm in chess.scan_reversed(men)
-                for to in chess.scan_reversed(chess.BB_KING_ATTACKS[frm] & to_mask)
-                if not board.attackers_mask(not turn, to, occupied & ~chess.BB_SQUARES[frm])]
-    if ptype == chess.PAWN:
-        pseudo = _pawn_moves(men, turn, occupied, board.occupied_co[not turn] & to_mask,
-                             to_mask & ~occupied)
-    else:
-        pseudo = [(frm, to) for frm in chess.scan_reversed(men)
-                  for to in chess.scan_reversed(_reaching(ptype, frm, occupied) & to_mask)]
-    king, enemy = chess.msb(king_mask), not turn
+    attackers = board.attackers_mask
+    enemy = not turn
+    if ptype == KING:
+        if not men:
+            return []
+        king = men.bit_length() - 1
+        return [Move(king, to) for to in _squares_down(BB_KING_ATTACKS[king] & to_mask)
+                if not attackers(enemy, to, occupied ^ men)]
+    king = king_mask.bit_length() - 1
     moves = []
-    for frm, to in pseudo:
-        to_bb = chess.BB_SQUARES[to]
-        if not board.attackers_mask(enemy, king, (occupied & ~chess.BB_SQUARES[frm]) | to_bb) & ~to_bb:
-            moves.append(chess.Move(frm, to))
+    if ptype == PAWN:
+        for frm, to in _pawn_moves(men, turn, occupied, board.occupied_co[enemy] & to_mask,
+                                   to_mask & ~occupied):
+            to_bb = BB_SQUARES[to]
+            if not attackers(enemy, king, (occupied ^ BB_SQUARES[frm]) | to_bb) & ~to_bb:
+                moves.append(Move(frm, to))
+        return moves
+    while men:  # highest square first, as python-chess generates
+        frm = men.bit_length() - 1
+        from_bb = BB_SQUARES[frm]
+        men ^= from_bb
+        targets = _reaching(ptype, frm, occupied) & to_mask
+        while targets:
+            to = targets.bit_length() - 1
+            to_bb = BB_SQUARES[to]
+            targets ^= to_bb
+            if not attackers(enemy, king, (occupied ^ from_bb) | to_bb) & ~to_bb:
+                moves.append(Move(frm, to))
     return moves
+
+
+def _squares_down(mask: int) -> list[int]:
+    """The squares of a mask, highest first (as python-chess generates moves)."""
+    out = []
+    while mask:
+        sq = mask.bit_length() - 1
+        out.append(sq)
+        mask ^= BB_SQUARES[sq]
+    return out
 
 
 def _may_take_en_passant(board: chess.Board, pawns: int, to_mask: int) -> bool:
     ep = board.ep_square
-    return (ep is not None and to_mask & chess.BB_SQUARES[ep]
-            and chess.BB_PAWN_ATTACKS[not board.turn][ep] & pawns)
+    return (ep is not None and to_mask & BB_SQUARES[ep]
+            and BB_PAWN_ATTACKS[not board.turn][ep] & pawns)
 
 
 def _pawn_moves(pawns: int, white: bool, occupied: int, captures: int, pushes: int) -> list:
     """Pawn captures, single and double steps, as python-chess orders them."""
-    out = [(frm, to) for frm in chess.scan_reversed(pawns)
-           for to in chess.scan_reversed(chess.BB_PAWN_ATTACKS[white][frm] & captures)]
+    out = []
+    if captures:
+        out = [(frm, to) for frm in _squares_down(pawns)
+               for to in _squares_down(BB_PAWN_ATTACKS[white][frm] & captures)]
+    if not pushes:
+        return out
     if white:
         single = (pawns << 8) & ~occupied
-        double = ((single & chess.BB_RANK_3) << 8) & ~occupied
+        double = ((single & BB_RANK_3) << 8) & ~occupied
         step = 8
     else:
         single = (pawns >> 8) & ~occupied
-        double = ((single & chess.BB_RANK_6) >> 8) & ~occupied
+        double = ((single & BB_RANK_6) >> 8) & ~occupied
         step = -8
-    out += [(to - step, to) for to in chess.scan_reversed(single & pushes)]
-    out += [(to - 2 * step, to) for to in chess.scan_reversed(double & pushes)]
+    out += [(to - step, to) for to in _squares_down(single & pushes)]
+    out += [(to - 2 * step, to) for to in _squares_down(double & pushes)]
     return out
 
 
 def _reaching(ptype: int, sq: int, occupied: int) -> int:
     """The squares a knight, bishop, rook or queen on sq attacks (and so reaches from)."""
-    if ptype == chess.KNIGHT:
-        return chess.BB_KNIGHT_ATTACKS[sq]
+    if ptype == KNIGHT:
+        return BB_KNIGHT_ATTACKS[sq]
     reach = 0
-    if ptype != chess.ROOK:
-        reach = chess.BB_DIAG_ATTACKS[sq][chess.BB_DIAG_MASKS[sq] & occupied]
-    if ptype != chess.BISHOP:
-        reach |= (chess.BB_RANK_ATTACKS[sq][chess.BB_RANK_MASKS[sq] & occupied]
-                  | chess.BB_FILE_ATTACKS[sq][chess.BB_FILE_MASKS[sq] & occupied])
+    if ptype != ROOK:
+        reach = BB_DIAG_ATTACKS[sq][BB_DIAG_MASKS[sq] & occupied]
+    if ptype != BISHOP:
+        reach |= (BB_RANK_ATTACKS[sq][BB_RANK_MASKS[sq] & occupied]
+                  | BB_FILE_ATTACKS[sq][BB_FILE_MASKS[sq] & occupied])
     return reach
 
 
@@ -428,37 +458,39 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
     return res
 
 
+SAN_LETTER = ("", "", "N", "B", "R", "Q", "K")
+
+
 def san_and_push(board: chess.Board, move: chess.Move, pool: list) -> str:
     """board.san_and_push, quicker when pool holds every legal move of the moving kind of
     man to the target squares (the moves that could need telling apart)."""
-    ptype = board.piece_type_at(move.from_square)
-    target = chess.SQUARE_NAMES[move.to_square]
-    if ptype == chess.KING:  # a king is never told apart from another
+    frm, to = move.from_square, move.to_square
+    ptype = board.piece_type_at(frm)
+    target = chess.SQUARE_NAMES[to]
+    takes = "x" if board.occupied_co[not board.turn] & BB_SQUARES[to] else ""
+    if ptype == PAWN:
+        if takes or chess.square_file(frm) != chess.square_file(to):  # en passant takes too
+            target = chess.FILE_NAMES[chess.square_file(frm)] + "x" + target
+        san = target + ("=" + SAN_LETTER[move.promotion] if move.promotion else "")
+    elif ptype == KING:  # a king is never told apart from another
         if board.is_castling(move):
-            kingside = chess.square_file(move.to_square) > chess.square_file(move.from_square)
-            san = "O-O" if kingside else "O-O-O"
+            san = "O-O" if chess.square_file(to) > chess.square_file(frm) else "O-O-O"
         else:
-            san = "K" + ("x" if board.is_capture(move) else "") + target
-    elif ptype != chess.PAWN and not pool:
+            san = "K" + takes + target
+    elif not pool:
         return board.san_and_push(move)
-    elif ptype == chess.PAWN:
-        if board.is_capture(move):
-            target = chess.FILE_NAMES[chess.square_file(move.from_square)] + "x" + target
-        san = target + ("=" + chess.piece_symbol(move.promotion).upper() if move.promotion else "")
     else:
-        rivals = [m.from_square for m in pool if m.to_square == move.to_square
-                  and m.from_square != move.from_square]
+        rivals = [m.from_square for m in pool if m.to_square == to and m.from_square != frm]
         where = ""
         if rivals:
-            file, rank = chess.square_file(move.from_square), chess.square_rank(move.from_square)
+            file, rank = chess.square_file(frm), chess.square_rank(frm)
             if all(chess.square_file(r) != file for r in rivals):
                 where = chess.FILE_NAMES[file]
             elif all(chess.square_rank(r) != rank for r in rivals):
                 where = chess.RANK_NAMES[rank]
             else:
-                where = chess.SQUARE_NAMES[move.from_square]
-        san = (chess.piece_symbol(ptype).upper() + where + ("x" if board.is_capture(move) else "")
-               + target)
+                where = chess.SQUARE_NAMES[frm]
+        san = SAN_LETTER[ptype] + where + takes + target
     board.push(move)
     if board.is_check():
         san += "#" if board.is_checkmate() else "+"

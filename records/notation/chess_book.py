@@ -134,7 +134,7 @@ def _numbered_row(line: str, lineno: int) -> list | None:
             return None
         items.append(dn.placed(move, lineno, m.start() + move.column))
     return items if 2 <= len(items) <= 3 else None
-CELL = re.compile(r"\S(?:\S| (?! ))*")
+CELL = re.compile(r"\S+(?: \S+)*")  # columns are two or more spaces apart
 MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x×-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
 MOVE_WORDS = {"ch", "x", "to", "takes", "sq", "mate", "e.p.", "dis", "dbl"}
 

@@ -38,8 +38,10 @@ class Move:
 
 def placed(move: Move, line: int, column: int) -> Move:
     """A copy of a (cached) move at another line and column, made without __init__."""
+    fields = move.__dict__.copy()
+    fields["line"], fields["column"] = line, column
     copy = object.__new__(Move)
-    copy.__dict__.update(move.__dict__, line=line, column=column)
+    object.__setattr__(copy, "__dict__", fields)
     return copy
 
 
