@@ -383,7 +383,6 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
     path: list[chess.Move] = []
     castled: list[bool] = []
     labels = TracedLabels(labels if labels is not None else initial_labels(board), path, castled)
-    kings = chess.KING
 
     def candidates(tok, pool) -> list:
         if isinstance(tok, dn.Move):
@@ -394,7 +393,7 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
         return []
 
     def play(move: chess.Move, i: int, pool: list) -> None:
-        castled.append(board.piece_type_at(move.from_square) == kings and board.is_castling(move))
+        castled.append(bool(board.kings & BB_SQUARES[move.from_square]) and board.is_castling(move))
         if annotate:
             san = san_and_push(board, move, pool)
             steps.append((san, position_key(board), san[-1] in "+#", san[-1] == "#"))
@@ -1358,8 +1357,9 @@ def position_key(board_or_fen) -> str | None:
     """
     if isinstance(board_or_fen, chess.Board):
         b = board_or_fen
-        return (f"{b.pawns:x}:{b.knights:x}:{b.bishops:x}:{b.rooks:x}:{b.queens:x}:{b.kings:x}:"
-                f"{b.occupied_co[chess.WHITE]:x}:{'w' if b.turn else 'b'}")
+        return "%x:%x:%x:%x:%x:%x:%x:%s" % (b.pawns, b.knights, b.bishops, b.rooks, b.queens,
+                                            b.kings, b.occupied_co[chess.WHITE],
+                                            "w" if b.turn else "b")
     fields = board_or_fen.strip().split()
     try:
         board = chess.Board(None)
