@@ -971,7 +971,7 @@ def book_setups(text: str) -> dict:
 
 NUMBERED = re.compile(r"^\s*(?:\d+\s?\.|\$|-\s+\d)")  # rows of moves, not notes
 PARALLEL_PLIES = 4000  # below this a second process costs more than it saves
-MAIN_SHARE = 0.47     # this process also unpickles the other half, so it replays a bit less
+MAIN_SHARE = 0.5     # this process also unpickles the other half, so it replays a bit less
 
 
 def scan_book(text: str, path: str) -> list:
