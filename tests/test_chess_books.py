@@ -174,7 +174,6 @@ def test_parallel_replay_gives_the_same_records(hoyle, monkeypatch):
     import os
     from records.games import chess as chess_family
     monkeypatch.setattr(chess_family, "PARALLEL_PLIES", 0)
-    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     again = scanned(HOYLE_1914)
     assert [(r.title, r.status, [p.normal for p in r.plies], [d.format() for d in r.diagnostics])

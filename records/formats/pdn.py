@@ -17,6 +17,7 @@ from functools import cache
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from .. import parallel
 from ..games import checkers as ck
 from ..model import ERROR, INFO, INVALID, WARNING, Ply, Record
 from ..resources import grammar
@@ -76,8 +77,7 @@ def read(text: str, path: str) -> list[Record]:
 
 
 def _parallel_worthwhile(text: str) -> bool:
-    return (len(text) >= PARALLEL_MIN_CHARS and (os.cpu_count() or 1) > 1
-            and os.environ.get("HOYLE_WORKERS", "2") != "1")
+    return len(text) >= PARALLEL_MIN_CHARS and parallel.worthwhile()
 
 
 _GAME_END = re.compile(r"(1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0|\*)\s*\n\s*\n\[")
@@ -96,15 +96,8 @@ def _read_part(text: str, path: str, start: int, stop: int) -> list[Record]:
 
 
 def _read_in_parallel(text: str, path: str, cut: int) -> list[Record] | None:
-    import multiprocessing
-    try:
-        context = multiprocessing.get_context("fork")
-    except ValueError:  # no fork on this platform
-        return None
-    with context.Pool(1) as pool:
-        later = pool.apply_async(_read_part, (text, path, cut, len(text)))
-        first = _read_part(text, path, 0, cut)
-        rest = later.get()
+    first, rest = parallel.in_two(lambda: _read_part(text, path, 0, cut),
+                                  lambda: _read_part(text, path, cut, len(text)))
     records = first + rest
     if any(rec.status == INVALID for rec in records):
         return None   # a syntax error: read the whole file again to report it as a whole

@@ -17,6 +17,7 @@ import re
 import chess
 import chess.pgn
 
+from .. import parallel
 from ..games.chess import fen_of_key, position_key
 from ..games.chess_openings import classify_keys
 from ..model import ERROR, INFO, WARNING, Ply, Record
@@ -501,8 +502,7 @@ HEADER_WORK = 5  # a header line costs about as much to read as 5 characters of 
 
 
 def _parallel_worthwhile(text: str) -> bool:
-    return (len(text) >= PARALLEL_MIN_CHARS and (os.cpu_count() or 1) > 1
-            and os.environ.get("HOYLE_WORKERS", "2") != "1")
+    return len(text) >= PARALLEL_MIN_CHARS and parallel.worthwhile()
 
 
 def _chunks(lines: list[str]) -> list[tuple[int, int]]:
@@ -524,48 +524,11 @@ def _ends_game(lines: list[str], blank: int) -> bool:
     return previous.endswith(RESULTS) and "{" not in previous.rpartition("}")[2]
 
 
-_SHARED: dict = {}
-
-
-def _read_chunk(args: tuple) -> list[dict]:
-    path, start, stop, games_before = args
-    return [_packed(rec) for rec in _read_lines(_SHARED["lines"], path, start, stop, games_before)]
-
-
-def _packed(rec: Record) -> dict:
-    """A record as plain data: plies as tuples pickle and unpickle several times faster."""
-    fields = dict(rec.__dict__)
-    fields["plies"] = [(p.index, p.text, p.normal, p.line, p.column, p.position)
-                       for p in rec.plies]
-    return fields
-
-
-def _unpacked(fields: dict) -> Record:
-    fields["plies"] = [Ply(*p) for p in fields["plies"]]
-    return Record(**fields)
-
-
 def _read_in_parallel(lines: list[str], path: str, chunks: list[tuple[int, int]]) -> list[Record]:
     """The second half is read in a forked process while this one reads the first half."""
-    import multiprocessing
-    try:
-        context = multiprocessing.get_context("fork")
-    except ValueError:  # no fork on this platform
-        return _read_lines(lines, path, 0, len(lines), 0)
-    _SHARED["lines"] = lines
     (start, stop), (second, end) = chunks
-    try:
-        pool = context.Pool(1)
-    except (OSError, AssertionError):  # no room for a process, or we are a daemon ourselves
-        _SHARED.clear()
-        return _read_lines(lines, path, 0, len(lines), 0)
-    try:
-        with pool:
-            later = pool.apply_async(_read_chunk, ((path, second, end, 0),))
-            first = _read_lines(lines, path, start, stop, 0)
-            rest = [_unpacked(fields) for fields in later.get()]
-    finally:
-        _SHARED.clear()
+    first, rest = parallel.in_two(lambda: _read_lines(lines, path, start, stop, 0),
+                                  lambda: _read_lines(lines, path, second, end, 0))
     for rec in rest:
         if rec.title.startswith("Game "):
             rec.title = _title(rec.tags, len(first) + int(rec.title[5:]))
