@@ -15,6 +15,7 @@ from collections.abc import Iterable
 import sqlite_utils
 
 from .model import Diagnostic, Ply, Record
+from .parallel import collector_paused
 
 SCHEMA_VERSION = 1
 PLY_FIELDS = attrgetter("index", "text", "normal", "line", "column", "position")
@@ -72,7 +73,7 @@ class Archive:
         raw = open(path, "rb").read() if os.path.exists(path) else b""
         added = skipped = 0
         conn = self.db.conn
-        with conn:  # one transaction: a failure rolls everything back
+        with conn, collector_paused():  # one transaction: a failure rolls everything back
             source_id = self._source_id(path, raw)
             known = {row[0] for row in conn.execute("SELECT fingerprint FROM records")}
             rows, ply_rows, diag_rows = [], [], []

@@ -1,16 +1,32 @@
-"""Two cores for a big read: the second half in a forked process while this one does the first.
+"""Big reads: two cores, and no cyclic garbage collector while records are made or stored.
 
-The child sends its records back through a pipe as plain data (plies as tuples pickle several
+in_two runs the second half of a read in a forked process while this one does the first. The
+child sends its records back through a pipe as plain data (plies as tuples pickle several
 times faster than objects). Where fork is missing, or the child fails, this process does the
 second half itself, so the answer never depends on the split.
 """
 from __future__ import annotations
 
+import gc
 import os
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from .model import Ply, Record
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Records, plies and rows are many small objects without cycles: the cyclic collector
+    would walk them again and again (and every other object in the process) for nothing."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def worthwhile() -> bool:

@@ -8,7 +8,6 @@ and stored as records but never replayed with 8x8 English rules. Writing is stri
 """
 from __future__ import annotations
 
-import gc
 import os
 import re
 from bisect import bisect_right
@@ -105,15 +104,8 @@ def _read_in_parallel(text: str, path: str, cut: int) -> list[Record] | None:
 
 
 def _read_whole(text: str, path: str) -> list[Record]:
-    # hundreds of thousands of plies and no reference cycles: the cyclic collector would
-    # only walk them again and again
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with parallel.collector_paused():
         return _parse_records(text, path)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _parse_records(text: str, path: str) -> list[Record]:

@@ -10,7 +10,6 @@ processes.
 from __future__ import annotations
 
 import difflib
-import gc
 import os
 import re
 
@@ -34,16 +33,11 @@ def read(text: str, path: str) -> list[Record]:
     """Every game in a PGN file as a record; None when the file holds no game at all."""
     lines = _split_lines(text)
     chunks = _chunks(lines) if _parallel_worthwhile(text) else [(0, len(lines))]
-    collecting = gc.isenabled()
-    gc.disable()  # millions of new objects and no cycles among them: the collector only costs
-    try:
+    with parallel.collector_paused():
         if len(chunks) == 1:
             records = _read_lines(lines, path, 0, len(lines), 0)
         else:
             records = _read_in_parallel(lines, path, chunks)
-    finally:
-        if collecting:
-            gc.enable()
     return records or None
 
 

@@ -6,7 +6,6 @@ replay to the end, backtracking where a move fits several, and reports what does
 """
 from __future__ import annotations
 
-import gc
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -980,13 +979,9 @@ def scan_book(text: str, path: str) -> list:
     Lines that stand alone (most games) are replayed on every core when there are many;
     variations and lines that start from another line's position follow in book order.
     """
-    collecting = gc.isenabled()
-    gc.disable()  # many small objects and few cycles: the collector would only cost time
-    try:
+    from ..parallel import collector_paused
+    with collector_paused():
         return _scan(text, path)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _scan(text: str, path: str) -> list:
