@@ -6,6 +6,7 @@ import io
 import os
 import re
 import resource
+import statistics
 import time
 
 import chess
@@ -20,7 +21,7 @@ from tests.conftest import CORPUS, need
 COUNTERPARTS = CORPUS / "chess" / "book_games_pgn_counterparts.pgn"
 OPENINGS = CORPUS / "chess" / "lichess-openings"
 ROUNDS = 3
-DESCRIPTIVE_ROUNDS = 5  # each round takes under a second
+DESCRIPTIVE_ROUNDS = 7  # each round takes under a second
 
 
 def counterpart_copies(copies: int) -> str:
@@ -172,21 +173,25 @@ def test_descriptive_import_throughput(tmp_path):
     text = descriptive_book(games)
     path = tmp_path / "book.txt"
     path.write_text(text, encoding="utf-8")
-    anchor = ours = float("inf")
+    anchors, ours = [], []
     for n in range(DESCRIPTIVE_ROUNDS):
         start = time.perf_counter()
         plies = push_san_alone(games)
-        anchor_time = time.perf_counter() - start
+        anchors.append(time.perf_counter() - start)
         start = time.perf_counter()
         counts = descriptive_import(text, str(path), str(tmp_path / f"d{n}.db"))
-        ours_time = time.perf_counter() - start
-        anchor, ours = min(anchor, anchor_time), min(ours, ours_time)
-        print(f"\n  round {n + 1}: push_san {anchor_time:.3f} s, hoyle {ours_time:.3f} s "
-              f"(load {os.getloadavg()[0]:.1f})", end="")
+        ours.append(time.perf_counter() - start)
+        print(f"\n  round {n + 1}: push_san {anchors[-1]:.3f} s, hoyle {ours[-1]:.3f} s "
+              f"(ratio {anchors[-1] / ours[-1]:.2f}, load {os.getloadavg()[0]:.1f})", end="")
     assert counts == (len(games), plies)
-    ratio = anchor / ours
+    # Each round times the two back to back, so a round's ratio sees one state of a shared
+    # machine; the median of those ratios is the figure, the ratio of the bests is shown too.
+    paired = statistics.median(a / o for a, o in zip(anchors, ours))
+    anchor, best = min(anchors), min(ours)
     print(f"\ndescriptive import, {len(games)} games, {plies} plies\n"
           f"  push_san replay of the SAN: {anchor:.2f} s ({plies / anchor:.0f} plies/s)\n"
-          f"  hoyle descriptive import (find, parse, resolve, archive): {ours:.2f} s "
-          f"({plies / ours:.0f} plies/s)\n  ratio: {ratio:.2f}x")
-    assert ratio >= 0.5
+          f"  hoyle descriptive import (find, parse, resolve, archive): {best:.2f} s "
+          f"({plies / best:.0f} plies/s)\n"
+          f"  ratio: {paired:.2f}x (median of the rounds; best against best: "
+          f"{anchor / best:.2f}x)")
+    assert paired >= 0.5
