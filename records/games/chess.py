@@ -357,7 +357,7 @@ def _promotion_fits(move, tok) -> bool:
 @dataclass
 class Resolution:
     readings: list[list[chess.Move]] = field(default_factory=list)
-    steps: list = field(default_factory=list)  # per reading: (san, key, check, mate) per ply
+    plies: list = field(default_factory=list)  # per reading, with annotate: its Ply list
     failed_at: int = -1                  # index of the first token no reading gets past
     fail_board: chess.Board | None = None
     fail_labels: dict = field(default_factory=dict)
@@ -370,11 +370,12 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
             labels: dict | None = None, annotate: bool = False) -> Resolution:
     """All readings (up to MAX_READINGS) of tokens that replay from start to the end.
 
-    With annotate, each reading also gets its SAN, position keys and check states (in
-    res.steps), made on the way so that a record needs no second replay.
+    With annotate, each reading also gets its plies (SAN, position keys, the book's text and
+    place, in res.plies), made on the way so that a record needs no second replay.
     """
+    from ..model import Ply
     res = Resolution()
-    steps: list = []
+    plies: list = []
     if marks_checks is None:
         marks_checks = any(getattr(t, "check", False) or getattr(t, "mate", False) for t in tokens)
     board = start.copy(stack=False)
@@ -393,15 +394,18 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
 
     def play(move: chess.Move, i: int, pool: list) -> None:
         castled.append(bool(board.kings & BB_SQUARES[move.from_square]) and board.is_castling(move))
+        tok = tokens[i]
         if annotate:
             san = san_and_push(board, move, pool)
-            steps.append((san, position_key(board), san[-1] in "+#", san[-1] == "#"))
+            plies.append(Ply(len(plies) + 1, tok.text, san, tok.line, tok.column,
+                             position_key(board)))
         else:
             board.push(move)
         if double_first and i == 0:  # White's second move comes before Black's first
             board.push(chess.Move.null())
             if annotate:
-                steps.append(("--", position_key(board), False, False))
+                plies.append(Ply(len(plies) + 1, "", "--", tok.line, tok.column,
+                                 position_key(board)))
         path.append(move)
 
     def take_back(i: int) -> None:
@@ -412,7 +416,7 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
         if extra:
             board.pop()
         if annotate:
-            del steps[-2 if extra else -1:]
+            del plies[-2 if extra else -1:]
 
     def walk(i: int, restore: bool) -> None:
         """Read tokens[i:]: straight on while a token has one reading, branching where it
@@ -421,7 +425,7 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
         while True:
             if i == len(tokens):
                 res.readings.append(list(path))
-                res.steps.append(list(steps))
+                res.plies.append(list(plies))
                 break
             budget[0] -= 1
             if budget[0] < 0:
@@ -754,32 +758,23 @@ def _move_phrase(board: chess.Board, tok) -> str:
     return f"\"{tok.text}\" at {mover_phrase(board)}"
 
 
-def replay_into(rec, setup: Setup, tokens: list, moves: list[chess.Move], steps=None) -> None:
+def replay_into(rec, setup: Setup, tokens: list, moves: list[chess.Move], plies=None) -> None:
     """Fill rec.plies from a reading; check the printed check and mate claims on the way."""
+    rec.plies = plies if plies is not None else _plies_of(setup, tokens, moves)
+    made = (p for p in rec.plies if p.normal != "--")
+    for tok, ply in zip(tokens, made):
+        _check_claims(rec, tok, ply.normal[-1] in "+#", ply.normal[-1] == "#")
+
+
+def _plies_of(setup: Setup, tokens: list, moves: list) -> list:
     from ..model import Ply
-    if steps is None:
-        steps = _steps_of(setup, moves)
-    rec.plies = []
-    at = 0
-    for i, tok in enumerate(tokens[:len(moves)]):
-        san, key, check, mate = steps[at]
-        rec.plies.append(Ply(len(rec.plies) + 1, tok.text, san, tok.line, tok.column, key))
-        _check_claims(rec, tok, check, mate)
-        at += 1
-        if setup.double_first and i == 0:
-            # White's second move comes before Black's first
-            rec.plies.append(Ply(len(rec.plies) + 1, "", "--", tok.line, tok.column, steps[at][1]))
-            at += 1
-
-
-def _steps_of(setup: Setup, moves: list) -> list:
     board, out = setup.board(), []
-    for i, move in enumerate(moves):
-        san = board.san_and_push(move)
-        out.append((san, position_key(board), board.is_check(), board.is_checkmate()))
-        if setup.double_first and i == 0:
+    for i, (tok, move) in enumerate(zip(tokens, moves)):
+        out.append(Ply(len(out) + 1, tok.text, board.san_and_push(move), tok.line, tok.column,
+                       position_key(board)))
+        if setup.double_first and i == 0:  # White's second move comes before Black's first
             board.push(chess.Move.null())
-            out.append(("--", position_key(board), False, False))
+            out.append(Ply(len(out) + 1, "", "--", tok.line, tok.column, position_key(board)))
     return out
 
 
@@ -814,14 +809,14 @@ def validate_line(rec, setup: Setup, items: list):
     if not res.readings:
         _explain_failure(rec, setup, tokens, res)
         return rec
-    _settle_readings(rec, setup, tokens, res.readings, res.steps)
+    _settle_readings(rec, setup, tokens, res.readings, res.plies)
     return rec
 
 
-def _settle_readings(rec, setup, tokens, readings, steps=None):
+def _settle_readings(rec, setup, tokens, readings, plies=None):
     from ..model import WARNING
     if len(readings) == 1:
-        replay_into(rec, setup, tokens, readings[0], steps[0] if steps else None)
+        replay_into(rec, setup, tokens, readings[0], plies[0] if plies else None)
         return
     split = next(i for i in range(len(tokens)) if len({r[i] for r in readings}) > 1)
     board = setup.board()
