@@ -208,7 +208,7 @@ def _literal_moves(board, labels, tok, pool: list | None = None) -> list[chess.M
         moves = [m for m in moves if _victim_fits(board, labels, m, tok.victim)]
     if tok.en_passant:
         moves = [m for m in moves if board.is_en_passant(m)]
-    if ptype == chess.PAWN:
+    if ptype == PAWN and (tok.promotion or any(m.promotion for m in moves)):
         moves = [m for m in moves if _promotion_fits(m, tok)]
     if side or file_piece:
         moves = _narrow_by_designator(board, labels, moves, ptype, side, file_piece)
@@ -225,8 +225,8 @@ def legal_moves_to(board: chess.Board, ptype: int, from_mask: int, to_mask: int)
     king_mask = board.kings & ours
     men = board.pieces_mask(ptype, turn) & from_mask
     if not king_mask or ptype == KING and board.castling_rights & ours or (
-            ptype == PAWN and (men & (BB_RANK_7 if turn else BB_RANK_2)
-                               or _may_take_en_passant(board, men, to_mask))):
+            ptype == PAWN and (men & (BB_RANK_7 if turn else BB_RANK_2) or (
+                board.ep_square is not None and _may_take_en_passant(board, men, to_mask)))):
         return list(board.generate_legal_moves(men, to_mask))
     to_mask &= ~ours
     occupied = board.occupied
@@ -494,7 +494,8 @@ def san_and_push(board: chess.Board, move: chess.Move, pool: list) -> str:
                 where = chess.SQUARE_NAMES[frm]
         san = SAN_LETTER[ptype] + where + takes + target
     board.push(move)
-    if board.is_check():
+    kings = board.kings & board.occupied_co[board.turn]  # board.is_check(), without its calls
+    if kings and board.attackers_mask(not board.turn, kings.bit_length() - 1):
         san += "#" if board.is_checkmate() else "+"
     return san
 
