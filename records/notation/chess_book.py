@@ -126,8 +126,8 @@ def _numbered_row(line: str, lineno: int) -> list | None:
     number = ROW_NUMBER.match(line)
     if not number:
         return None
-    items: list = [dn.MoveNumber(int(number.group(1)), lineno, number.start(1) + 1,
-                                 bool(number.group(2)))]
+    items: list = [dn.move_number(int(number.group(1)), lineno, number.start(1) + 1,
+                                  bool(number.group(2)))]
     for m in CELL.finditer(line, number.end()):
         move = dn.parse_move(m.group())
         if move is None:

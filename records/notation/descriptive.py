@@ -53,6 +53,14 @@ class MoveNumber:
     continuation: bool = False   # "7. ...." or "4...": Black's move follows
 
 
+def move_number(number: int, line: int, column: int, continuation: bool = False) -> MoveNumber:
+    """MoveNumber(...) made without the frozen dataclass's slow __init__ (one per book row)."""
+    made = object.__new__(MoveNumber)
+    object.__setattr__(made, "__dict__", {"number": number, "line": line, "column": column,
+                                          "continuation": continuation})
+    return made
+
+
 @dataclass(frozen=True)
 class Result:
     text: str
