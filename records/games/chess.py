@@ -199,9 +199,14 @@ def _literal_moves(board, labels, tok, pool: list | None = None) -> list[chess.M
             if victim is None:
                 return []
             to_mask &= _men_to_take(board, PIECES[victim[2]], ptype)
+    elif tok.steps:  # "K. P. two": wherever that pawn stands, so many squares on
+        shift = 8 * tok.steps
+        to_mask = (from_mask << shift if white else from_mask >> shift) & chess.BB_ALL
     else:
         to_mask = square_set(tok.target, white) & ~board.occupied
     moves = legal_moves_to(board, ptype, from_mask, to_mask)
+    if tok.steps:
+        moves = [m for m in moves if abs(m.to_square - m.from_square) == 8 * tok.steps]
     if pool is not None and not tok.origin:
         pool.extend(moves)
     if victim and (victim[0] or victim[1]):  # the victim named by its side or file

@@ -18,14 +18,16 @@ from . import descriptive as dn
 FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
                       r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
 HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
-HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie)\s+(?:N[Oo]\.\s*)?\d+"
+HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie)\s+(?:N[Oo]\.\s*)?"
+                          r"(?:\d+|[IVXLC]+\b)"
                           r"(?:\s*(?:\.|--|:|—).{0,80})?)\s*$")
 PLAYERS = re.compile(r"White:\s*(?P<white>.+?)\.?\s+Black:\s*(?P<black>.+?)\.?\s*$|"
                      r"WHITE\.?\s*\((?P<white2>[^)]+?)\.?\)\s+BLACK\.?\s*\((?P<black2>[^)]+?)\.?\)")
 EVENT_LINE = re.compile(r"^\s*\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)\s*$")
 PLAYED_AT = re.compile(r"[Pp]layed (?:at|in) (?:the )?(?P<event>[^.]+?),?\s+(?P<year>1[5-9]\d\d)")
 CONTENTS_GAME = re.compile(r"^\s*(?P<n>\d+)\.\s+(?P<white>[A-Z][\w'. ]+?)\s*-\s*(?P<black>[A-Z][\w'. ]+?)\s+\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)")
-GAME_NUMBER = re.compile(r"(?:GAME|Game)\s+(?:N[Oo]\.\s*)?(?P<n>\d+)")
+GAME_NUMBER = re.compile(r"(?:GAME|Game)\s+(?:N[Oo]\.\s*)?(?P<n>\d+|[IVXLC]+\b)")
+ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 COMPARE = re.compile(r"^\s*(?P<name>[A-Z][A-Za-z' -]+?)\s*\((?:compare|see) p\.\s*\d+\)\.?\s*$")
 DIAGRAM_ROW = re.compile(r"^\s*(?P<rank>[1-8])\s*\|(?P<cells>(?:[^|]{3,5}\|){8})\s*$")
 AS_IN_GAME = re.compile(r"[Mm]oves?\s+1\s*(?:-|to)\s*(?P<last>\d+)\s+(?:are\s+)?as in\s+(?:GAME|Game)\s+"
@@ -214,7 +216,7 @@ def find_games(text: str) -> list[RawGame]:
             items, style = fraction_items(line, lineno), ("fraction",)
         else:
             items = row_items(line, lineno)
-            style = ("row", len(line) - len(line.lstrip()) > 0)
+            style = ("row", _indented(line))
         if not items:
             found = heading_of(line) if line.strip() else None
             if found and _names_opening(found[0], heading, open_games, line):
@@ -254,6 +256,16 @@ def find_games(text: str) -> list[RawGame]:
             game.add(segment)
             game.end_line = lineno
     return [g for g in games if g.moves()]
+
+
+def _indented(line: str) -> bool:
+    """Is a row set in from the margin (as books set variations)? A right-aligned move
+    number (` 9.` over `10.`) is no indent: it is measured to its last digit."""
+    number = LEADING_NUMBER.match(line)
+    return (number.end() - 1 if number else len(line) - len(line.lstrip())) > 1
+
+
+LEADING_NUMBER = re.compile(r"\s*\d+")
 
 
 def _names_opening(name: str, heading: str, open_games: list, line: str) -> bool:
@@ -346,12 +358,21 @@ def _heading_by_players(players, contents: dict) -> str | None:
     return None
 
 
+def game_number(text: str) -> int:
+    """'12' -> 12, 'XIV' -> 14 (older books number their games in Roman numerals)."""
+    if text.isdigit():
+        return int(text)
+    values = [ROMAN[c] for c in text]
+    return sum(-v if v < after else v for v, after in zip(values, values[1:] + [0]))
+
+
 def _game_tags(heading: str, contents: dict) -> dict:
     tags = {}
     m = GAME_NUMBER.match(heading)
     if m:
-        tags["BookGame"] = m.group("n")
-        tags.update(contents.get(int(m.group("n")), {}))
+        number = game_number(m.group("n"))
+        tags["BookGame"] = str(number)
+        tags.update(contents.get(number, {}))
         rest = heading[m.end():].strip(" .")
         if rest and not rest.lower().startswith("no"):
             tags["BookOpening"] = string.capwords(rest.lower())

@@ -32,6 +32,7 @@ class Move:
     check: bool = False
     mate: bool = False
     en_passant: bool = False
+    steps: int = 0               # "K. P. two": a pawn advanced so many squares (no square named)
     annotations: tuple = ()
     ocr: tuple = ()              # (printed, read) pairs of OCR slips mended while normalising
 
@@ -80,7 +81,7 @@ PIECE_WORDS = {"Pawn": "P", "Knight": "Kt", "Bishop": "B", "Rook": "R", "Castle"
                "Queen": "Q", "King": "K"}
 PROMOTION_WORDS = {"queens": "Q", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knight": "Kt",
                    "N": "Kt", "Kt": "Kt", "Q": "Q", "R": "R", "B": "B"}
-ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)")
+ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th|d)")
 RANK_NUMBERS = {w: n for n, w in enumerate(
     ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"), start=1)}
 RANK_WORDS = re.compile("|".join(RANK_NUMBERS) + "$")
@@ -105,6 +106,7 @@ def normalise_square(text: str) -> tuple[str, tuple]:
     """'K's 4th' -> 'K4', 'Q sq' -> 'Q1', 'KB l' -> 'KB1' (the l noted as an OCR slip)."""
     ocr = ()
     core = text.replace("'s", "").replace(".", "").replace(" ", "")
+    core = re.sub(r"^(?:his|her)", "@", core)  # the moving man's own side: see _own_square
     core = re.sub(r"sq(?:uare)?$", "1", core)
     core = RANK_WORDS.sub(lambda m: str(RANK_NUMBERS[m.group()]), core)
     core = ORDINAL.sub("", core)
@@ -137,6 +139,8 @@ def _build_move(node, text: str, line: int, cols: list[int]) -> Move:
                 fields["annotations"].append(str(child))
             elif kind == "CAPTURE_SEP":
                 fields["capture"] = True
+            elif kind == "STEPS":
+                fields["steps"] = 2 if child.startswith("two") else 1
             continue
         value = child.children[0] if child.children else None
         if child.data == "castles":
@@ -164,10 +168,26 @@ def _build_move(node, text: str, line: int, cols: list[int]) -> Move:
             word = re.sub(r"[=()\s]", "", str(value))
             fields["promotion"] = PROMOTION_WORDS.get(word, word)
     fields["annotations"] = tuple(fields["annotations"])
+    if fields.get("target", "").startswith("@"):
+        fields["target"] = _own_square(fields["target"][1:], fields.get("piece") or "")
     return Move(text=text[start:end], line=line, column=cols[start], ocr=tuple(ocr), **fields)
 
 
+def _own_square(square: str, piece: str) -> str:
+    """'his sq.' and 'her Kt.'s 3d' on the moving man's own side: K. B. to his sq. is KB1,
+    K. to his B's sq. is KB1, Q. to her 3d is Q3, Q. Kt. to his 3d is QKt3."""
+    file, rank = square[:-1], square[-1]
+    if piece in ("K", "Q"):
+        return piece + file + rank
+    if len(piece) > 1 and piece[0] in "KQ" and piece[1:] in ("Kt", "B", "R"):
+        return piece[0] + (file or piece[1:]) + rank
+    return (file or piece) + rank
+
+
 def _castle_side(text: str) -> str:
+    side = re.search(r"\bon\s+(?:the\s+)?([KQ])", text)
+    if side:
+        return side.group(1)
     body = text.replace(" ", "").replace(".", "")
     if re.search(r"[Oo0]-{1,2}[Oo0]-{1,2}[Oo0]", body):
         return "Q"
