@@ -26,6 +26,15 @@ def moves_of(text):
     ("BxKtP", "B", None, True, "KtP"),
     ("P×QP", "P", None, True, "QP"),
     ("Kt x P(K5)", "Kt", None, True, "P"),
+    # Staunton's style: "3d", "K.'s", squares named from the man's own side, footnote marks
+    ("K. Kt. to K. B's 3d.", "KKt", "KB3", False, None),
+    ("Kt. to K.'s 5th.", "Kt", "K5", False, None),
+    ("K. B. to his sq.", "KB", "KB1", False, None),
+    ("Q. to her Kt.'s 3d.", "Q", "QKt3", False, None),
+    ("K. to his B's sq.", "K", "KB1", False, None),
+    ("Q. Kt. to his 3d.", "QKt", "QKt3", False, None),
+    ("P. to K. Kt's 4th.[A]", "P", "KKt4", False, None),
+    ("Q. Kt. takes Q. B. P.", "QKt", None, True, "QBP"),
 ])
 def test_styles_of_printed_moves(text, piece, target, capture, victim):
     (move,) = moves_of(text)
@@ -202,3 +211,51 @@ def test_ranks_in_words_and_players_over_the_columns():
     assert (rec.title, rec.tags["White"], rec.tags["Black"]) == ("GAME XII", "Mr. St. Amant",
                                                                   "Mr. Staunton")
     assert [p.normal for p in rec.plies] == "e4 e6 d4 d5 exd5 exd5 Nf3 Nf6".split()
+
+
+OPERA_GAME = """GAME I.--Between Mr. Morphy and the Duke of Brunswick and Count Isouard.
+
+WHITE. (Mr. Morphy.)               BLACK. (The Allies.)
+
+ 1. P. to K's 4th.                  1. P. to K's 4th.
+ 2. K. Kt. to B's 3d.               2. P. to Q's 3d.
+ 3. P. to Q's 4th.                  3. Q. B. to K. Kt's 5th.
+ 4. P. takes P.                     4. B. takes Kt.
+ 5. Q. takes B.                     5. P. takes P.
+ 6. K. B. to Q. B's 4th.            6. K. Kt. to B's 3d.
+ 7. Q. to her Kt's 3d.              7. Q. to K's 2d.
+ 8. Q. Kt. to B's 3d.               8. P. to Q. B's 3d.
+ 9. Q. B. to K. Kt's 5th.           9. P. to Q. Kt's 4th.[A]
+10. Kt. takes P.                   10. P. takes Kt.
+11. B. takes P. (ch.)              11. Q. Kt. to Q's 2d.
+12. Castles on Q's side.           12. R. to Q's sq.
+13. R. takes Kt.                   13. R. takes R.
+14. R. to Q's sq.                  14. Q. to K's 3d.
+15. B. takes R. (ch.)              15. Kt. takes B.
+16. Q. to her Kt's 8th. (ch.)      16. Kt. takes Q.
+17. R. to Q's 8th. Checkmate.
+"""
+
+
+def test_a_game_in_stauntons_style_replays_whole():
+    """Both columns numbered, numbers right-aligned past 9, a footnote mark after a move."""
+    from records.games.chess import scan_book
+    (rec,) = scan_book(OPERA_GAME, "morphy.txt")
+    rec.settle_status()
+    assert (rec.title, rec.status, rec.tags["BookGame"]) == ("GAME I", VALID, "1")
+    assert rec.tags["White"] == "Mr. Morphy"
+    assert rec.normal == ("1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 "
+                          "7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 "
+                          "12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 "
+                          "17. Rd8#")
+
+
+def test_pawns_advanced_one_or_two_squares():
+    """The oldest style names no square for a pawn: "K. P. two", "Q. P. one"."""
+    line = ("1. K. P. two. 1. K. P. two. 2. K. B. P. two. 2. P. takes P. 3. K. Kt. to B.'s 3d. "
+            "3. K. Kt. P. two. 4. K. R. P. two. 4. P. to K. Kt.'s 5th. 7. Q. P. two. 7. Q. P. one.")
+    res = resolve(chess.Board(), moves_of(line)[:8], annotate=True)
+    assert [p.normal for p in res.plies[0]] == "e4 e5 f4 exf4 Nf3 g5 h4 g4".split()
+    board = chess.Board("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1")
+    (two,) = moves_of("Q. P. two.")  # the queen's pawn stands on Q4: it cannot go two more
+    assert resolve(board, [two]).readings == []
