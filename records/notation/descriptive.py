@@ -188,7 +188,7 @@ def _castle_side(text: str) -> str:
     side = re.search(r"\bon\s+(?:the\s+)?([KQ])", text)
     if side:
         return side.group(1)
-    body = text.replace(" ", "").replace(".", "")
+    body = text.replace(" ", "").replace(".", "").replace("—", "-").replace("–", "-")
     if re.search(r"[Oo0]-{1,2}[Oo0]-{1,2}[Oo0]", body):
         return "Q"
     if re.search(r"[Oo0]-{1,2}[Oo0]", body):
