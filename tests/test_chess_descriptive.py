@@ -259,3 +259,24 @@ def test_pawns_advanced_one_or_two_squares():
     board = chess.Board("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1")
     (two,) = moves_of("Q. P. two.")  # the queen's pawn stands on Q4: it cannot go two more
     assert resolve(board, [two]).readings == []
+
+
+def test_moves_broken_across_lines_of_a_paragraph():
+    """Running movetext wraps where the line ends, even inside a move ("2. P. to Q's" /
+    "3d."); "Kt. 5." before the next move is that move's number, not the square Kt5."""
+    import re
+    import textwrap
+    from records.games.chess import scan_book
+    rows = [re.sub(r"\s{2,}", " ", line.strip()) for line in OPERA_GAME.splitlines()
+            if re.match(r"\s*\d+\.", line)]
+    paragraph = textwrap.wrap(" ".join(rows), 70)
+    assert paragraph[0].endswith("2. P. to Q's") and paragraph[1].startswith("3d.")
+    text = "GAME I.\n\n" + "\n".join(paragraph) + "\n\nA note in prose after the game.\n"
+    (rec,) = scan_book(text, "wrapped.txt")
+    (opera,) = scan_book(OPERA_GAME, "morphy.txt")
+    assert [p.normal for p in rec.plies] == [p.normal for p in opera.plies]
+    assert not rec.diagnostics
+    lines = text.splitlines()
+    for ply in rec.plies:  # every ply points at where its move starts on its own line
+        assert lines[ply.line - 1][ply.column - 1:].startswith(ply.text.split()[0])
+    assert (rec.line, rec.end_line) == (3, 3 + len(paragraph) - 1)

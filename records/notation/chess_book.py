@@ -82,8 +82,9 @@ def fraction_items(line: str, lineno: int) -> list:
     return items
 
 
-NOT_PROSE = re.compile(r"Kt|ch|square|sq|mate|takes|first|second|third|fourth|fifth|sixth|seventh|"
-                       r"eighth|\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th)|'s|x|[Cc]astles|"
+NOT_PROSE = re.compile(r"Kt|[Cc]heck|ch|square|sq|mate|takes|first|second|third|fourth|fifth|sixth|"
+                       r"seventh|eighth|\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles|"
+                       r"\b(?:on|side|his|her|one|two)\b|"
                        r"[Rr]esigns|[Dd]rawn?|dis|dbl|\b[a-h]x?[a-h]?[1-8]\b|\b[KQRBN][a-h]")
 
 
@@ -204,7 +205,11 @@ def find_games(text: str) -> list[RawGame]:
     heading, heading_line, continued = "", 0, False
     tags: dict = {}
     diagram: dict[int, str] = {}
+    read_to = tried_to = 0  # lines read already as wrapped moves; paragraphs tried for them
     for lineno, line in enumerate(lines, start=1):
+        if lineno <= read_to:
+            continue
+        last = lineno
         row = DIAGRAM_ROW.match(line)
         if row:
             diagram[int(row.group("rank"))] = row.group("cells")
@@ -217,6 +222,12 @@ def find_games(text: str) -> list[RawGame]:
         else:
             items = row_items(line, lineno)
             style = ("row", _indented(line))
+            if items is None and lineno > tried_to and _may_wrap(line):
+                wrapped = wrapped_moves(lines, lineno)
+                if wrapped:
+                    items, last = wrapped
+                    read_to = last
+                tried_to = _paragraph_end(lines, lineno)
         if not items:
             found = heading_of(line) if line.strip() else None
             if found and _names_opening(found[0], heading, open_games, line):
@@ -254,8 +265,59 @@ def find_games(text: str) -> list[RawGame]:
                 games.append(game)
                 open_games.append(game)
             game.add(segment)
-            game.end_line = lineno
+            game.end_line = last
     return [g for g in games if g.moves()]
+
+
+MAX_WRAPPED_LINES = 40
+NUMBERED_MOVE = re.compile(r"(?:^|\s)\d+\s?\.\s")
+
+
+def _may_wrap(line: str) -> bool:
+    """A numbered line of moves that the grammar could not finish may run on to the next."""
+    return bool(NUMBERED_MOVE.search(line)) and len(line) <= 160 and not _prose(line.strip())
+
+
+def _paragraph_end(lines: list[str], lineno: int) -> int:
+    end = lineno
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    return end
+
+
+def wrapped_moves(lines: list[str], lineno: int) -> tuple[list, int] | None:
+    """Moves in a paragraph whose lines break inside a move ("2. P. to Q's" / "3d. 3. ..."):
+    the items of lines lineno.. read as one text, each placed on its own line and column,
+    and the last line used; None when no few lines together read as moves."""
+    text, places = "", []
+    for n in range(lineno, min(lineno + MAX_WRAPPED_LINES, len(lines)) + 1):
+        line = lines[n - 1]
+        if not line.strip() or (n > lineno and _prose(line.strip())):
+            return None
+        if text:
+            text += " "
+            places.append((n, 1))
+        text += line
+        places += [(n, col) for col in range(1, len(line) + 1)]
+        if n == lineno:
+            continue
+        items = dn.parse(text, lineno, list(range(len(text) + 1)))
+        if any(isinstance(i, dn.Unreadable) for i in items):
+            continue
+        if not any(isinstance(i, dn.Move) for i in items):
+            return None
+        places.append((n, len(line) + 1))
+        return [_placed_at(item, places[item.column]) for item in items], n
+    return None
+
+
+def _placed_at(item, place: tuple[int, int]):
+    line, column = place
+    if isinstance(item, dn.Move):
+        return dn.placed(item, line, column)
+    if isinstance(item, dn.MoveNumber):
+        return dn.move_number(item.number, line, column, item.continuation)
+    return dn.Result(item.text, line, column)
 
 
 def _indented(line: str) -> bool:

@@ -208,7 +208,7 @@ def parse(text: str, line: int = 1, cols: list[int] | None = None) -> list:
     if len(cols) <= len(text):
         cols = cols + [cols[-1] + 1] * (len(text) + 1 - len(cols))
     try:
-        tree = parser().parse(text)
+        tree = parser().parse(_numbers_kept_apart(text))
     except UnexpectedInput as exc:
         pos = getattr(exc, "pos_in_stream", None) or 0
         return [Unreadable(text.strip(), line, cols[min(pos, len(text))],
@@ -229,6 +229,28 @@ def parse(text: str, line: int = 1, cols: list[int] | None = None) -> list:
         elif child.data == "move":
             items.append(_build_move(child, text, line, cols))
     return items
+
+
+NUMBER_AFTER_A_STOP = re.compile(r"(?:(?<=^)|(?<=\s))(\d{1,3})\.(?=\s|$)")
+
+
+def _numbers_kept_apart(text: str) -> str:
+    """In running movetext "B. takes Kt. 5. Q. takes B." the 5 could end the square "Kt. 5";
+    a number that follows a full stop and carries on the count of moves is a move number, so
+    a line break (which no square spans) is put before it. Columns are unchanged."""
+    if ". " not in text:
+        return text
+    chars, expected = None, None
+    for m in NUMBER_AFTER_A_STOP.finditer(text):
+        number = int(m.group(1))
+        if expected is not None and number not in (expected, expected + 1):
+            continue
+        expected = number
+        start = m.start()
+        if start >= 2 and text[start - 1] == " " and text[start - 2] == ".":
+            chars = chars or list(text)
+            chars[start - 1] = "\n"
+    return "".join(chars) if chars else text
 
 
 @lru_cache(maxsize=4096)
