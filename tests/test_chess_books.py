@@ -180,3 +180,18 @@ def test_parallel_replay_gives_the_same_records(hoyle, monkeypatch):
             for r in again] == \
         [(r.title, r.status, [p.normal for p in r.plies], [d.format() for d in r.diagnostics])
          for r in hoyle]
+
+
+def test_positions_given_in_words_start_their_endings(books):
+    """Lasker's endings: "White: K at QKt3, RKR2 / Black: K at K4" (OCR runs the words
+    together); the lines wrap inside moves; each ends in the mate the book announces."""
+    worded = {r.line: r for r in books["Lasker"]
+              if r.tags.get("SetUpNote", "").startswith("the position given in words")}
+    assert len(worded) >= 3
+    rook = next(r for r in worded.values() if r.normal.startswith("1. Kc4 Kd6 2. Re2"))
+    assert rook.status == REPAIRED and rook.plies[-1].normal == "Ra8#"
+    (repair,) = [d for d in rook.diagnostics if d.repair]
+    assert '"K-R7"' in repair.message and '"K-R2"' in repair.message
+    bishops = next(r for r in worded.values() if r.normal.startswith("1. Kb2 Kg7"))
+    assert bishops.status == VALID and bishops.plies[-1].normal == "Bf6#"
+    assert bishops.data["start_fen"].startswith("7k/8/8/8/8/8/6B1/K5B1 w")

@@ -1137,13 +1137,15 @@ def _setup_for(rec, raw, fact, done) -> Setup | None:
         setup = _position_of(base, 2 * last, f"moves 1-{last} as in game {game}")
         if setup is not None and not _fails_at_once(setup, raw.items):
             return setup
-    if raw.tags.get("_board"):
+    drawn = [(raw.tags["_board"], "the diagram printed above the line")] \
+        if raw.tags.get("_board") else []
+    for placement, note in drawn + raw.tags.get("_board_words", []):
         turn = "b" if raw.black_first else "w"
-        board = chess.Board(f"{raw.tags['_board']} {turn} - - 0 {raw.first_number}")
+        board = chess.Board(f"{placement} {turn} - - 0 {raw.first_number}")
         board.castling_rights = chess.BB_CORNERS  # kings and rooks at home may castle
         board.castling_rights = board.clean_castling_rights()
         if board.is_valid() and not _fails_at_once(Setup(fen=board.fen()), raw.items):
-            return Setup(fen=board.fen(), note="the diagram printed above the line")
+            return Setup(fen=board.fen(), note=note)
     if _is_fragment(raw):
         return _branch_setup(rec, raw, done)
     return Setup()

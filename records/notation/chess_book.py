@@ -246,6 +246,10 @@ def find_games(text: str) -> list[RawGame]:
                     heading_line, open_games = lineno, []
                     tags = _game_tags(heading, contents)
                 tags.update(_prose_tags(line))
+                if "_men_white" in tags and "_men_black" in tags:
+                    placements = placements_of_men(tags.pop("_men_white"), tags.pop("_men_black"))
+                    if placements:
+                        tags["_board_words"] = placements
             continue
         for segment in _segments(items):
             game = _route(segment, open_games, style)
@@ -260,6 +264,7 @@ def find_games(text: str) -> list[RawGame]:
                 game.tags["_heading_line"] = heading_line
                 game.tags["_continued"] = continued
                 tags.pop("_board", None)
+                tags.pop("_board_words", None)
                 tags.pop("_as_in", None)
                 tags.pop("_fen", None)
                 games.append(game)
@@ -287,13 +292,13 @@ def _paragraph_end(lines: list[str], lineno: int) -> int:
 
 def wrapped_moves(lines: list[str], lineno: int) -> tuple[list, int] | None:
     """Moves in a paragraph whose lines break inside a move ("2. P. to Q's" / "3d. 3. ..."):
-    the items of lines lineno.. read as one text, each placed on its own line and column,
-    and the last line used; None when no few lines together read as moves."""
-    text, places = "", []
+    the items of the most lines from lineno on that read together as moves, each placed on
+    its own line and column, and the last line used; None when no such lines follow."""
+    text, places, best = "", [], None
     for n in range(lineno, min(lineno + MAX_WRAPPED_LINES, len(lines)) + 1):
         line = lines[n - 1]
         if not line.strip() or (n > lineno and _prose(line.strip())):
-            return None
+            break
         if text:
             text += " "
             places.append((n, 1))
@@ -302,13 +307,14 @@ def wrapped_moves(lines: list[str], lineno: int) -> tuple[list, int] | None:
         if n == lineno:
             continue
         items = dn.parse(text, lineno, list(range(len(text) + 1)))
-        if any(isinstance(i, dn.Unreadable) for i in items):
-            continue
-        if not any(isinstance(i, dn.Move) for i in items):
-            return None
-        places.append((n, len(line) + 1))
-        return [_placed_at(item, places[item.column]) for item in items], n
-    return None
+        if not any(isinstance(i, dn.Unreadable) for i in items) and \
+                any(isinstance(i, dn.Move) for i in items):
+            best = items, n, len(places)
+    if best is None:
+        return None
+    items, last, end = best
+    places[end:] = [(last, len(lines[last - 1]) + 1)]
+    return [_placed_at(item, places[item.column]) for item in items], last
 
 
 def _placed_at(item, place: tuple[int, int]):
@@ -441,6 +447,46 @@ def _game_tags(heading: str, contents: dict) -> dict:
     return tags
 
 
+MAN_AT = re.compile(r"(Kt|[KQRBP])\s*(?:at|-)?\s*([KQ]?(?:Kt|[BRKQ]))\s*([1-8]|sq)")
+MEN_OF_A_SIDE = re.compile(r"(?:^|--|\s)(?P<side>White|Black)\s*:\s*(?P<men>(?:(?:Kt|[KQRBP])\s*"
+                           r"(?:at|-)?\s*[KQ]?(?:Kt|[BRKQ])\s*(?:[1-8]|sq)\s*,?\s*)+)")
+FILE_OF_SQUARE = {"QR": 0, "QKt": 1, "QB": 2, "Q": 3, "K": 4, "KB": 5, "KKt": 6, "KR": 7}
+FEN_LETTER = {"K": "k", "Q": "q", "R": "r", "B": "b", "Kt": "n", "P": "p"}
+
+
+def placements_of_men(white: list, black: list) -> list[tuple[str, str]]:
+    """FEN placements of a position given in words ("White: K at QR1, Q at KR1 / Black: K at
+    K4"): Black's squares counted from Black's side, as the notation counts them, and then
+    from White's side, as some books print them; the engine keeps the one the moves fit."""
+    readings = []
+    for black_from_white, note in ((False, "the position given in words above the line"),
+                                   (True, "the position given in words above the line, "
+                                          "Black's squares counted from White's side")):
+        board = [["" for _ in range(8)] for _ in range(8)]
+        for men, is_white in ((white, True), (black, False)):
+            for piece, square, rank in men:
+                if square not in FILE_OF_SQUARE:
+                    return []  # "B3": which bishop's file?
+                row = (1 if rank == "sq" else int(rank)) - 1
+                if not is_white and not black_from_white:
+                    row = 7 - row
+                letter = FEN_LETTER[piece]
+                board[row][FILE_OF_SQUARE[square]] = letter.upper() if is_white else letter
+        readings.append(("/".join(_fen_rank(board[row]) for row in range(7, -1, -1)), note))
+    return readings
+
+
+def _fen_rank(cells: list[str]) -> str:
+    out, empty = "", 0
+    for cell in cells:
+        if not cell:
+            empty += 1
+            continue
+        out += (str(empty) if empty else "") + cell
+        empty = 0
+    return out + (str(empty) if empty else "")
+
+
 def _prose_tags(line: str) -> dict:
     tags = {}
     m = PLAYERS.search(line)
@@ -456,6 +502,9 @@ def _prose_tags(line: str) -> dict:
     m = AS_IN_GAME.search(line)
     if m:
         tags["_as_in"] = (int(m.group("game")), int(m.group("last")))
+    m = MEN_OF_A_SIDE.search(line)
+    if m:
+        tags[f"_men_{m.group('side').lower()}"] = MAN_AT.findall(m.group("men"))
     m = COMPARE.match(line)
     if m:
         tags["BookOpening"] = m.group("name").strip()
