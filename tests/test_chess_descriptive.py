@@ -280,3 +280,11 @@ def test_moves_broken_across_lines_of_a_paragraph():
     for ply in rec.plies:  # every ply points at where its move starts on its own line
         assert lines[ply.line - 1][ply.column - 1:].startswith(ply.text.split()[0])
     assert (rec.line, rec.end_line) == (3, 3 + len(paragraph) - 1)
+
+
+def test_black_replies_set_in_under_whites_moves():
+    from records.games.chess import scan_book
+    text = "GAME 5.\n\n1. P-K4\n   P-K4\n2. Kt-KB3\n   Kt-QB3\n3. B-Kt5\n   P-QR3\n"
+    (rec,) = scan_book(text, "alternate.txt")
+    assert rec.normal == "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"
+    assert [p.line for p in rec.plies] == [3, 4, 5, 6, 7, 8]

@@ -252,7 +252,7 @@ def find_games(text: str) -> list[RawGame]:
                         tags["_board_words"] = placements
             continue
         for segment in _segments(items):
-            game = _route(segment, open_games, style)
+            game = _route(segment, open_games, style, lineno)
             if game is None and not isinstance(segment[0], dn.MoveNumber):
                 continue  # the tail of a move whose number is in the prose before it
             if game is None:
@@ -387,7 +387,8 @@ def _repeats_number(segment: list, number: dn.MoveNumber) -> bool:
             and not first.continuation and moves == 1)
 
 
-def _route(segment: list, open_games: list[RawGame], style: tuple) -> RawGame | None:
+def _route(segment: list, open_games: list[RawGame], style: tuple,
+           lineno: int) -> RawGame | None:
     """The open game this segment continues, or None when it starts a new one."""
     first = segment[0]
     for game in reversed(open_games):
@@ -399,6 +400,11 @@ def _route(segment: list, open_games: list[RawGame], style: tuple) -> RawGame | 
             return None
         number, black = game.expected()
         if first.number == number and first.continuation == black:
+            return game
+    if style == ("row", True) and len(segment) == 1 and open_games:
+        # Black's reply on a line of its own, set in right under White's move
+        game = open_games[-1]
+        if game.style[0] == "row" and game.end_line == lineno - 1 and game.expected()[1]:
             return game
     return None
 
