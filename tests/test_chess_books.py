@@ -195,3 +195,22 @@ def test_positions_given_in_words_start_their_endings(books):
     bishops = next(r for r in worded.values() if r.normal.startswith("1. Kb2 Kg7"))
     assert bishops.status == VALID and bishops.plies[-1].normal == "Bf6#"
     assert bishops.data["start_fen"].startswith("7k/8/8/8/8/8/6B1/K5B1 w")
+
+
+def test_a_book_read_from_both_ends_gives_the_records_read_whole(monkeypatch):
+    """Big books are found and replayed by two processes from a heading in the middle;
+    the records must be exactly those of one process reading the book from the start."""
+    import os
+    from records.notation.chess_book import split_point
+
+    def read(path, workers):
+        monkeypatch.setenv("HOYLE_WORKERS", workers)
+        return [(r.title, r.line, r.end_line, r.status, r.tags, r.normal,
+                 [(p.text, p.line, p.column, p.position) for p in r.plies],
+                 [d.format() for d in r.diagnostics]) for r in scanned(path)]
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    for path in (FUNDAMENTALS, STRATEGY):
+        text = need(path).read_text(encoding="utf-8")
+        assert split_point(text, text.splitlines())
+        assert read(path, "2") == read(path, "1")

@@ -21,7 +21,7 @@ def made(n: int) -> list[Record]:
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
 def test_the_childs_records_come_back_whole():
-    mine, theirs = parallel.in_two(lambda: made(2), lambda: made(300))
+    mine, theirs = parallel.records_in_two(lambda: made(2), lambda: made(300))
     assert [r.to_dict() for r in mine] == [r.to_dict() for r in made(2)]
     assert [r.to_dict() for r in theirs] == [r.to_dict() for r in made(300)]
     assert all(isinstance(p, Ply) for r in theirs for p in r.plies)
@@ -36,7 +36,7 @@ def test_a_child_that_fails_is_done_again_here():
             raise RuntimeError("the child breaks")
         return made(3)
 
-    mine, theirs = parallel.in_two(lambda: made(1), second)
+    mine, theirs = parallel.records_in_two(lambda: made(1), second)
     assert [r.title for r in theirs] == ["Game 0", "Game 1", "Game 2"]
 
 

@@ -95,7 +95,7 @@ def _read_part(text: str, path: str, start: int, stop: int) -> list[Record]:
 
 
 def _read_in_parallel(text: str, path: str, cut: int) -> list[Record] | None:
-    first, rest = parallel.in_two(lambda: _read_part(text, path, 0, cut),
+    first, rest = parallel.records_in_two(lambda: _read_part(text, path, 0, cut),
                                   lambda: _read_part(text, path, cut, len(text)))
     records = first + rest
     if any(rec.status == INVALID for rec in records):

@@ -521,7 +521,7 @@ def _ends_game(lines: list[str], blank: int) -> bool:
 def _read_in_parallel(lines: list[str], path: str, chunks: list[tuple[int, int]]) -> list[Record]:
     """The second half is read in a forked process while this one reads the first half."""
     (start, stop), (second, end) = chunks
-    first, rest = parallel.in_two(lambda: _read_lines(lines, path, start, stop, 0),
+    first, rest = parallel.records_in_two(lambda: _read_lines(lines, path, start, stop, 0),
                                   lambda: _read_lines(lines, path, second, end, 0))
     for rec in rest:
         if rec.title.startswith("Game "):

@@ -971,6 +971,7 @@ def book_setups(text: str) -> dict:
 
 NUMBERED = re.compile(r"^\s*(?:\d+\s?\.|\$|-\s+\d)")  # rows of moves, not notes
 PARALLEL_PLIES = 4000  # below this a second process costs more than it saves
+PARALLEL_CHARS = 60_000  # a book this long is found and replayed from both ends at once
 MAIN_SHARE = 0.5     # this process also unpickles the other half, so it replays a bit less
 
 
@@ -986,22 +987,85 @@ def scan_book(text: str, path: str) -> list:
 
 
 def _scan(text: str, path: str) -> list:
-    from ..notation.chess_book import find_games
+    from .. import parallel
+    from ..notation.chess_book import find_games, split_point
+    lines = text.splitlines()
+    facts = book_setups(text)
+    if not facts and len(text) >= PARALLEL_CHARS and parallel.worthwhile():
+        cut = split_point(text, lines)
+        records = _scan_in_two(text, path, lines, cut) if cut else None
+        if records is not None:
+            return records
     raws = find_games(text)
     titles = _titles(raws, path)
-    facts = book_setups(text)
-    marks = any(getattr(t, "check", False) or getattr(t, "mate", False)
-                for raw in raws for t in raw.moves())
-    lines = text.splitlines()
+    marks = _marks_checks(raws)
     jobs = [(raw, title, facts.get(title, {}), path, lines, marks)
             for raw, title in zip(raws, titles)]
-    alone = [i for i, (raw, _, fact, *_) in enumerate(jobs)
-             if not fact.get("branch_of") and not _is_fragment(raw) and not raw.tags.get("_as_in")]
-    ready = dict(zip(alone, _records_of([jobs[i] for i in alone])))
+    ready = _records_of([job for job in jobs if _stands_alone(job[0], job[2])])
+    return _in_book_order(jobs, ready)
+
+
+def _scan_in_two(text: str, path: str, lines: list[str], cut: int) -> list | None:
+    """The book read from its two ends at once: this process finds and replays the games
+    before line cut, a forked one those from it on (find_games reads from cut afresh, as
+    split_point promises). Lines that hang on others are replayed here afterwards, in order.
+    None if the halves disagree on whether the book marks its checks (read it whole then)."""
+    from .. import parallel
+
+    def half(start: int, stop: int | None) -> tuple[list, bool, list]:
+        from ..notation.chess_book import find_games
+        raws = find_games(text, start, stop)
+        marks = _marks_checks(raws)
+        alone = [raw for raw in raws if _stands_alone(raw, {})]
+        return raws, marks, [_record_of((raw, raw.heading, {}, path, lines, marks), {})
+                             for raw in alone]
+
+    def second() -> tuple:
+        raws, marks, records = half(cut, None)
+        summaries = [_Summary(raw.heading, raw.first_number, raw.black_first)
+                     if _stands_alone(raw, {}) else raw for raw in raws]
+        return summaries, marks, parallel.packed(records)
+
+    (raws_a, marks_a, records_a), (raws_b, marks_b, packed_b) = parallel.in_two(
+        lambda: half(1, cut), second)
+    if marks_a != marks_b:
+        return None
+    raws = raws_a + raws_b
+    jobs = [(raw, title, {}, path, lines, marks_a) for raw, title in zip(raws, _titles(raws, path))]
+    ready = records_a + parallel.unpacked(packed_b)
+    for rec, job in zip(ready, [job for job in jobs if _stands_alone(job[0], {})]):
+        rec.title = rec.tags["BookTitle"] = job[1]
+    return _in_book_order(jobs, ready)
+
+
+@dataclass
+class _Summary:
+    """What the titles need of a game replayed in the other process."""
+    heading: str
+    first_number: int
+    black_first: bool
+    tags: dict = field(default_factory=dict)
+
+
+def _marks_checks(raws: list) -> bool:
+    """Does the book print its checks? Then a move printed without one gives none."""
+    return any(getattr(t, "check", False) or getattr(t, "mate", False)
+               for raw in raws for t in raw.moves())
+
+
+def _stands_alone(raw, fact: dict) -> bool:
+    """A line that starts from its own position, not from another line's."""
+    return not fact.get("branch_of") and not _is_fragment(raw) and not raw.tags.get("_as_in")
+
+
+def _in_book_order(jobs: list, ready: list) -> list:
+    """The records in book order: those made already for the lines that stand alone, and the
+    others made now, from the records before them."""
+    ready_iter = iter(ready)
     done: dict[str, object] = {}
     records = []
-    for i, job in enumerate(jobs):
-        rec = ready[i] if i in ready else _record_of(job, done)
+    for job in jobs:
+        rec = next(ready_iter) if _stands_alone(job[0], job[2]) else _record_of(job, done)
         done[job[1]] = rec
         records.append(rec)
     return records
@@ -1016,8 +1080,8 @@ def _records_of(jobs: list) -> list:
     while cut < len(jobs) and done < plies * MAIN_SHARE:
         done += jobs[cut][0].count
         cut += 1
-    mine, theirs = parallel.in_two(lambda: [_record_of(job, {}) for job in jobs[:cut]],
-                                   lambda: [_record_of(job, {}) for job in jobs[cut:]])
+    mine, theirs = parallel.records_in_two(lambda: [_record_of(job, {}) for job in jobs[:cut]],
+                                           lambda: [_record_of(job, {}) for job in jobs[cut:]])
     return mine + theirs
 
 

@@ -197,7 +197,9 @@ def _title_case(text: str) -> bool:
     return all(w[0].isupper() or w.lower() in SMALL_WORDS for w in words if w[0].isalpha())
 
 
-def find_games(text: str) -> list[RawGame]:
+def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGame]:
+    """The games in lines start..stop-1 (1-based) of text, reading from start as if the book
+    began there: split_point() gives lines where that is so."""
     lines = text.splitlines()
     contents = _contents_games(lines)
     games: list[RawGame] = []
@@ -206,7 +208,8 @@ def find_games(text: str) -> list[RawGame]:
     tags: dict = {}
     diagram: dict[int, str] = {}
     read_to = tried_to = 0  # lines read already as wrapped moves; paragraphs tried for them
-    for lineno, line in enumerate(lines, start=1):
+    stop = len(lines) + 1 if stop is None else stop
+    for lineno, line in enumerate(lines[start - 1:stop - 1], start=start):
         if lineno <= read_to:
             continue
         last = lineno
@@ -324,6 +327,24 @@ def _placed_at(item, place: tuple[int, int]):
     if isinstance(item, dn.MoveNumber):
         return dn.move_number(item.number, line, column, item.continuation)
     return dn.Result(item.text, line, column)
+
+
+def split_point(text: str, lines: list[str]) -> int | None:
+    """A line after the middle of the book where reading may start afresh: a game's numbered
+    heading (`GAME No. 51`), found nowhere else, after a blank line. Everything about the
+    games before it (heading, players, open games, diagrams) is reset there."""
+    middle, seen = len(text) // 2, 0
+    names = [m.group("name") for line in lines if (m := HEADING_WORD.match(line))]
+    for lineno, line in enumerate(lines, start=1):
+        seen += len(line) + 1
+        if seen < middle or lineno < 3:
+            continue
+        if seen > len(text) * 3 // 4:
+            return None
+        m = HEADING_WORD.match(line)
+        if m and not lines[lineno - 2].strip() and names.count(m.group("name")) == 1:
+            return lineno
+    return None
 
 
 def _indented(line: str) -> bool:
