@@ -972,7 +972,7 @@ def book_setups(text: str) -> dict:
 NUMBERED = re.compile(r"^\s*(?:\d+\s?\.|\$|-\s+\d)")  # rows of moves, not notes
 PARALLEL_PLIES = 4000  # below this a second process costs more than it saves
 PARALLEL_CHARS = 60_000  # a book this long is found and replayed from both ends at once
-MAIN_SHARE = 0.5     # this process also unpickles the other half, so it replays a bit less
+MAIN_SHARE = 0.52    # the other process also pickles what it made: it gets a little less
 
 
 def scan_book(text: str, path: str) -> list:
@@ -992,7 +992,7 @@ def _scan(text: str, path: str) -> list:
     lines = text.splitlines()
     facts = book_setups(text)
     if not facts and len(text) >= PARALLEL_CHARS and parallel.worthwhile():
-        cut = split_point(text, lines)
+        cut = split_point(text, lines, MAIN_SHARE)
         records = _scan_in_two(text, path, lines, cut) if cut else None
         if records is not None:
             return records

@@ -329,17 +329,17 @@ def _placed_at(item, place: tuple[int, int]):
     return dn.Result(item.text, line, column)
 
 
-def split_point(text: str, lines: list[str]) -> int | None:
-    """A line after the middle of the book where reading may start afresh: a game's numbered
+def split_point(text: str, lines: list[str], share: float = 0.5) -> int | None:
+    """A line after share of the book where reading may start afresh: a game's numbered
     heading (`GAME No. 51`), found nowhere else, after a blank line. Everything about the
     games before it (heading, players, open games, diagrams) is reset there."""
-    middle, seen = len(text) // 2, 0
+    middle, seen = int(len(text) * share), 0
     names = [m.group("name") for line in lines if (m := HEADING_WORD.match(line))]
     for lineno, line in enumerate(lines, start=1):
         seen += len(line) + 1
         if seen < middle or lineno < 3:
             continue
-        if seen > len(text) * 3 // 4:
+        if seen > len(text) * (share + 0.25):
             return None
         m = HEADING_WORD.match(line)
         if m and not lines[lineno - 2].strip() and names.count(m.group("name")) == 1:
