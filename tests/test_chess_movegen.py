@@ -97,3 +97,21 @@ def test_san_of_castling_mate_and_king_captures():
             pool = legal_moves_to(board, board.piece_type_at(move.from_square), chess.BB_ALL,
                                   chess.BB_SQUARES[move.to_square])
             assert san_and_push(board, move, pool) == san
+
+
+def test_move_of_san_agrees_with_parse_san_or_leaves_it_to_it():
+    from records.games.chess import move_of_san
+    checked = 0
+    for board in corpus_positions():
+        for move in board.legal_moves:
+            san = board.san(move)
+            found = move_of_san(board, san)
+            assert found in (move, None), (board.fen(), san)
+            checked += found is not None
+            for loose in (san.replace("x", ""), san[:1] + san[2:] if len(san) > 3 else san):
+                try:
+                    expected = board.parse_san(loose)
+                except ValueError:
+                    expected = None
+                assert move_of_san(board, loose) in (expected, None), (board.fen(), loose)
+    assert checked > 10_000

@@ -17,7 +17,7 @@ import chess
 import chess.pgn
 
 from .. import parallel
-from ..games.chess import fen_of_key, position_key
+from ..games.chess import fen_of_key, move_of_san, position_key
 from ..games.chess_openings import classify_keys
 from ..model import ERROR, INFO, WARNING, Ply, Record
 
@@ -268,6 +268,8 @@ class _GameCollector(chess.pgn.BaseVisitor):
         move = None
         if form <= PIECE_FORM and not self.in_check and self.standard:
             move = _quick_move(board, san, form)
+        if move is None and self.standard:
+            move = move_of_san(board, san)
         if move is None:
             try:
                 move = board.parse_san(san)

@@ -266,6 +266,33 @@ def legal_moves_to(board: chess.Board, ptype: int, from_mask: int, to_mask: int)
     return moves
 
 
+SAN_MOVE = re.compile(r"^([NBRQK])?([a-h])?([1-8])?(x)?([a-h][1-8])(?:=?([NBRQ]))?[+#]*$")
+SAN_PIECE = {None: PAWN, "N": KNIGHT, "B": BISHOP, "R": ROOK, "Q": chess.QUEEN, "K": KING}
+
+
+def move_of_san(board: chess.Board, san: str) -> chess.Move | None:
+    """The one legal move a SAN token means, found like a printed move (legal_moves_to);
+    None for castling, ambiguity, an illegal move or anything odd: python-chess's parse_san
+    then decides, and words its error."""
+    m = SAN_MOVE.match(san)
+    if not m:
+        return None
+    piece, file, rank, takes, target, promotion = m.groups()
+    ptype = SAN_PIECE[piece]
+    from_mask = chess.BB_ALL
+    if file:
+        from_mask &= chess.BB_FILES[ord(file) - 97]
+    elif ptype == PAWN and not takes:
+        from_mask &= chess.BB_FILES[ord(target[0]) - 97]
+    if rank:
+        from_mask &= chess.BB_RANKS[int(rank) - 1]
+    wanted = SAN_PIECE[promotion] if promotion else None
+    moves = [move for move in legal_moves_to(board, ptype, from_mask,
+                                             BB_SQUARES[chess.parse_square(target)])
+             if move.promotion == wanted]
+    return moves[0] if len(moves) == 1 else None
+
+
 def _squares_down(mask: int) -> list[int]:
     """The squares of a mask, highest first (as python-chess generates moves)."""
     out = []
