@@ -35,6 +35,7 @@ def moves_of(text):
     ("Q. Kt. to his 3d.", "QKt", "QKt3", False, None),
     ("P. to K. Kt's 4th.[A]", "P", "KKt4", False, None),
     ("Q. Kt. takes Q. B. P.", "QKt", None, True, "QBP"),
+    ("P. takes P. en pass.", "P", None, True, "P"),
 ])
 def test_styles_of_printed_moves(text, piece, target, capture, victim):
     (move,) = moves_of(text)
@@ -288,3 +289,15 @@ def test_black_replies_set_in_under_whites_moves():
     (rec,) = scan_book(text, "alternate.txt")
     assert rec.normal == "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"
     assert [p.line for p in rec.plies] == [3, 4, 5, 6, 7, 8]
+
+
+@pytest.mark.parametrize("text, side", [("Castles with K. R.", "K"), ("Castles, Q. R.", "Q"),
+                                        ("Castles on the King's side", "K"), ("O—O—O", "Q")])
+def test_castling_as_older_books_print_it(text, side):
+    (move,) = moves_of(text)
+    assert move.castles == side
+
+
+def test_results_in_words():
+    assert [type(i).__name__ for i in dn.parse("Drawn game. Game drawn. Resigns.")] == \
+        ["Result"] * 3
