@@ -88,6 +88,10 @@ NOT_PROSE = re.compile(r"Kt|[Cc]heck|ch|square|sq|mate|takes|first|second|third|
                        r"[Rr]esigns|[Dd]rawn?|dis|dbl|\b[a-h]x?[a-h]?[1-8]\b|\b[KQRBN][a-h]")
 
 
+WORDED_MOVE = re.compile(r"^(?:[Cc]astles|O\s?-\s?O)|\b(?:sq|square|first|second|third|fourth|fifth|"
+                         r"sixth|seventh|eighth|one|two)\b|\bx\b|x[KQRBP]|takes|×")  # no digit
+
+
 def _prose(text: str) -> bool:
     """Words in small letters, beyond the few that moves use, mark a line as prose."""
     return len(re.findall(r"[a-z]", NOT_PROSE.sub("", text))) > 3
@@ -99,7 +103,8 @@ def row_items(line: str, lineno: int) -> list | None:
     if fast is not None:
         return fast
     stripped = line.strip()
-    if not stripped or not re.search(r"\d", stripped) or len(stripped) > 160 or _prose(stripped):
+    if not stripped or len(stripped) > 160 or not (
+            re.search(r"\d", stripped) or WORDED_MOVE.search(stripped)) or _prose(stripped):
         return None
     items = dn.parse(line, lineno)
     if any(isinstance(i, dn.Unreadable) for i in items):
