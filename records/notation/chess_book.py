@@ -302,7 +302,7 @@ def wrapped_moves(lines: list[str], lineno: int) -> tuple[list, int] | None:
     """Moves in a paragraph whose lines break inside a move ("2. P. to Q's" / "3d. 3. ..."):
     the items of the most lines from lineno on that read together as moves, each placed on
     its own line and column, and the last line used; None when no such lines follow."""
-    text, places, best = "", [], None
+    text, places, ends = "", [], []  # ends: (line, length of text up to its end)
     for n in range(lineno, min(lineno + MAX_WRAPPED_LINES, len(lines)) + 1):
         line = lines[n - 1]
         if not line.strip() or (n > lineno and _prose(line.strip())):
@@ -312,17 +312,15 @@ def wrapped_moves(lines: list[str], lineno: int) -> tuple[list, int] | None:
             places.append((n, 1))
         text += line
         places += [(n, col) for col in range(1, len(line) + 1)]
-        if n == lineno:
-            continue
-        items = dn.parse(text, lineno, list(range(len(text) + 1)))
+        ends.append((n, len(text)))
+    # the whole paragraph first (one parse, the usual case), then ever fewer of its lines
+    for last, length in reversed(ends[1:]):
+        items = dn.parse(text[:length], lineno, list(range(length + 1)))
         if not any(isinstance(i, dn.Unreadable) for i in items) and \
                 any(isinstance(i, dn.Move) for i in items):
-            best = items, n, len(places)
-    if best is None:
-        return None
-    items, last, end = best
-    places[end:] = [(last, len(lines[last - 1]) + 1)]
-    return [_placed_at(item, places[item.column]) for item in items], last
+            places[length:] = [(last, len(lines[last - 1]) + 1)]
+            return [_placed_at(item, places[item.column]) for item in items], last
+    return None
 
 
 def _placed_at(item, place: tuple[int, int]):
