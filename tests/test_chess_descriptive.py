@@ -301,3 +301,21 @@ def test_castling_as_older_books_print_it(text, side):
 def test_results_in_words():
     assert [type(i).__name__ for i in dn.parse("Drawn game. Game drawn. Resigns.")] == \
         ["Result"] * 3
+
+
+def test_players_by_their_initials_named_from_the_heading():
+    from records.games.chess import scan_book
+    text = """GAME II.\u2014Between Mr. Morphy and Mr. Harrwitz.
+
+WHITE. (Mr. M.)                   BLACK. (Mr. H.)
+
+ 1. P. to K's 4th.                 1. P. to K's 4th.
+ 2. K. Kt. to K. B's 3d.           2. P. to Q's 3d.
+ 3. P. to Q's 4th.                 3. P. takes P.
+ 4. Q. takes P.                    4. Q. Kt. to Q. B's 3d.
+"""
+    (rec,) = scan_book(text, "blue.txt")
+    assert (rec.title, rec.tags["White"], rec.tags["Black"]) == ("GAME II", "Mr. Morphy",
+                                                                  "Mr. Harrwitz")
+    assert "BookOpening" not in rec.tags
+    assert rec.normal == "1. e4 e5 2. Nf3 d6 3. d4 exd4 4. Qxd4 Nc6"

@@ -178,7 +178,7 @@ def heading_of(line: str) -> tuple[str, bool] | None:
         return m.group("name").strip(), bool(m.group("cont"))
     m = HEADING_WORD.match(line)
     if m:
-        return m.group("name").split("--")[0].strip().rstrip(".:").strip(), False
+        return re.split(r"--|—|–", m.group("name"))[0].strip().rstrip(".:").strip(), False
     stripped = line.strip()
     bare = stripped.rstrip(".")
     if 3 <= len(bare) <= 50 and bare.isupper() and re.fullmatch(r"[A-Z' .,-]+", bare) \
@@ -246,6 +246,7 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                 if not continued:
                     open_games = []
                     tags = _game_tags(heading, contents)
+                    tags.update(_between(line))
             elif line.strip():
                 players = PLAYERS.search(line)
                 if players and open_games:
@@ -254,6 +255,7 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                     heading_line, open_games = lineno, []
                     tags = _game_tags(heading, contents)
                 tags.update(_prose_tags(line))
+                _names_in_full(tags)
                 if "_men_white" in tags and "_men_black" in tags:
                     placements = placements_of_men(tags.pop("_men_white"), tags.pop("_men_black"))
                     if placements:
@@ -515,6 +517,31 @@ def _fen_rank(cells: list[str]) -> str:
         out += (str(empty) if empty else "") + cell
         empty = 0
     return out + (str(empty) if empty else "")
+
+
+BETWEEN = re.compile(r"\bBetween\s+(?P<one>[A-Z][^,;]+?)\s+and\s+(?P<other>[A-Z][^,;]+?)\.?\s*$")
+
+
+def _between(line: str) -> dict:
+    """'GAME II.--Between Mr. Morphy and Mr. Harrwitz.': the two players, colours not said."""
+    m = BETWEEN.search(line)
+    return {"_between": (m.group("one").strip(), m.group("other").strip())} if m else {}
+
+
+def _names_in_full(tags: dict) -> None:
+    """Players printed by their initials over the columns (WHITE. (Mr. M.)) are named in full
+    from the heading's "Between Mr. Morphy and Mr. Harrwitz" when the initials fit one name."""
+    for side in ("White", "Black"):
+        if side in tags and "_between" in tags:
+            fits = [name for name in tags["_between"] if _abbreviates(tags[side], name)]
+            if len(fits) == 1:
+                tags[side] = fits[0]
+
+
+def _abbreviates(short: str, name: str) -> bool:
+    shorts, names = short.replace(".", " ").split(), name.replace(".", " ").split()
+    return len(shorts) == len(names) and short != name and all(
+        full.startswith(part) for part, full in zip(shorts, names))
 
 
 def _prose_tags(line: str) -> dict:
