@@ -16,6 +16,22 @@ def need(path: Path) -> Path:
     return path
 
 
+def counterpart_sans() -> list[list[str]]:
+    """The 20 real games of book_games_pgn_counterparts.pgn as lists of SAN moves."""
+    import io
+    import chess.pgn
+    handle = io.StringIO(need(CORPUS / "chess" / "book_games_pgn_counterparts.pgn")
+                         .read_text(encoding="utf-8"))
+    games = []
+    while (game := chess.pgn.read_game(handle)) is not None:
+        board, sans = game.board(), []
+        for move in game.mainline_moves():
+            sans.append(board.san(move))
+            board.push(move)
+        games.append(sans)
+    return games
+
+
 @pytest.fixture
 def archive(tmp_path):
     from records.archive import Archive

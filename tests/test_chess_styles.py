@@ -5,17 +5,15 @@ older style (Staunton's `K. Kt. to K. B's 3d.`, spaced `Kt - K B 3`, ranks in wo
 laid out as books lay games out (two columns with both numbered, a wrapped paragraph, Black
 under White). Every game must come back move for move as the PGN has it.
 """
-import io
 import re
 import textwrap
 
 import chess
-import chess.pgn
 import pytest
 
 from records.games.chess import scan_book, to_descriptive
 
-from tests.conftest import CORPUS, need
+from tests.conftest import counterpart_sans
 
 ORDINAL = {"1": "sq.", "2": "2d", "3": "3d", "4": "4th", "5": "5th", "6": "6th", "7": "7th",
            "8": "8th"}
@@ -25,19 +23,6 @@ COMPACT = re.compile(r"^(?P<man>[KQ]?(?:Kt|B|R)?(?:Kt|B|R|Q|K|P))"
                      r"(?:(?P<origin>\([^)]*\))?-(?P<to>[KQ]?(?:Kt|B|R|K|Q)[1-8])"
                      r"|x(?P<victim>[KQ]?(?:Kt|B|R)?(?:Kt|B|R|Q|K|P))(?P<at>\([^)]*\))?)"
                      r"(?P<promo>\(\w+\))?(?P<ep> e\.p\.)?(?P<check> ch| mate)?$")
-
-
-def games() -> list[list[str]]:
-    handle = io.StringIO(need(CORPUS / "chess" / "book_games_pgn_counterparts.pgn")
-                         .read_text(encoding="utf-8"))
-    out = []
-    while (game := chess.pgn.read_game(handle)) is not None:
-        board, sans = game.board(), []
-        for move in game.mainline_moves():
-            sans.append(board.san(move))
-            board.push(move)
-        out.append(sans)
-    return out
 
 
 def compact(sans: list[str]) -> list[str]:
@@ -113,7 +98,7 @@ LAYOUTS = {"two columns": two_columns, "paragraph": paragraph, "alternate lines"
 
 @pytest.fixture(scope="module")
 def real_games():
-    return [(sans, compact(sans)) for sans in games()]
+    return [(sans, compact(sans)) for sans in counterpart_sans()]
 
 
 @pytest.mark.parametrize("style", STYLES)

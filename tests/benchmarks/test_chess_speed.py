@@ -16,7 +16,7 @@ import pytest
 from records.archive import Archive
 from records.formats import pgn
 
-from tests.conftest import CORPUS, need
+from tests.conftest import CORPUS, counterpart_sans, need
 
 COUNTERPARTS = CORPUS / "chess" / "book_games_pgn_counterparts.pgn"
 OPENINGS = CORPUS / "chess" / "lichess-openings"
@@ -141,18 +141,6 @@ def descriptive_book(games: list[list[str]]) -> str:
             pair = spelled[i:i + 2]
             out.append(f"      {i // 2 + 1:>3}. {pair[0]:<16}{pair[1] if len(pair) > 1 else ''}")
     return "\n".join(out) + "\n"
-
-
-def counterpart_sans() -> list[list[str]]:
-    handle = io.StringIO(need(COUNTERPARTS).read_text(encoding="utf-8"))
-    games = []
-    while (game := chess.pgn.read_game(handle)) is not None:
-        board, sans = game.board(), []
-        for move in game.mainline_moves():
-            sans.append(board.san(move))
-            board.push(move)
-        games.append(sans)
-    return games
 
 
 def push_san_alone(games: list[list[str]]) -> int:
