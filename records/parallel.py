@@ -1,15 +1,16 @@
 """Big reads: two cores, and no cyclic garbage collector while records are made or stored.
 
-in_two runs the second half of a read in a forked process while this one does the first. The
-child sends its records back through a pipe as plain data (plies as tuples pickle several
-times faster than objects). Where fork is missing, or the child fails, this process does the
-second half itself, so the answer never depends on the split.
+in_two runs the second half of a read in a forked process while this one does the first; the
+child's result comes back pickled through a pipe, records as plain data (plies as tuples pickle
+several times faster than objects). Where fork is missing, or the child fails, this process
+does the second half itself, so the answer never depends on the split.
 """
 from __future__ import annotations
 
 import gc
 import os
 import pickle
+import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
@@ -58,8 +59,9 @@ def in_two(first: Callable[[], T], second: Callable[[], U]) -> tuple[T, U]:
     os.close(write_end)
     try:
         mine = first()
-    except BaseException:
+    except BaseException:  # no answer is wanted from the child any more
         os.close(read_end)
+        os.kill(pid, signal.SIGKILL)
         _reap(pid)
         raise
     with os.fdopen(read_end, "rb") as inp:

@@ -43,3 +43,20 @@ def test_a_child_that_fails_is_done_again_here():
 def test_one_worker_when_asked(monkeypatch):
     monkeypatch.setenv("HOYLE_WORKERS", "1")
     assert not parallel.worthwhile()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+def test_a_failure_here_stops_the_child_and_is_raised():
+    import time
+
+    def slow():
+        time.sleep(30)
+        return made(1)
+
+    def broken():
+        raise ValueError("this half breaks")
+
+    start = time.perf_counter()
+    with pytest.raises(ValueError):
+        parallel.records_in_two(broken, slow)
+    assert time.perf_counter() - start < 10
