@@ -17,7 +17,7 @@ import chess
 import chess.pgn
 
 from .. import parallel
-from ..games.chess import fen_of_key, move_of_san, position_key
+from ..games.chess import fen_of_key, move_of_san, position_key, reaching
 from ..games.chess_openings import classify_keys
 from ..model import ERROR, INFO, WARNING, Ply, Record
 
@@ -128,7 +128,7 @@ def _quick_move(board: chess.Board, san: str, form: int) -> chess.Move | None:
         piece = _PIECE.get(san[0])
         if piece is None:
             return None
-        movers = _attackers_of_type(board, piece, to) & own
+        movers = reaching(piece, to, board.occupied) & board.pieces_mask(piece, white)
         if not movers or movers & (movers - 1):
             return None
         origin = movers.bit_length() - 1
@@ -173,21 +173,6 @@ def _may_be_pinned(board: chess.Board, king: int, square: int, white: bool) -> b
     straight = (king & 7) == (square & 7) or (king >> 3) == (square >> 3)
     sliders = board.queens | (board.rooks if straight else board.bishops)
     return bool(line & sliders & board.occupied_co[not white])
-
-
-def _attackers_of_type(board: chess.Board, piece: int, square: int) -> int:
-    occupied = board.occupied
-    if piece == chess.KNIGHT:
-        return chess.BB_KNIGHT_ATTACKS[square] & board.knights
-    found = 0
-    if piece != chess.ROOK:
-        found |= (chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
-                  & (board.bishops if piece == chess.BISHOP else board.queens))
-    if piece != chess.BISHOP:
-        found |= ((chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
-                   | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied])
-                  & (board.rooks if piece == chess.ROOK else board.queens))
-    return found
 
 
 # -- the visitor ---------------------------------------------------------------------------

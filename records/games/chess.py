@@ -256,7 +256,7 @@ def legal_moves_to(board: chess.Board, ptype: int, from_mask: int, to_mask: int)
         frm = men.bit_length() - 1
         from_bb = BB_SQUARES[frm]
         men ^= from_bb
-        targets = _reaching(ptype, frm, occupied) & to_mask
+        targets = reaching(ptype, frm, occupied) & to_mask
         while targets:
             to = targets.bit_length() - 1
             to_bb = BB_SQUARES[to]
@@ -330,8 +330,9 @@ def _pawn_moves(pawns: int, white: bool, occupied: int, captures: int, pushes: i
     return out
 
 
-def _reaching(ptype: int, sq: int, occupied: int) -> int:
-    """The squares a knight, bishop, rook or queen on sq attacks (and so reaches from)."""
+def reaching(ptype: int, sq: int, occupied: int) -> int:
+    """The squares a knight, bishop, rook or queen on sq attacks, which are also the squares
+    from which such a man reaches sq."""
     if ptype == KNIGHT:
         return BB_KNIGHT_ATTACKS[sq]
     reach = 0
