@@ -100,17 +100,24 @@ def _contract_text(contract: cb.Contract) -> str:
 
 def render_text(record, ply: int | None = None) -> str:
     """The four hands in a compass layout (what is left after ply N) and the tricks so far."""
-    hands = hands_of(record)
-    tricks = record.data.get("play") or []
-    played = [c for t in tricks for c in t["cards"]]
-    limit = len(played) if ply is None else max(0, min(ply, len(played)))
-    gone = set(played[:limit]) if ply is not None else set()
+    hands, tricks, limit, gone = _after_ply(record, ply)
     left = {s: (None if h is None else h - gone) for s, h in hands.items()}
     out = [record.title, _header(record), ""]
     out.extend(_compass(left))
     out.append("")
     out.extend(_trick_lines(tricks, limit, record))
     return "\n".join(out)
+
+
+def _after_ply(record, ply: int | None) -> tuple[dict, list, int, set]:
+    """The deal's hands, its tricks, how many cards are shown after ply N (all when None)
+    and the cards gone from the hands by then."""
+    hands = hands_of(record)
+    tricks = record.data.get("play") or []
+    played = [c for t in tricks for c in t["cards"]]
+    limit = len(played) if ply is None else max(0, min(ply, len(played)))
+    gone = set(played[:limit]) if ply is not None else set()
+    return hands, tricks, limit, gone
 
 
 def _compass(hands: dict) -> list[str]:
@@ -160,11 +167,7 @@ SUIT_COLOURS = {"S": "#000000", "H": "#c0001a", "D": "#c0001a", "C": "#000000"}
 def render_svg(record, ply: int | None = None) -> str:
     """The compass of hands (what is left after ply N) and the trick on the table, as SVG."""
     from xml.sax.saxutils import escape
-    hands = hands_of(record)
-    tricks = record.data.get("play") or []
-    played = [c for t in tricks for c in t["cards"]]
-    limit = len(played) if ply is None else max(0, min(ply, len(played)))
-    gone = set(played[:limit]) if ply is not None else set()
+    hands, tricks, limit, gone = _after_ply(record, ply)
     places = {"N": (230, 40), "W": (20, 190), "E": (440, 190), "S": (230, 340)}
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="620" height="470" '
            'font-family="sans-serif" font-size="16">',
