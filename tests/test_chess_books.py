@@ -209,8 +209,19 @@ def test_a_book_read_from_both_ends_gives_the_records_read_whole(monkeypatch):
                  [(p.text, p.line, p.column, p.position) for p in r.plies],
                  [d.format() for d in r.diagnostics]) for r in scanned(path)]
 
+    from records.games import chess as chess_family
+    split_reads = []
+
+    def counted(*args):
+        records = whole_or_none(*args)
+        split_reads.append(records is not None)
+        return records
+
+    whole_or_none = chess_family._scan_in_two
+    monkeypatch.setattr(chess_family, "_scan_in_two", counted)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     for path in (FUNDAMENTALS, STRATEGY):
         text = need(path).read_text(encoding="utf-8")
         assert split_point(text, text.splitlines())
         assert read(path, "2") == read(path, "1")
+    assert split_reads == [True, True]  # both books were really read from both ends

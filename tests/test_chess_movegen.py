@@ -48,7 +48,7 @@ def test_legal_moves_to_matches_python_chess_in_every_corpus_position():
                                 if board.piece_type_at(m.from_square) == ptype]
                     assert legal_moves_to(board, ptype, from_mask, to_mask) == expected, board.fen()
                     checked += 1
-    assert checked > 20_000
+    assert checked > 400_000  # 404,172 comparisons on this corpus
 
 
 def test_pins_checks_and_double_steps():
@@ -83,7 +83,7 @@ def test_san_from_the_moves_generated_matches_python_chess():
             assert san_and_push(copy, move, pool) == expected, (board.fen(), move)
             assert copy.peek() == move
             checked += 1
-    assert checked > 10_000
+    assert checked > 12_000  # 12,472 legal moves
 
 
 def test_san_of_castling_mate_and_king_captures():
@@ -114,4 +114,4 @@ def test_move_of_san_agrees_with_parse_san_or_leaves_it_to_it():
                 except ValueError:
                     expected = None
                 assert move_of_san(board, loose) in (expected, None), (board.fen(), loose)
-    assert checked > 10_000
+    assert checked > 12_000  # 12,428 of the 12,472 moves; castling is left to parse_san

@@ -82,14 +82,13 @@ def fraction_items(line: str, lineno: int) -> list:
     return items
 
 
-NOT_PROSE = re.compile(r"Kt|[Cc]heck|ch|square|sq|mate|takes|first|second|third|fourth|fifth|sixth|"
-                       r"seventh|eighth|\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles|"
+RANK_WORD = "|".join(dn.RANK_NUMBERS)  # first ... eighth
+NOT_PROSE = re.compile(rf"Kt|[Cc]heck|ch|square|sq|mate|takes|{RANK_WORD}|"
+                       r"\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles|"
                        r"\b(?:on|side|his|her|one|two)\b|"
                        r"[Rr]esigns|[Dd]rawn?|dis|dbl|\b[a-h]x?[a-h]?[1-8]\b|\b[KQRBN][a-h]")
-
-
-WORDED_MOVE = re.compile(r"^(?:[Cc]astles|O\s?-\s?O)|\b(?:sq|square|first|second|third|fourth|fifth|"
-                         r"sixth|seventh|eighth|one|two)\b|\bx\b|x[KQRBP]|takes|×")  # no digit
+WORDED_MOVE = re.compile(rf"^(?:[Cc]astles|O\s?-\s?O)|\b(?:sq|square|{RANK_WORD}|one|two)\b|"
+                         r"\bx\b|x[KQRBP]|takes|×")  # a move with no digit in it
 
 
 def _prose(text: str) -> bool:
