@@ -828,8 +828,9 @@ def validate_line(rec, setup: Setup, items: list):
     """Replay a printed line into rec: plies, diagnostics, readings, normalised SAN."""
     from ..model import ERROR, WARNING
     tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
-    rec.start_position = position_key(setup.board())
-    rec.data["start_fen"] = setup.board().fen()
+    start = setup.board()
+    rec.start_position = position_key(start)
+    rec.data["start_fen"] = start.fen()
     if rec.data["start_fen"] != chess.STARTING_FEN:
         rec.data["fen"] = rec.data["start_fen"]
     for tok in tokens:
@@ -839,7 +840,7 @@ def validate_line(rec, setup: Setup, items: list):
     if not tokens:
         rec.add(ERROR, "CHESS-EMPTY", "no moves found", rec.line, 1)
         return rec
-    res = resolve(setup.board(), tokens, setup.double_first, setup.marks_checks, annotate=True)
+    res = resolve(start, tokens, setup.double_first, setup.marks_checks, annotate=True)
     if not res.readings:
         _explain_failure(rec, setup, tokens, res)
         return rec
