@@ -1,3 +1,3 @@
-from .cli import main
+from records.cli import main
 
 main()

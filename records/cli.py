@@ -10,7 +10,7 @@ from typing import List, Optional
 
 import typer
 
-from .model import ERROR, INFO, STATUSES, Record
+from records.core.model import ERROR, INFO, STATUSES, Record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Read game notations, validate them by replay, keep them in SQLite.")
@@ -25,7 +25,7 @@ def _options(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> No
 
 
 def _archive():
-    from .archive import Archive
+    from records.archive import Archive
     return Archive(state["db"])
 
 
@@ -41,7 +41,7 @@ def _console(stderr: bool = False):
 
 # -- reading -----------------------------------------------------------------
 def _read_all(paths: list[str], kinds: list[str] | None, quiet: bool) -> list[tuple[str, list[Record]]]:
-    from .readers import UnreadableInput, expand, read_path
+    from records.core.reading import UnreadableInput, expand, read_path
     try:
         files = expand(paths)
     except UnreadableInput as exc:
@@ -153,7 +153,7 @@ def validate(paths: List[str] = typer.Argument(..., help="Files or folders to ch
 
 # -- looking at the archive ---------------------------------------------------
 def _family(kind: str):
-    from .games import family
+    from records.core.family import family
     return family(kind)
 
 
@@ -230,9 +230,10 @@ def replay(record_id: int = typer.Argument(...),
     rec = _get(record_id)
     family = _family(rec.kind)
     if svg:
-        if not hasattr(family, "render_svg"):
-            _fail(f"no SVG drawing for {rec.kind}")
-        svg.write_text(family.render_svg(rec, ply))
+        try:
+            svg.write_text(family.render_svg(rec, ply))
+        except ValueError as exc:
+            _fail(str(exc))
         typer.echo(f"wrote {svg}")
         return
     _console().print(family.render_text(rec, ply), markup=False)
@@ -243,7 +244,7 @@ FILTER_KEYS = ("holding", "score", "variant", "result", "contract", "trumps", "c
 
 def _search(name, kind, moves, position, status, limit, full=False, filters=None) -> list[Record]:
     """Archive search; moves, positions and family filters are read by each family."""
-    from .games import known_kinds
+    from records.core.family import known_kinds
     archive = _archive()
     filters = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
     kinds = [kind] if kind else known_kinds()
@@ -252,17 +253,15 @@ def _search(name, kind, moves, position, status, limit, full=False, filters=None
     found: dict[int, Record] = {}
     for k in kinds:
         fam = _family(k)
-        if filters and not hasattr(fam, "matches"):
-            continue
         keys = []
         if position:
-            key = fam.position_key(position) if hasattr(fam, "position_key") else None
+            key = fam.position_key(position)
             if key is None:
                 continue
             keys = [key]
         prefixes = [None]
         if moves:
-            prefixes = fam.move_prefixes(moves) if hasattr(fam, "move_prefixes") else []
+            prefixes = fam.move_prefixes(moves)
         for prefix in prefixes:
             for rec in archive.search(name=name, kind=k, status=status, positions=keys,
                                       move_prefix=prefix, full=full or bool(filters)):
@@ -319,7 +318,7 @@ def export(kind: Optional[str] = typer.Option(None, "--kind"),
     filters = _filter_options(holding, score, variant, result, contract, trumps, cards)
     records = _search(name, kind, moves, position, status, limit, full=True, filters=filters)
     if fmt in ("json", "csv"):
-        from .formats.tabular import export_csv, export_json
+        from records.core.tabular import export_csv, export_json
         text = export_json(records) if fmt == "json" else export_csv(records)
     else:
         by_kind: dict[str, list[Record]] = {}
@@ -351,7 +350,7 @@ def count(cards: Optional[str] = typer.Argument(None, help='A hand, e.g. "5H 5D 
           distribution: bool = typer.Option(False, "--distribution", help="Scores over every (hand, starter)."),
           as_json: bool = typer.Option(False, "--json")):
     """Count a cribbage hand or crib item by item, or the distribution over every hand."""
-    from .games import cribbage
+    from records.cribbage import engine as cribbage  # the count command is cribbage's own
     if distribution:
         try:
             dist = cribbage.distribution(crib=crib, variant=variant)
@@ -383,7 +382,7 @@ def count(cards: Optional[str] = typer.Argument(None, help='A hand, e.g. "5H 5D 
 @app.command()
 def demo():
     """Import the bundled data into the archive and show what hoyle can do."""
-    from .demo import run
+    from records.archive.demo import run
     run(_archive(), _console())
 
 

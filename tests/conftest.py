@@ -11,8 +11,11 @@ HOYLE_1914 = next(SEEDS.glob("002_*.txt"), SEEDS / "002_missing.txt")
 
 
 def need(path: Path) -> Path:
+    """A file from ../shared: the test skips without it, or fails when HOYLE_REQUIRE_CORPUS=1."""
     if not path.exists():
-        pytest.skip(f"{path} is not here")
+        if os.environ.get("HOYLE_REQUIRE_CORPUS") == "1":
+            pytest.fail(f"{path} is not here (HOYLE_REQUIRE_CORPUS=1)")
+        pytest.skip(f"{path} is not here (set HOYLE_SHARED, or put shared/ beside the checkout)")
     return path
 
 

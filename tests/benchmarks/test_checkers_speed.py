@@ -8,10 +8,10 @@ import time
 import pytest
 
 from records.archive import Archive
-from records.formats import pdn
-from records.games import checkers as ck
-from records.readers import read_path
-from tests.conftest import CORPUS, need
+from records.checkers import pdn
+from records.checkers import engine as ck
+from records.core.reading import read_path
+from conftest import CORPUS, need
 
 ACF = CORPUS / "checkers" / "acf_archive_9377.pdn"
 ANCHOR_GAMES = 12        # pydraughts replays about 300 plies a second: a sample is enough

@@ -14,9 +14,9 @@ import chess.pgn
 import pytest
 
 from records.archive import Archive
-from records.formats import pgn
+from records.chess import pgn
 
-from tests.conftest import CORPUS, counterpart_sans, need
+from conftest import CORPUS, counterpart_sans, need
 
 COUNTERPARTS = CORPUS / "chess" / "book_games_pgn_counterparts.pgn"
 OPENINGS = CORPUS / "chess" / "lichess-openings"
@@ -129,7 +129,7 @@ def test_pgn_import_throughput(tmp_path):
 
 def descriptive_book(games: list[list[str]]) -> str:
     """The games printed as a book prints them: a heading, then numbered descriptive rows."""
-    from records.games.chess import to_descriptive
+    from records.chess.spelling import to_descriptive
     out = []
     for n, sans in enumerate(games, start=1):
         board, moves = chess.Board(), []
@@ -154,7 +154,7 @@ def push_san_alone(games: list[list[str]]) -> int:
 
 
 def descriptive_import(text: str, path: str, db: str) -> tuple[int, int]:
-    from records.games.chess import scan_book
+    from records.chess.scan import scan_book
     records = scan_book(text, path)
     Archive(db).import_records(path, records)
     return len(records), sum(len(r.plies) for r in records)

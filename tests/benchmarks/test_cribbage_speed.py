@@ -13,7 +13,7 @@ from itertools import islice
 
 import pytest
 
-from records.games import cribbage as crib
+from records.cribbage import engine as crib
 
 DEALS = 12_994_800
 SAMPLE = 100_000

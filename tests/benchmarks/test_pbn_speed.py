@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from records.formats import pbn
+from records.cards import pbn
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = Path(os.environ.get("HOYLE_SHARED", ROOT.parent / "shared")) / "corpus"

@@ -1,0 +1,39 @@
+"""The card families: bridge (PBN files) and whist (books), sharing the cards and trick engine."""
+from __future__ import annotations
+
+from records.cards import bridge, whist
+from records.core.family import FamilyBase
+
+
+class Bridge(FamilyBase):
+    kind = "bridge"
+    extensions = (".pbn",)
+    export_formats = bridge.EXPORT_FORMATS
+
+    def read_file(self, text, path):
+        from records.cards.pbn import read
+        return read(text, path)
+
+    render_text = staticmethod(bridge.render_text)
+    render_svg = staticmethod(bridge.render_svg)
+    export = staticmethod(bridge.export)
+    position_key = staticmethod(bridge.position_key)
+    move_prefixes = staticmethod(bridge.move_prefixes)
+    matches = staticmethod(bridge.matches)
+    showcase = staticmethod(bridge.showcase)
+
+
+class Whist(FamilyBase):
+    kind = "whist"
+    export_formats = whist.EXPORT_FORMATS
+
+    scan_book = staticmethod(whist.scan_book)
+    render_text = staticmethod(whist.render_text)
+    render_svg = staticmethod(whist.render_svg)
+    export = staticmethod(whist.export)
+    matches = staticmethod(whist.matches)
+    showcase = staticmethod(whist.showcase)
+
+
+BRIDGE = Bridge()
+WHIST = Whist()

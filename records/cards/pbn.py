@@ -1,0 +1,805 @@
+"""PBN 2.1 (Portable Bridge Notation): read tolerantly, write strictly.
+
+Reading accepts `;` and `{}` comments (a `{` inside a comment is counted, as some
+files nest them), `%` escape lines, notes, `#` tag values inherited from the previous
+game, `-` unknown hands, ranks in any order, `10` for `T`, `AP` in the auction,
+annotations (`!`, `=1=`, `$n`) and supplemental tables such as OptimumResultTable.
+Each game becomes one bridge record; its play is replayed through the trick engine
+and the contract, declarer, result and score tags are checked against it.
+Writing follows the export format: mandatory tags first, suits S H D C with ranks
+high to low and `T`, the play in columns from the opening leader.
+"""
+from __future__ import annotations
+
+import gc
+import re
+from functools import lru_cache
+
+from records.cards import contract as cb
+from records.cards.tricks import DECK, RANKS, Deal, hand_text, play_by_seat
+from records.core.model import ERROR, INFO, INVALID, WARNING, Ply, Record
+
+SEATS = ("N", "E", "S", "W")
+TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+TOKEN_RE = re.compile(r"\S+")
+MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
+             "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
+SECTIONS = ("Auction", "Play")
+MANDATORY_SET = frozenset(MANDATORY) | frozenset(SECTIONS)
+MANDATORY_DEFAULT = {"Event": "?", "Site": "?", "Date": "?"}
+# tags that describe the deal itself: a game that gives none of them plays the previous deal
+DEAL_TAGS = ("Event", "Site", "Date", "Board", "Dealer", "Vulnerable", "Deal", "Scoring",
+             "Stage", "HomeTeam", "VisitTeam", "Round")
+RANK_FIX = {"10": "T"}
+CARD_FORMS = {c: c for c in DECK} | {c[0].lower() + c[1:]: c for c in DECK} | {
+    c[0] + "10": c for c in DECK if c[1] == "T"}
+
+
+class Game:
+    """One PBN game as read: tags with their places, section tokens, comments."""
+    __slots__ = ("line", "end_line", "tags", "data", "comments", "notes")
+
+    def __init__(self, line: int):
+        self.line = line
+        self.end_line = line
+        self.tags: dict[str, tuple[str, int, int]] = {}     # name -> (value, line, column)
+        self.data: dict[str, list[tuple[str, int, int]]] = {}  # tag -> tokens (text, line, col)
+        self.comments: list[tuple[str, int]] = []
+        self.notes: list[str] = []
+
+    def value(self, name: str, default: str = "") -> str:
+        item = self.tags.get(name)
+        return item[0] if item else default
+
+    def where(self, name: str) -> tuple[int, int]:
+        item = self.tags.get(name)
+        return (item[1], item[2]) if item else (self.line, 1)
+
+
+# -- reading the file into games ----------------------------------------------------------
+def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]:
+    """Games with their tags and section tokens; also syntax notes
+    (line, column, severity, message)."""
+    games: list[Game] = []
+    notes: list[tuple[int, int, str, str]] = []
+    game: Game | None = None
+    section: str | None = None
+    depth = 0                      # inside a { } comment
+    comment: list[str] = []
+    comment_line = 0
+    lines = text.splitlines()
+    total = len(lines)
+    n = 0
+    while n < total:
+        line = lines[n]
+        n += 1
+        if depth == 0:
+            first = line[:1]
+            if first == "%":
+                continue
+            if not line or line.isspace():
+                if game is not None and game.tags:
+                    games.append(game)
+                game, section = None, None
+                continue
+            if "{" not in line and ";" not in line and "}" not in line:
+                # the common lines: one tag alone, or section data
+                if first == "[":
+                    if line[-2:] == '"]' and line.count('"') == 2:
+                        name, sep, value = line[1:-2].partition('"')
+                        name = name.strip()
+                        if sep and name.isalnum():
+                            if game is not None and name not in game.tags and name != "Note":
+                                game.tags[name] = (value, n, 1)
+                                game.end_line = n
+                            else:
+                                game = _tag(game, games, name, value, n, 1)
+                            section = name
+                            continue
+                elif section is not None and game is not None and "[" not in line:
+                    data = game.data.get(section)
+                    if data is None:
+                        data = game.data[section] = []
+                    # a whole plain line (column 0): split into tokens where it is read
+                    data.append((line, n, 0))
+                    game.end_line = n
+                    continue
+        pos = 0
+        length = len(line)
+        while pos < length:
+            ch = line[pos]
+            if depth:
+                close = _find_brace(line, pos)
+                if close is None:
+                    comment.append(line[pos:])
+                    pos = length
+                    continue
+                end, opened = close
+                comment.append(line[pos:end])
+                depth += 1 if opened else -1
+                pos = end + 1
+                if depth == 0 and game is not None:
+                    game.comments.append((" ".join(c.strip() for c in comment).strip(), comment_line))
+                continue
+            if ch == "{":
+                depth, comment, comment_line = 1, [], n
+                pos += 1
+                continue
+            if ch == ";":
+                if game is not None:
+                    game.comments.append((line[pos + 1:].strip(), n))
+                break
+            if ch == "}":
+                notes.append((n, pos + 1, INFO, "a closing brace outside any comment is ignored"))
+                pos += 1
+                continue
+            if ch == "[":
+                m = TAG_RE.match(line, pos)
+                if not m:
+                    notes.append((n, pos + 1, WARNING, f"cannot read the tag {line[pos:pos + 30]!r}; "
+                                  "it is left out"))
+                    break
+                game = _tag(game, games, m.group(1), m.group(2), n, pos + 1)
+                section = m.group(1)
+                pos = m.end()
+                if not line[pos:].strip():
+                    # a tag whose value has a ";" (a table's columns): take its rows at once
+                    n = _section_lines(lines, n, game, section)
+                    break
+                continue
+            if ch.isspace():
+                pos += 1
+                continue
+            m = TOKEN_RE.match(line, pos)
+            token_end = m.end()
+            for stop in ("{", ";", "["):
+                k = line.find(stop, pos, token_end)
+                if k > pos:
+                    token_end = k
+            if game is None or section is None:
+                notes.append((n, pos + 1, INFO,
+                              f"text outside any game is ignored: {line[pos:token_end]!r}"))
+            else:
+                game.data.setdefault(section, []).append((line[pos:token_end], n, pos + 1))
+                game.end_line = n
+            pos = token_end
+        if depth and game is not None:
+            game.end_line = n
+    if depth:
+        notes.append((comment_line, 1, WARNING,
+                      "a { comment is never closed: the rest of the file is taken as comment"))
+        if game is not None:
+            game.comments.append((" ".join(comment).strip(), comment_line))
+    if game is not None and game.tags:
+        games.append(game)
+    return games, notes
+
+
+def _tag(game: Game | None, games: list[Game], name: str, value: str, n: int,
+         column: int) -> Game:
+    """Store a tag in the current game, starting a game when needed."""
+    if game is None:
+        game = Game(n)
+    if "\\" in value:
+        value = value.replace('\\"', '"').replace("\\\\", "\\")
+    if name in game.tags and name != "Note":
+        # a second game begins without a blank line between them
+        games.append(game)
+        game = Game(n)
+    if name == "Note":
+        game.notes.append(value)
+    else:
+        game.tags[name] = (value, n, column)
+    game.end_line = n
+    return game
+
+
+def _section_lines(lines: list[str], i: int, game: Game, section: str) -> int:
+    """Take the plain data lines from index i on (rows of a section or table) at once;
+    return the index of the first line that is not one."""
+    end, total = i, len(lines)
+    while end < total:
+        line = lines[end]
+        if (not line or line[0] in "[%" or line.isspace() or "[" in line or "{" in line
+                or ";" in line or "}" in line):
+            break
+        end += 1
+    if end > i:  # whole lines (column 0), split into tokens where they are read
+        game.data.setdefault(section, []).extend((lines[k], k + 1, 0) for k in range(i, end))
+        game.end_line = end
+    return end
+
+
+def _find_brace(line: str, pos: int):
+    """The next { or } at or after pos inside a comment: (index, is_open) or None."""
+    o, c = line.find("{", pos), line.find("}", pos)
+    if c < 0 and o < 0:
+        return None
+    if o >= 0 and (c < 0 or o < c):
+        return o, True
+    return c, False
+
+
+def inherit(games: list[Game]) -> dict[int, list[str]]:
+    """Resolve `#` values and deal tags a game leaves out; return what each game inherited."""
+    inherited: dict[int, list[str]] = {}
+    previous: Game | None = None
+    for i, game in enumerate(games):
+        taken = []
+        if previous is not None:
+            for name, (value, line, col) in list(game.tags.items()):
+                if value == "#":
+                    game.tags[name] = (previous.tags.get(name, ("",))[0], line, col)
+                    taken.append(name if name in previous.tags else f"{name} (empty there)")
+            if "Deal" not in game.tags and "Deal" in previous.tags:
+                for name in DEAL_TAGS:
+                    if name not in game.tags and name in previous.tags:
+                        game.tags[name] = previous.tags[name]
+                        taken.append(name)
+        if taken:
+            inherited[i] = taken
+        previous = game
+    return inherited
+
+
+# -- a game into a record -------------------------------------------------------------------
+def read(text: str, path: str) -> list[Record] | None:
+    """The records of a PBN file: one a game; a text with no game at all gives one invalid
+    record that says so (an empty text gives none)."""
+    # reading builds many small objects and no reference cycles: the cyclic collector
+    # would only rescan them, so it is paused while reading
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _read(text, path)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _read(text: str, path: str) -> list[Record]:
+    games, notes = split_games(text)
+    if not games:
+        return [_unreadable(text, path, notes)] if text.strip() else []
+    inherited = inherit(games)
+    lines = text.splitlines()
+    records = []
+    for i, game in enumerate(games):
+        rec = game_record(game, path, lines)
+        if i in inherited:
+            rec.add(INFO, "PBN-INHERITED",
+                    f"takes {', '.join(inherited[i])} from the previous game", game.line, 1)
+        records.append(rec)
+    for line, column, severity, message in notes:
+        owner = next((r for r in records if r.line <= line <= r.end_line), None)
+        if owner is None:
+            owner = next((r for r in reversed(records) if r.line <= line), records[0])
+        owner.add(severity, "PBN-SYNTAX", message, line, column)
+    return records
+
+
+def _unreadable(text: str, path: str, notes) -> Record:
+    """A .pbn file in which no game can be found: kept as raw text, marked invalid."""
+    import os
+    rec = Record(kind="bridge", title=os.path.basename(path) or "PBN text", source=path,
+                 line=1, end_line=text.count("\n") + 1, text=text, status=INVALID)
+    for line, column, severity, message in notes:
+        rec.add(severity, "PBN-SYNTAX", message, line, column)
+    rec.add(ERROR, "PBN-NO-GAME", "no PBN game (tags such as [Deal \"N:...\"]) is found in the file",
+            1, 1)
+    return rec
+
+
+def game_record(game: Game, path: str, lines: list[str]) -> Record:
+    tags = {name: item[0] for name, item in game.tags.items() if name not in SECTIONS}
+    rec = Record(kind="bridge", title=_title(tags), source=path, line=game.line,
+                 end_line=game.end_line, text="\n".join(lines[game.line - 1:game.end_line]))
+    rec.tags = tags
+    data = rec.data
+    data["notes"] = game.notes
+    if game.comments:
+        data["comments"] = [c for c, _ in game.comments]
+    tables = _tables(game)
+    if tables:
+        data["tables"] = tables
+    deal = _deal(rec, game)
+    contract = _contract(rec, game)
+    _auction(rec, game, contract)
+    if deal is not None:
+        data["hands"] = {s: _strict_text(deal.hands[s]) for s in SEATS}
+        _play(rec, game, deal, contract)
+    _score(rec, game, contract)
+    rec.normal = write_record(rec, data.pop("_rows", None))
+    return rec
+
+
+def _title(tags: dict) -> str:
+    parts = [tags.get("Event", "").strip() or "bridge deal"]
+    if tags.get("Board"):
+        parts.append(f"board {tags['Board']}")
+    if tags.get("Room"):
+        parts.append(tags["Room"])
+    title = ", ".join(parts)
+    contract, declarer = tags.get("Contract", ""), tags.get("Declarer", "")
+    if contract:
+        title += f": {contract}" + (f" by {declarer}" if declarer and contract != "Pass" else "")
+    return title
+
+
+def _tables(game: Game) -> dict:
+    """Supplemental tables: a tag whose value names columns ("Declarer;Result\\2R") and rows."""
+    out = {}
+    for name, tokens in game.data.items():
+        if name in SECTIONS or name not in game.tags:
+            continue
+        columns = [c.split("\\")[0] for c in game.tags[name][0].split(";") if c]
+        width = len(columns) or 1
+        if all(col == 0 and len(text.split()) == width for text, _, col in tokens):
+            rows = [text.split() for text, _, _ in tokens]  # one row a line, as usual
+        else:
+            values = [t[0] for t in _tokens(tokens)]
+            rows = [values[i:i + width] for i in range(0, len(values), width)]
+        out[name] = {"columns": columns, "rows": rows}
+    return out
+
+
+def parse_deal_value(value: str) -> tuple[str, list[str | None]] | str:
+    """ "N:h h h h" -> (first seat, four hands as rank strings) or an error message."""
+    first, colon, rest = value.strip().partition(":")
+    first = first.strip().upper()
+    if not colon or first not in SEATS:
+        return f"the Deal {value!r} does not start with a seat (N:, E:, S: or W:)"
+    hands = rest.split()
+    if len(hands) != 4:
+        return f"the Deal has {len(hands)} hands, not 4"
+    return first, [None if h in ("-", "?") else h for h in hands]
+
+
+@lru_cache(maxsize=4096)
+def _strict_text(hand: frozenset | None) -> str:
+    return hand_text(hand)
+
+
+@lru_cache(maxsize=4096)  # the same deal is often played at many tables
+def hand_cards(text: str) -> frozenset | str:
+    """A PBN hand "KQ643.8.KT32.A54" (ranks in any order, 10 or T) -> cards, or an error."""
+    suits = text.split(".")
+    if len(suits) != 4:
+        return f"the hand {text!r} has {len(suits)} suits, not 4"
+    cards = []
+    for suit, holding in zip("SHDC", suits):
+        holding = holding.upper().replace("10", "T")
+        for rank in holding:
+            if rank not in RANKS:
+                return f"{rank!r} in the hand {text!r} is not a rank"
+            cards.append(suit + rank)
+    found = frozenset(cards)
+    if len(found) != len(cards):
+        return f"the hand {text!r} names a card twice"
+    return found
+
+
+def _deal(rec: Record, game: Game) -> Deal | None:
+    value = game.value("Deal")
+    line, col = game.where("Deal")
+    if not value:
+        rec.add(INFO, "PBN-NO-DEAL", "the game gives no Deal", line, col)
+        return None
+    parsed = parse_deal_value(value)
+    if isinstance(parsed, str):
+        rec.add(ERROR, "PBN-DEAL", parsed, line, col)
+        return None
+    first, texts = parsed
+    start = SEATS.index(first)
+    hands = {}
+    for k, text in enumerate(texts):
+        seat = SEATS[(start + k) % 4]
+        if text is None:
+            hands[seat] = None
+            continue
+        cards = hand_cards(text)
+        if isinstance(cards, str):
+            rec.add(ERROR, "PBN-DEAL", f"{seat}: {cards}", line, col)
+            return None
+        hands[seat] = cards
+    dealer = game.value("Dealer").strip().upper()[:1] or None
+    deal = Deal(SEATS, hands, dealer if dealer in SEATS else None)
+    if deal.problems:
+        for p in deal.problems:
+            rec.add(ERROR, "PBN-DEAL", p.message, line, col)
+        return None
+    if len(deal.known) == 3:
+        deal = deal.complete_deal()
+        rec.add(INFO, "PBN-COMPLETED", "the unknown hand is completed from the other three",
+                line, col)
+    return deal
+
+
+def _contract(rec: Record, game: Game) -> cb.Contract | None:
+    value = game.value("Contract").strip()
+    if not value or value == "?":
+        return None
+    found = cb.parse_contract(value)
+    if found is None:
+        rec.add(ERROR, "PBN-CONTRACT", f"cannot read the contract {value!r}", *game.where("Contract"))
+    return found
+
+
+def _declarer(game: Game) -> str | None:
+    value = game.value("Declarer").strip().lstrip("^").upper()
+    return value if value in SEATS else None
+
+
+def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
+    tokens = game.data.get("Auction", [])
+    if "Auction" not in game.tags:
+        return
+    calls, marks = [], {}
+    for text, _, _ in _tokens(tokens):
+        word = text.upper()
+        if word in ("AP",):
+            calls.extend(["Pass"] * 3)
+        elif word in ("*", "+", "-"):
+            break
+        elif _is_annotation(text):
+            if calls:  # a note reference or alert belongs to the call before it
+                marks.setdefault(str(len(calls) - 1), []).append(text)
+        else:
+            calls.append("Pass" if word in ("PASS", "P") else word)
+    rec.data["auction"] = calls
+    if marks:
+        rec.data["auction_marks"] = marks
+    dealer = game.value("Auction").strip().upper()[:1]
+    rec.data["auction_from"] = dealer
+    if dealer not in SEATS or contract is None:
+        return
+    end = cb.final_contract(dealer, calls)
+    line, col = game.where("Auction")
+    if end.problem:
+        rec.add(WARNING, "PBN-AUCTION", f"the auction cannot be replayed: {end.problem}", line, col)
+        return
+    if end.contract != contract:
+        rec.add(WARNING, "PBN-CONTRACT",
+                f"the auction ends in {end.contract} but the Contract tag says {contract}",
+                *game.where("Contract"))
+    declarer = _declarer(game)
+    if not contract.passed_out and end.declarer and declarer and end.declarer != declarer:
+        rec.add(WARNING, "PBN-DECLARER",
+                f"the auction makes {end.declarer} declarer but the Declarer tag says {declarer}",
+                *game.where("Declarer"), suggestion=_auction_seat_hint(dealer, calls, contract, declarer))
+
+
+def _auction_seat_hint(dealer: str, calls: list[str], contract, declarer: str) -> str:
+    """When the calls fit the tags only if the auction starts with another seat, say which."""
+    fits = [seat for seat in SEATS if seat != dealer
+            and cb.final_contract(seat, calls)[:2] == (contract, declarer)]
+    if len(fits) == 1:
+        return (f"the calls give {contract} by {declarer} if the auction starts with "
+                f"{fits[0]} (the Auction tag says {dealer})")
+    return ""
+
+
+ANNOTATION_START = frozenset("=$!?^(")
+
+
+def _is_annotation(text: str) -> bool:
+    return text[0] in ANNOTATION_START
+
+
+def _play(rec: Record, game: Game, deal: Deal, contract: cb.Contract | None) -> None:
+    if "Play" not in game.tags:
+        return
+    first = game.value("Play").strip().upper()[:1]
+    line, col = game.where("Play")
+    if first not in SEATS:
+        if game.data.get("Play"):
+            rec.add(ERROR, "PBN-PLAY", f"the Play section names no opening leader ({first!r})", line, col)
+        return
+    declarer = _declarer(game)
+    if declarer and contract and not contract.passed_out:
+        expected = SEATS[(SEATS.index(declarer) + 1) % 4]
+        if first != expected:
+            rec.add(WARNING, "PBN-LEADER",
+                    f"{first} leads but the declarer {declarer}'s left-hand opponent is {expected}",
+                    line, col)
+    rows, places = _play_rows(rec, game.data.get("Play", []))
+    if not rows:
+        return
+    deal.trump = contract.trump if contract else None
+    deal.leader = first
+    result = play_by_seat(deal, rows, first)
+    if result.errors:
+        rows, places, result = _repair_row_order(rec, deal, rows, places, first, result)
+    if not result.errors:
+        rec.data["_rows"] = rows[:len(result.tricks)]
+    _engine_diagnostics(rec, result, rows, places)
+    _plies(rec, result, rows, places, first)
+    declaring = cb.side_of(declarer) if declarer else None
+    rec.data["play"] = [{"leader": t.leader, "cards": list(t.order), "winner": t.winner}
+                        for t in result.tricks]
+    rec.data["tricks_won"] = dict(result.won_by_side)
+    if contract and declaring and not contract.passed_out:
+        _check_result(rec, game, result, declaring)
+
+
+def _repair_row_order(rec: Record, deal: Deal, rows, places, first: str, result):
+    """One trick's row written from another seat than the Play section's first one (most
+    often in playing order from the trick's leader): when exactly one such reading of that
+    single row makes the whole play replay, it is a repair named in a warning; otherwise the
+    play stays as read, with its errors."""
+    faulty = {p.trick for p in result.errors}
+    if len(faulty) != 1:
+        return rows, places, result
+    number = faulty.pop()
+    if not 1 <= number <= len(result.tricks) or len(rows[number - 1]) != 4:
+        return rows, places, result
+    first_i = SEATS.index(first)
+    row, row_places = rows[number - 1], places[number - 1]
+    readings = []
+    for start_i in range(4):               # the row read as starting from SEATS[start_i]
+        if start_i == first_i:
+            continue
+        shift = [(start_i + k - first_i) % 4 for k in range(4)]
+        new_row, new_places = [None] * 4, [None] * 4
+        for k in range(4):
+            new_row[shift[k]], new_places[shift[k]] = row[k], row_places[k]
+        tried = rows[:number - 1] + [new_row] + rows[number:]
+        again = play_by_seat(deal, tried, first)
+        if not again.errors and not again.revokes:
+            readings.append((start_i, tried, new_row, new_places, again))
+    if len(readings) != 1:
+        return rows, places, result
+    start_i, tried, new_row, new_places, again = readings[0]
+    start = SEATS[start_i]
+    order = " ".join(SEATS[(start_i + k) % 4] for k in range(4))
+    columns = " ".join(SEATS[(first_i + k) % 4] for k in range(4))
+    how = (f"in playing order from its leader {start}" if start == again.tricks[number - 1].leader
+           else f"from {start}")
+    line, col = row_places[0]
+    rec.add(WARNING, "PBN-PLAY-ORDER",
+            f"trick {number} is written {how} ({order}), not in the Play section's columns "
+            f"({columns}); read so, the play replays", line, col,
+            suggestion=" ".join(c or "-" for c in new_row), repair=True)
+    return tried, places[:number - 1] + [new_places] + places[number:], again
+
+
+def _tokens(items):
+    """(text, line, column) of each token; a whole line (column 0) is split here."""
+    for text, line, col in items:
+        if col:
+            yield text, line, col
+            continue
+        parts = text.split()
+        if text == " ".join(parts):  # single spaces: columns by arithmetic
+            col = 1
+            for part in parts:
+                yield part, line, col
+                col += len(part) + 1
+        else:
+            for m in TOKEN_RE.finditer(text):
+                yield m.group(), line, m.start() + 1
+
+
+def _play_rows(rec: Record, tokens):
+    """Cards (None for "-") four a row in the Play section's column order, and their places."""
+    cards, places = [], []
+    for text, line, col in _tokens(tokens):
+        if text == "*":
+            break
+        if text[0] in ANNOTATION_START or text == "+":
+            continue
+        if text.strip("-") == "":
+            cards.append(None)
+        else:
+            card = CARD_FORMS.get(text)
+            if card is None:
+                card = text[:1].upper() + RANK_FIX.get(text[1:].upper().rstrip("!?"),
+                                                       text[1:].upper().rstrip("!?"))
+                if card not in DECK:
+                    rec.add(ERROR, "PBN-CARD", f"{text!r} is not a card", line, col)
+            cards.append(card)
+        places.append((line, col))
+    return ([cards[i:i + 4] for i in range(0, len(cards), 4)],
+            [places[i:i + 4] for i in range(0, len(places), 4)])
+
+
+def _engine_diagnostics(rec: Record, result, rows, places) -> None:
+    for p in result.errors:
+        rec.add(ERROR, f"BRIDGE-{p.code}", p.message, *_place(rec, places, p.trick, p.index))
+    for r in result.revokes:
+        trick = r.proof_trick or r.trick
+        card = r.proof_card if r.proof_trick else result.tricks[r.trick - 1].cards.get(r.seat)
+        row = rows[trick - 1] if trick <= len(rows) else []
+        column = row.index(card) if card in row else -1
+        rec.add(WARNING, "BRIDGE-REVOKE", r.message, *_place(rec, places, trick, column))
+
+
+def _place(rec: Record, places, trick: int, index: int) -> tuple[int, int]:
+    if 1 <= trick <= len(places) and 0 <= index < len(places[trick - 1]):
+        return places[trick - 1][index]
+    return rec.line, 1
+
+
+TRICK_KEYS = [f"T{n}" for n in range(14)]
+SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
+# COLUMNS[first][leader]: the Play section's column of each card of a trick, in playing order
+COLUMNS = [[[(lead + k - first) % 4 for k in range(4)] for lead in range(4)] for first in range(4)]
+
+
+def _plies(rec: Record, result, rows, places, first: str) -> None:
+    n = 0
+    columns = COLUMNS[SEAT_INDEX[first]]
+    append = rec.plies.append
+    for t, trick in enumerate(result.tricks):
+        cols = columns[SEAT_INDEX[trick.leader]]
+        row_places = places[t]
+        key = TRICK_KEYS[trick.number] if trick.number < 14 else f"T{trick.number}"
+        for i, card in enumerate(trick.order):
+            n += 1
+            column = cols[i]
+            line, col = row_places[column] if column < len(row_places) else (rec.line, 1)
+            append(Ply(n, card, card, line, col, key))
+
+
+def _check_result(rec: Record, game: Game, result, declaring: str) -> None:
+    value = game.value("Result").strip()
+    line, col = game.where("Result")
+    made = result.won_by_side[declaring]
+    rec.data["declarer_tricks_played"] = made
+    if not value or value == "?":
+        if result.complete:
+            rec.tags["_result_from_play"] = str(made)
+        return
+    stated = _result_tricks(value, declaring)
+    if stated is None:
+        rec.add(WARNING, "PBN-RESULT", f"cannot read the result {value!r}", line, col)
+        return
+    played = sum(1 for t in result.tricks if t.winner)
+    if result.complete:
+        if stated != made:
+            rec.add(WARNING, "PBN-RESULT", f"the Result says {stated} tricks but the declarer "
+                    f"wins {made} in the play", line, col)
+        return
+    left = 13 - played
+    if not made <= stated <= made + left:
+        rec.add(WARNING, "PBN-RESULT",
+                f"the Result says {stated} tricks but after {played} tricks the declarer has "
+                f"{made} with {left} to play", line, col)
+    else:
+        rec.data["claim"] = {"after_tricks": played, "declarer_claims": stated - made,
+                             "of": left}
+
+
+def _result_tricks(value: str, declaring: str) -> int | None:
+    """Result "9", or "NS 9" / "EW 4" (tricks of the named side) -> the declarer's tricks."""
+    parts = value.split()
+    try:
+        if len(parts) == 1:
+            return int(parts[0])
+        if len(parts) == 2 and parts[0].upper() in ("NS", "EW"):
+            tricks = int(parts[1])
+            return tricks if parts[0].upper() == declaring else 13 - tricks
+    except ValueError:
+        return None
+    return None
+
+
+def _score(rec: Record, game: Game, contract: cb.Contract | None) -> None:
+    if contract is None:
+        return
+    declarer = _declarer(game)
+    vul = cb.vulnerable_sides(game.value("Vulnerable"))
+    value = game.value("Result").strip()
+    if contract.passed_out:
+        rec.data["score_ns"] = 0
+    elif declarer and vul is not None and value not in ("", "?"):
+        tricks = _result_tricks(value, cb.side_of(declarer))
+        if tricks is None:
+            return
+        rec.data["score_ns"] = cb.ns_score(contract, declarer, vul, tricks)
+    else:
+        return
+    stated = game.value("Score").strip()
+    if not stated:
+        return
+    expected = _stated_ns_score(stated, declarer)
+    line, col = game.where("Score")
+    if expected is None:
+        rec.add(INFO, "PBN-SCORE", f"cannot read the score {stated!r}", line, col)
+    elif expected != rec.data["score_ns"]:
+        ns = rec.data["score_ns"]
+        rec.add(WARNING, "PBN-SCORE",
+                f"the Score says {stated} but {contract} by {declarer} making "
+                f"{value or 0} scores NS {ns:+d}", line, col)
+
+
+def _stated_ns_score(text: str, declarer: str | None) -> int | None:
+    """Score "NS 420", "EW -50", "NS 420 EW -420" or a bare number (the declarer's side)."""
+    parts = text.replace(",", " ").split()
+    try:
+        if len(parts) == 1:
+            value = int(parts[0])
+            return value if declarer is None or cb.side_of(declarer) == "NS" else -value
+        if len(parts) >= 2 and parts[0].upper() in ("NS", "EW"):
+            value = int(parts[1])
+            return value if parts[0].upper() == "NS" else -value
+    except ValueError:
+        return None
+    return None
+
+
+# -- writing --------------------------------------------------------------------------------
+def _quote(value: str) -> str:
+    value = str(value)
+    if "\\" in value or '"' in value:
+        value = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{value}"'
+
+
+def deal_value(hands: dict, first: str = "N") -> str:
+    start = SEATS.index(first)
+    seats = [SEATS[(start + k) % 4] for k in range(4)]
+    return f"{first}:" + " ".join(_strict_hand(hands.get(s)) for s in seats)
+
+
+def _strict_hand(hand) -> str:
+    """A hand in strict form; a string is taken as hand_text made it (the records' form)."""
+    if hand is None or hand == "-":
+        return "-"
+    if isinstance(hand, str):
+        return hand
+    return hand_text(hand)
+
+
+def write_record(rec: Record, play_rows: list | None = None) -> str:
+    """One game in strict PBN export form."""
+    tags = {k: v for k, v in rec.tags.items() if not k.startswith("_")}
+    hands = rec.data.get("hands")
+    if hands:
+        dealer = tags.get("Dealer", "N").strip().upper()[:1]
+        tags["Deal"] = deal_value(hands, dealer if dealer in SEATS else "N")
+    out = [f"[{name} {_quote(tags.get(name, MANDATORY_DEFAULT.get(name, '')))}]"
+           for name in MANDATORY]
+    skip = MANDATORY_SET | set(rec.data.get("tables", ()))
+    out.extend(f"[{name} {_quote(value)}]" for name, value in tags.items() if name not in skip)
+    for note in rec.data.get("notes", []):
+        out.append(f"[Note {_quote(note)}]")
+    auction = rec.data.get("auction")
+    if auction is not None:
+        first = rec.data.get("auction_from") or tags.get("Dealer", "N")
+        out.append(f"[Auction {_quote(first)}]")
+        marks = rec.data.get("auction_marks", {})
+        words = [" ".join([call] + marks.get(str(i), [])) for i, call in enumerate(auction)]
+        for i in range(0, len(words), 4):
+            out.append(" ".join(words[i:i + 4]))
+    tricks = rec.data.get("play")
+    if play_rows is not None and tricks:  # rows as read, in column order already
+        out.append(f"[Play {_quote(tricks[0]['leader'])}]")
+        out.extend(" ".join(row) if len(row) == 4 and None not in row else
+                   " ".join([c or "-" for c in row] + ["-"] * (4 - len(row))) for row in play_rows)
+        if len(tricks) < 13 or len(tricks[-1]["cards"]) < 4:
+            out.append("*")
+    elif tricks:
+        out.extend(_play_section(tricks))
+    for name, table in rec.data.get("tables", {}).items():
+        out.append(f"[{name} {_quote(rec.tags.get(name, ';'.join(table['columns'])))}]")
+        out.extend(" ".join(row) for row in table["rows"])
+    return "\n".join(out) + "\n"
+
+
+def _play_section(tricks: list[dict]) -> list[str]:
+    first = tricks[0]["leader"]
+    first_i = SEATS.index(first)
+    lines = [f"[Play {_quote(first)}]"]
+    for trick in tricks:
+        lead_i = SEATS.index(trick["leader"])
+        by_seat = {SEATS[(lead_i + k) % 4]: c for k, c in enumerate(trick["cards"])}
+        lines.append(" ".join(by_seat.get(SEATS[(first_i + k) % 4], "-") for k in range(4)))
+    if len(tricks) < 13 or len(tricks[-1]["cards"]) < 4:
+        lines.append("*")
+    return lines
+
+
+def write(records: list[Record]) -> str:
+    head = "% PBN 2.1\n% EXPORT\n"
+    return head + "\n".join(write_record(r) for r in records)

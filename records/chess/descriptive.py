@@ -1,0 +1,299 @@
+"""English descriptive chess notation: text in, raw moves with line and column out.
+
+Nothing here knows the rules of chess. A move comes out as the printed designators, normalised
+("K. Kt." -> "KKt", "K's 4th" -> "K4", "Q sq" -> "Q1"), and the chess engine decides which legal
+moves they can mean.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lark import Lark, Token, UnexpectedInput
+
+from records.core.resources import grammar
+
+
+@dataclass(frozen=True)
+class Move:
+    text: str                    # as printed (after typesetting is removed)
+    line: int
+    column: int                  # 1-based column in the source line
+    castles: str | None = None   # "K", "Q" or "" (side not printed)
+    san: str | None = None       # a SAN move mixed into the text
+    piece: str | None = None     # normalised designator of the man moved: "P", "KKt", "QBP"
+    origin: str | None = None    # "(R5)" -> "R5"
+    capture: bool = False
+    target: str | None = None    # normalised square moved to: "KB3"
+    victim: str | None = None    # normalised designator of the man taken
+    victim_square: str | None = None
+    promotion: str | None = None  # "Q", "R", "B", "Kt"
+    check: bool = False
+    mate: bool = False
+    en_passant: bool = False
+    steps: int = 0               # "K. P. two": a pawn advanced so many squares (no square named)
+    annotations: tuple = ()
+    ocr: tuple = ()              # (printed, read) pairs of OCR slips mended while normalising
+
+
+def placed(move: Move, line: int, column: int) -> Move:
+    """A copy of a (cached) move at another line and column, made without __init__."""
+    fields = move.__dict__.copy()
+    fields["line"], fields["column"] = line, column
+    copy = object.__new__(Move)
+    object.__setattr__(copy, "__dict__", fields)
+    return copy
+
+
+@dataclass(frozen=True)
+class MoveNumber:
+    number: int
+    line: int
+    column: int
+    continuation: bool = False   # "7. ...." or "4...": Black's move follows
+
+
+def move_number(number: int, line: int, column: int, continuation: bool = False) -> MoveNumber:
+    """MoveNumber(...) made without the frozen dataclass's slow __init__ (one per book row)."""
+    made = object.__new__(MoveNumber)
+    object.__setattr__(made, "__dict__", {"number": number, "line": line, "column": column,
+                                          "continuation": continuation})
+    return made
+
+
+@dataclass(frozen=True)
+class Result:
+    text: str
+    line: int
+    column: int
+
+
+@dataclass
+class Unreadable:
+    text: str
+    line: int
+    column: int
+    message: str = ""
+
+
+PIECE_WORDS = {"Pawn": "P", "Knight": "Kt", "Bishop": "B", "Rook": "R", "Castle": "R",
+               "Queen": "Q", "King": "K"}
+PROMOTION_WORDS = {"queens": "Q", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knight": "Kt",
+                   "N": "Kt", "Kt": "Kt", "Q": "Q", "R": "R", "B": "B"}
+ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th|d)")
+RANK_NUMBERS = {w: n for n, w in enumerate(
+    ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"), start=1)}
+RANK_WORDS = re.compile("|".join(RANK_NUMBERS) + "$")
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(grammar("descriptive"), parser="lalr", propagate_positions=True,
+                maybe_placeholders=False, cache=False)
+
+
+def normalise_designator(text: str) -> str:
+    text = text.strip()
+    word = text.rstrip("'s")
+    if word in PIECE_WORDS:
+        return PIECE_WORDS[word]
+    text = text.replace("'s", "").replace(".", "").replace(" ", "")
+    return text.replace("KT", "Kt").replace("N", "Kt")
+
+
+def normalise_square(text: str) -> tuple[str, tuple]:
+    """'K's 4th' -> 'K4', 'Q sq' -> 'Q1', 'KB l' -> 'KB1' (the l noted as an OCR slip)."""
+    ocr = ()
+    core = text.replace("'s", "").replace(".", "").replace(" ", "")
+    core = re.sub(r"^(?:his|her)", "@", core)  # the moving man's own side: see _own_square
+    core = re.sub(r"sq(?:uare)?$", "1", core)
+    core = RANK_WORDS.sub(lambda m: str(RANK_NUMBERS[m.group()]), core)
+    core = ORDINAL.sub("", core)
+    if core[-1] in "Il":
+        ocr = ((core[-1], "1"),)
+        core = core[:-1] + "1"
+    return core.replace("KT", "Kt").replace("N", "Kt"), ocr
+
+
+def _tokens(tree, name):
+    return [t for t in tree.children if isinstance(t, Token) and t.type == name]
+
+
+def _build_move(node, text: str, line: int, cols: list[int]) -> Move:
+    start, end = node.meta.start_pos, node.meta.end_pos
+    fields: dict = {"annotations": []}
+    ocr: list = []
+    for child in node.children:
+        if isinstance(child, Token):
+            kind = child.type
+            if kind == "SAN":
+                fields["san"] = str(child)
+            elif kind in ("CHECK",):
+                fields["check"] = True
+            elif kind == "MATE":
+                fields["mate"] = True
+            elif kind == "EN_PASSANT":
+                fields["en_passant"] = True
+            elif kind == "ANNOTATION":
+                fields["annotations"].append(str(child))
+            elif kind == "CAPTURE_SEP":
+                fields["capture"] = True
+            elif kind == "STEPS":
+                fields["steps"] = 2 if child.startswith("two") else 1
+            continue
+        value = child.children[0] if child.children else None
+        if child.data == "castles":
+            fields["castles"] = _castle_side(str(value))
+        elif child.data == "piece":
+            fields["piece"] = normalise_designator(str(value))
+        elif child.data == "origin":
+            fields["origin"], slips = normalise_square(str(value))
+            ocr += slips
+        elif child.data == "destination":
+            fields["target"], slips = normalise_square(str(value))
+            ocr += slips
+        elif child.data == "victim":
+            first = child.children[0]
+            if first.type == "SQUARE":
+                fields["victim_square"], slips = normalise_square(str(first))
+                ocr += slips
+            else:
+                fields["victim"] = normalise_designator(str(first))
+                if len(child.children) > 1:
+                    sq = child.children[1].children[0]
+                    fields["victim_square"], slips = normalise_square(str(sq))
+                    ocr += slips
+        elif child.data == "promotion":
+            word = re.sub(r"[=()\s]", "", str(value))
+            fields["promotion"] = PROMOTION_WORDS.get(word, word)
+    fields["annotations"] = tuple(fields["annotations"])
+    if fields.get("target", "").startswith("@"):
+        fields["target"] = _own_square(fields["target"][1:], fields.get("piece") or "")
+    return Move(text=text[start:end], line=line, column=cols[start], ocr=tuple(ocr), **fields)
+
+
+def _own_square(square: str, piece: str) -> str:
+    """'his sq.' and 'her Kt.'s 3d' on the moving man's own side: K. B. to his sq. is KB1,
+    K. to his B's sq. is KB1, Q. to her 3d is Q3, Q. Kt. to his 3d is QKt3."""
+    file, rank = square[:-1], square[-1]
+    if piece in ("K", "Q"):
+        return piece + file + rank
+    if len(piece) > 1 and piece[0] in "KQ" and piece[1:] in ("Kt", "B", "R"):
+        return piece[0] + (file or piece[1:]) + rank
+    return (file or piece) + rank
+
+
+def _castle_side(text: str) -> str:
+    side = re.search(r"\bon\s+(?:the\s+)?([KQ])", text)
+    if side:
+        return side.group(1)
+    body = text.replace(" ", "").replace(".", "").replace("—", "-").replace("–", "-")
+    if re.search(r"[Oo0]-{1,2}[Oo0]-{1,2}[Oo0]", body):
+        return "Q"
+    if re.search(r"[Oo0]-{1,2}[Oo0]", body):
+        return "K"
+    side = re.search(r"\(?([KQ])R?\)?$", body[7:] if body.lower().startswith("castles") else "")
+    return side.group(1) if side else ""
+
+
+def parse(text: str, line: int = 1, cols: list[int] | None = None) -> list:
+    """Parse one stretch of movetext (one source line, typesetting removed).
+
+    cols maps each character of text to its 1-based column in the source line (identity when
+    the text is the line itself). Returns MoveNumber, Move, Result and, for text the grammar
+    cannot read, Unreadable items.
+    """
+    cols = cols if cols is not None else list(range(1, len(text) + 2))
+    if len(cols) <= len(text):
+        cols = cols + [cols[-1] + 1] * (len(text) + 1 - len(cols))
+    try:
+        tree = parser().parse(_numbers_kept_apart(text))
+    except UnexpectedInput as exc:
+        pos = getattr(exc, "pos_in_stream", None) or 0
+        return [Unreadable(text.strip(), line, cols[min(pos, len(text))],
+                           f"cannot read {text.strip()!r} as chess moves")]
+    items: list = []
+    for child in tree.children:
+        if isinstance(child, Token):
+            if child.type == "RESULT":
+                items.append(Result(str(child), line, cols[child.start_pos]))
+            elif child.type == "ELLIPSIS" and items and isinstance(items[-1], MoveNumber):
+                items[-1] = MoveNumber(items[-1].number, items[-1].line, items[-1].column, True)
+            continue
+        if child.data == "move_number":
+            tok = child.children[0]
+            number = int(re.match(r"\d+", tok).group())
+            cont = bool(re.search(r"\.\s?\.", text[tok.start_pos:tok.end_pos + 3]))
+            items.append(MoveNumber(number, line, cols[tok.start_pos], cont))
+        elif child.data == "move":
+            items.append(_build_move(child, text, line, cols))
+    return items
+
+
+NUMBER_AFTER_A_STOP = re.compile(r"(?:(?<=^)|(?<=\s))(\d{1,3})\.(?=\s|$)")
+
+
+def _numbers_kept_apart(text: str) -> str:
+    """In running movetext "B. takes Kt. 5. Q. takes B." the 5 could end the square "Kt. 5";
+    a number that follows a full stop and carries on the count of moves is a move number, so
+    a line break (which no square spans) is put before it. Columns are unchanged."""
+    if ". " not in text:
+        return text
+    chars, expected = None, None
+    for m in NUMBER_AFTER_A_STOP.finditer(text):
+        number = int(m.group(1))
+        if expected is not None and number not in (expected, expected + 1):
+            continue
+        expected = number
+        start = m.start()
+        if start >= 2 and text[start - 1] == " " and text[start - 2] == ".":
+            chars = chars or list(text)
+            chars[start - 1] = "\n"
+    return "".join(chars) if chars else text
+
+
+@lru_cache(maxsize=4096)
+def parse_move(text: str) -> Move | None:
+    """One move on its own (cached: books repeat the same moves endlessly)."""
+    items = parse(text)
+    moves = [i for i in items if isinstance(i, Move)]
+    if len(moves) != 1 or any(isinstance(i, Unreadable) for i in items):
+        return None
+    return moves[0]
+
+
+# -- typesetting ---------------------------------------------------------------
+SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+LATEX = re.compile(r"\\text\{([^}]*)\}|\\times|\\mathrm\{([^}]*)\}|_\{?(\d)\}?|\\,|\\ |[{}$]")
+
+
+def untypeset(text: str, first_column: int = 1) -> tuple[str, list[int]]:
+    """Remove LaTeX wrappers and subscripts, keeping a map back to source columns."""
+    out: list[str] = []
+    cols: list[int] = []
+    pos = 0
+    for m in LATEX.finditer(text):
+        _copy(text, pos, m.start(), first_column, out, cols)
+        whole = m.group(0)
+        if whole == "\\times":
+            out.append(" x ")
+            cols += [first_column + m.start()] * 3
+        elif m.group(1) is not None or m.group(2) is not None:
+            inner = m.group(1) if m.group(1) is not None else m.group(2)
+            offset = m.start() + whole.index("{") + 1
+            if not inner.startswith(" ") and out and not "".join(out).endswith(" "):
+                out.append(" ")
+                cols.append(first_column + offset)
+            _copy(text, offset, offset + len(inner), first_column, out, cols)
+        elif m.group(3) is not None:
+            out.append(m.group(3))
+            cols.append(first_column + m.start(3))
+        pos = m.end()
+    _copy(text, pos, len(text), first_column, out, cols)
+    return "".join(out).translate(SUBSCRIPTS), cols
+
+
+def _copy(text, start, end, first_column, out, cols):
+    out.append(text[start:end])
+    cols.extend(range(first_column + start, first_column + end))

@@ -1,0 +1,154 @@
+"""The chess family: boards drawn as text and SVG, PGN and descriptive export, search by moves
+and position, and the object the registry hands out.
+"""
+from __future__ import annotations
+
+import chess
+
+from records.chess import descriptive as dn
+from records.chess.moves import fen_of_key, position_key
+from records.chess.resolver import Setup, _san_list, resolve
+from records.chess.spelling import to_descriptive
+from records.core.family import FamilyBase
+
+# -- the family API: show, export, search ---------------------------------------------------------
+EXPORT_FORMATS = ("pgn", "descriptive")
+
+
+def start_fen_of(rec) -> str:
+    """The record's starting FEN: as stored, or the initial position, or from its key (with
+    castling allowed where king and rook stand at home)."""
+    fen = rec.data.get("start_fen") or rec.data.get("fen")
+    if fen:
+        return fen
+    if not rec.start_position or rec.start_position == position_key(chess.Board()):
+        return chess.STARTING_FEN
+    board = chess.Board(fen_of_key(rec.start_position))
+    board.castling_rights = chess.BB_CORNERS
+    board.castling_rights = board.clean_castling_rights()
+    return board.fen()
+
+
+def board_at(rec, ply: int | None = None) -> tuple[chess.Board, list[chess.Move]]:
+    board = chess.Board(start_fen_of(rec))
+    start = board.copy()
+    moves = []
+    for p in rec.plies[:ply if ply is not None else len(rec.plies)]:
+        move = board.parse_san(p.normal)
+        moves.append(move)
+        board.push(move)
+    return start, moves
+
+
+def render_text(rec, ply: int | None = None) -> str:
+    start, moves = board_at(rec, ply)
+    board = start.copy()
+    lines = [f"{rec.title}  [{rec.status}]"]
+    for i, (move, p) in enumerate(zip(moves, rec.plies)):
+        number = f"{board.fullmove_number}{'.' if board.turn else '...'}"
+        lines.append(f"  {number:<6}{p.normal:<10}{p.text}")
+        board.push(move)
+    lines.append("")
+    lines.append(board.unicode(borders=False, empty_square="·"))
+    lines.append(f"after ply {len(moves)} of {len(rec.plies)}; "
+                 f"{'White' if board.turn else 'Black'} to move; FEN {board.fen()}")
+    return "\n".join(lines)
+
+
+def render_svg(rec, ply: int | None = None) -> str:
+    import chess.svg
+    start, moves = board_at(rec, ply)
+    board = start.copy()
+    for move in moves:
+        board.push(move)
+    return chess.svg.board(board, lastmove=moves[-1] if moves and moves[-1] else None, size=400)
+
+
+def export(records: list, fmt: str) -> str:
+    if fmt == "pgn":
+        from records.chess.pgn import write
+        return write(records)
+    if fmt == "descriptive":
+        return "".join(descriptive_text(r) + "\n" for r in records)
+    raise ValueError(f"chess records export as {', '.join(EXPORT_FORMATS)}, json or csv, not {fmt!r}")
+
+
+def descriptive_text(rec) -> str:
+    """A game in English descriptive notation, numbered rows of White and Black."""
+    start, moves = board_at(rec)
+    spelled = to_descriptive(start, [m for m in moves if m])
+    board = start.copy()
+    heading = f"GAME No. {rec.id}. {rec.title}" if rec.id else rec.title
+    rows, row = [heading] + [f"    {k}: {v}" for k, v in rec.tags.items()
+                             if k in ("Event", "Date", "Result")], ""
+    if rec.tags.get("White") or rec.tags.get("Black"):
+        rows.append(f"    White: {rec.tags.get('White', '?')}. Black: {rec.tags.get('Black', '?')}.")
+    if start.fen() != chess.STARTING_FEN:
+        rows.append(f"    [FEN \"{start.fen()}\"]")
+    for move, text in zip(moves, spelled):
+        if board.turn == chess.WHITE:
+            row = f"   {board.fullmove_number:>3}. {text:<16}"
+        else:
+            rows.append((row or f"   {board.fullmove_number:>3}. {'...':<16}") + text)
+            row = ""
+        board.push(move)
+    if row:
+        rows.append(row.rstrip())
+    return "\n".join(rows) + "\n"
+
+
+def move_prefixes(text: str) -> list[list[str]]:
+    """The SAN sequences a typed list of moves (descriptive or SAN) can mean from the start."""
+    items = dn.parse(text)
+    tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
+    if not tokens or any(isinstance(t, dn.Unreadable) for t in tokens):
+        return []
+    res = resolve(chess.Board(), tokens)
+    return [_san_list(Setup(), r) for r in res.readings]
+
+
+def matches(rec, filters: dict) -> bool:
+    result = filters.get("result")
+    return not result or rec.tags.get("Result", "") == result
+
+
+def showcase(archive, console) -> None:
+    """hoyle demo: chess position search, a replayed game, and descriptive export."""
+    console.print("\n[bold]chess[/bold]")
+    philidor = "rn1qkbnr/ppp2ppp/3p4/4p3/3PP1b1/5N2/PPP2PPP/RNBQKB1R w KQkq - 1 4"
+    found = archive.search(kind="chess", positions=[position_key(philidor)])
+    console.print(f"games passing through the Philidor position after 3...B-Kt5: "
+                  f"{', '.join(r.title for r in found) or 'none'}", markup=False)
+    games = archive.search(kind="chess", name="Isouard", full=True)  # Morphy's Opera game
+    if games:
+        console.print(render_text(games[0]), markup=False)
+    sans = [r for r in archive.search(kind="chess", full=True)
+            if r.plies and not any(p.text != p.normal for p in r.plies)][:1]
+    for rec in sans:
+        console.print("a SAN game exported in descriptive notation:", markup=False)
+        console.print(descriptive_text(rec), markup=False)
+
+
+class Chess(FamilyBase):
+    kind = "chess"
+    extensions = (".pgn",)
+    export_formats = EXPORT_FORMATS
+
+    def read_file(self, text, path):
+        from records.chess.pgn import read
+        return read(text, path)
+
+    def scan_book(self, text, path):
+        from records.chess.scan import scan_book
+        return scan_book(text, path)
+
+    render_text = staticmethod(render_text)
+    render_svg = staticmethod(render_svg)
+    export = staticmethod(export)
+    position_key = staticmethod(position_key)
+    move_prefixes = staticmethod(move_prefixes)
+    matches = staticmethod(matches)
+    showcase = staticmethod(showcase)
+
+
+CHESS = Chess()

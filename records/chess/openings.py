@@ -1,0 +1,121 @@
+"""Opening names: classify a chess game by the deepest line of the lichess openings table.
+
+The table (data/chess/lichess_openings.tsv, CC0) has the columns eco, name, pgn, position (the
+men after the line's last move and the side to move: a FEN's first two fields) and key (that
+position as records.chess.engine.position_key wrote it when the table was built; if the key
+format has changed since, the keys are made afresh from the positions on loading).
+A game is matched by position, not by move order, so transpositions find their name: the
+answer is the table line whose final position the game reaches latest (the deepest match).
+When several lines end in the same position, the one whose move order the game followed wins,
+else the first in table (ECO) order.
+
+Rebuild the shipped file from the lichess sources with
+    python -m records.chess.openings build SOURCE_DIR OUTPUT.tsv
+"""
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+import chess
+
+from records.core.resources import data_path
+from records.chess.moves import position_key
+
+TABLE = ("chess", "lichess_openings.tsv")
+EXTRA_PLIES = 12  # how far past the table's longest line a transposition is still looked for
+
+
+class Line(NamedTuple):
+    eco: str
+    name: str
+    moves: tuple  # SAN from the initial position, without check signs
+
+
+@cache
+def table() -> tuple[dict[str, list[Line]], int]:
+    """Position key -> the lines ending there, and the longest line's ply count."""
+    by_key: dict[str, list[Line]] = {}
+    longest = 0
+    with open(data_path(*TABLE), encoding="utf-8") as handle:
+        next(handle)  # header row
+        rows = [row.rstrip("\n").split("\t") for row in handle]
+    # the stored keys are used when position_key still writes keys that way
+    fresh = position_key(rows[0][3]) != rows[0][4]
+    for eco, name, pgn, position, key in rows:
+        if fresh:
+            key = position_key(position)
+        moves = tuple(_bare(m) for m in _san_tokens(pgn))
+        longest = max(longest, len(moves))
+        by_key.setdefault(key, []).append(Line(eco, name, moves))
+    return by_key, longest
+
+
+def _san_tokens(pgn: str) -> list[str]:
+    return [tok for tok in pgn.split() if not tok[0].isdigit()]
+
+
+def _bare(san: str) -> str:
+    return san.rstrip("+#!?")
+
+
+def classify_keys(keys: list[str], san_moves: list[str]) -> tuple[str, str, int]:
+    """Classify a game whose position keys after each ply are already known."""
+    by_key, longest = table()
+    best = None
+    for ply, key in enumerate(keys[:longest + EXTRA_PLIES], start=1):
+        if key in by_key:
+            best = (ply, by_key[key])
+    if best is None:
+        return "", "", 0
+    ply, lines = best
+    chosen = lines[0]
+    if len(lines) > 1:
+        played = tuple(_bare(m) for m in san_moves[:ply])
+        chosen = next((ln for ln in lines if ln.moves == played), chosen)
+    return chosen.eco, chosen.name, ply
+
+
+def classify(san_moves: list[str], start_fen: str | None = None) -> tuple[str, str, int]:
+    """(eco, name, plies_matched) of the deepest table line the game reaches; ("", "", 0) if none.
+
+    Moves are SAN from start_fen (default the initial position); an illegal move ends the
+    search there.
+    """
+    _, longest = table()
+    board = chess.Board(start_fen) if start_fen else chess.Board()
+    keys = []
+    for san in san_moves[:longest + EXTRA_PLIES]:
+        try:
+            board.push_san(san)
+        except ValueError:
+            break
+        keys.append(position_key(board))
+    return classify_keys(keys, san_moves)
+
+
+def build_table(source_dir: str, output: str) -> int:
+    """Merge the lichess {a..e}.tsv files into one table with the position each line reaches."""
+    rows = []
+    for part in sorted(Path(source_dir).glob("[a-e].tsv")):
+        with open(part, encoding="utf-8") as handle:
+            next(handle)
+            for row in handle:
+                eco, name, pgn = row.rstrip("\n").split("\t")
+                board = chess.Board()
+                for san in _san_tokens(pgn):
+                    board.push_san(san)
+                rows.append((eco, name, pgn, " ".join(board.fen().split()[:2]),
+                             position_key(board)))
+    with open(output, "w", encoding="utf-8") as out:
+        out.write("eco\tname\tpgn\tposition\tkey\n")
+        out.writelines("\t".join(r) + "\n" for r in rows)
+    return len(rows)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    if len(sys.argv) != 4 or sys.argv[1] != "build":
+        sys.exit("usage: python -m records.chess.openings build SOURCE_DIR OUTPUT.tsv")
+    print(build_table(sys.argv[2], sys.argv[3]), "lines")

@@ -1,0 +1,400 @@
+"""Chess in books: find every game, ending and variation in running text, give each its
+setup (odds, positions in words, diagrams, "as in Game 12") and validate it by replay.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import chess
+
+from records.chess import descriptive as dn
+from records.chess.resolver import Setup, resolve, validate_line
+from records.chess.spelling import square_name
+
+
+# -- books ---------------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _setup_facts() -> tuple[list, list]:
+    import json
+
+    from records.core.resources import data_path
+    odds = json.loads(data_path("chess", "odds.json").read_text())["odds"]
+    books = json.loads(data_path("chess", "book_setups.json").read_text())["books"]
+    return odds, books
+
+
+def odds_setup(heading: str) -> Setup | None:
+    odds, _ = _setup_facts()
+    low = heading.lower()
+    for entry in odds:
+        if entry["match"] in low:
+            return Setup(remove=tuple(entry["remove"]), double_first=entry.get("double_first", False),
+                         note=entry["note"])
+    return None
+
+
+def book_setups(text: str) -> dict:
+    _, books = _setup_facts()
+    found = {}
+    for book in books:
+        if all(marker in text for marker in book["markers"]):
+            found.update(book["setups"])
+    return found
+
+
+NUMBERED = re.compile(r"^\s*(?:\d+\s?\.|\$|-\s+\d)")  # rows of moves, not notes
+PARALLEL_PLIES = 4000  # below this a second process costs more than it saves
+PARALLEL_CHARS = 60_000  # a book this long is found and replayed from both ends at once
+MAIN_SHARE = 0.52    # the other process also pickles what it made: it gets a little less
+
+
+def scan_book(text: str, path: str) -> list:
+    """Every chess line in a book's text, replayed and titled as the book prints it.
+
+    Lines that stand alone (most games) are replayed on every core when there are many;
+    variations and lines that start from another line's position follow in book order.
+    """
+    from records.core.parallel import collector_paused
+    with collector_paused():
+        return _scan(text, path)
+
+
+def _scan(text: str, path: str) -> list:
+    from records.chess.book import find_games, split_point
+    from records.core import parallel
+    lines = text.splitlines()
+    facts = book_setups(text)
+    if not facts and len(text) >= PARALLEL_CHARS and parallel.worthwhile():
+        cut = split_point(text, lines, MAIN_SHARE)
+        records = _scan_in_two(text, path, lines, cut) if cut else None
+        if records is not None:
+            return records
+    raws = find_games(text)
+    titles = _titles(raws, path)
+    marks = _marks_checks(raws)
+    jobs = [(raw, title, facts.get(title, {}), path, lines, marks)
+            for raw, title in zip(raws, titles)]
+    ready = _records_of([job for job in jobs if _stands_alone(job[0], job[2])])
+    return _in_book_order(jobs, ready)
+
+
+def _scan_in_two(text: str, path: str, lines: list[str], cut: int) -> list | None:
+    """The book read from its two ends at once: this process finds and replays the games
+    before line cut, a forked one those from it on (find_games reads from cut afresh, as
+    split_point promises). Lines that hang on others are replayed here afterwards, in order.
+    None if the halves disagree on whether the book marks its checks (read it whole then)."""
+    from records.core import parallel
+
+    def half(start: int, stop: int | None) -> tuple[list, bool, list]:
+        from records.chess.book import find_games
+        raws = find_games(text, start, stop)
+        marks = _marks_checks(raws)
+        alone = [raw for raw in raws if _stands_alone(raw, {})]
+        return raws, marks, [_record_of((raw, raw.heading, {}, path, lines, marks), {})
+                             for raw in alone]
+
+    def second() -> tuple:
+        raws, marks, records = half(cut, None)
+        summaries = [_Summary(raw.heading, raw.first_number, raw.black_first)
+                     if _stands_alone(raw, {}) else raw for raw in raws]
+        return summaries, marks, parallel.packed(records)
+
+    (raws_a, marks_a, records_a), (raws_b, marks_b, packed_b) = parallel.in_two(
+        lambda: half(1, cut), second)
+    if marks_a != marks_b:
+        return None
+    raws = raws_a + raws_b
+    jobs = [(raw, title, {}, path, lines, marks_a) for raw, title in zip(raws, _titles(raws, path))]
+    ready = records_a + parallel.unpacked(packed_b)
+    for rec, job in zip(ready, [job for job in jobs if _stands_alone(job[0], {})]):
+        rec.title = rec.tags["BookTitle"] = job[1]
+    return _in_book_order(jobs, ready)
+
+
+@dataclass
+class _Summary:
+    """What the titles need of a game replayed in the other process."""
+    heading: str
+    first_number: int
+    black_first: bool
+    tags: dict = field(default_factory=dict)
+
+
+def _marks_checks(raws: list) -> bool:
+    """Does the book print its checks? Then a move printed without one gives none."""
+    return any(getattr(t, "check", False) or getattr(t, "mate", False)
+               for raw in raws for t in raw.moves())
+
+
+def _stands_alone(raw, fact: dict) -> bool:
+    """A line that starts from its own position, not from another line's."""
+    return not fact.get("branch_of") and not _is_fragment(raw) and not raw.tags.get("_as_in")
+
+
+def _in_book_order(jobs: list, ready: list) -> list:
+    """The records in book order: those made already for the lines that stand alone, and the
+    others made now, from the records before them."""
+    ready_iter = iter(ready)
+    done: dict[str, object] = {}
+    records = []
+    for job in jobs:
+        rec = next(ready_iter) if _stands_alone(job[0], job[2]) else _record_of(job, done)
+        done[job[1]] = rec
+        records.append(rec)
+    return records
+
+
+def _records_of(jobs: list) -> list:
+    from records.core import parallel
+    plies = sum(job[0].count for job in jobs)
+    if plies < PARALLEL_PLIES or not parallel.worthwhile():
+        return [_record_of(job, {}) for job in jobs]
+    cut, done = 0, 0
+    while cut < len(jobs) and done < plies * MAIN_SHARE:
+        done += jobs[cut][0].count
+        cut += 1
+    mine, theirs = parallel.records_in_two(lambda: [_record_of(job, {}) for job in jobs[:cut]],
+                                           lambda: [_record_of(job, {}) for job in jobs[cut:]])
+    return mine + theirs
+
+
+def _record_of(job, done: dict):
+    from records.core.model import Record
+    raw, title, fact, path, lines, marks = job
+    rec = Record(kind="chess", title=fact.get("title", title), source=path, line=raw.line,
+                 end_line=raw.end_line, text="\n".join(lines[raw.line - 1:raw.end_line]))
+    rec.tags = {k: v for k, v in raw.tags.items() if not k.startswith("_") and v}
+    rec.tags["BookTitle"] = title
+    notes = [line.strip() for line in lines[raw.line - 1:raw.end_line]
+             if line.strip() and not NUMBERED.match(line)]
+    if notes:
+        rec.data["annotations"] = " ".join(notes)
+    _validate_raw(rec, raw, fact, done, marks)
+    _classify(rec)
+    rec.normal = san_movetext(rec)
+    return rec
+
+
+def _is_fragment(raw) -> bool:
+    return raw.first_number > 1 or raw.black_first
+
+
+def _titles(raws, path) -> list[str]:
+    """Titles as printed: the heading, numbered when it heads several lines; a line that
+    starts in mid-game is named as a variation of the line above it."""
+    import os
+    groups: dict[str, int] = {}
+    for raw in raws:
+        if not _is_fragment(raw):
+            groups[raw.heading] = groups.get(raw.heading, 0) + 1
+    seen: dict[str, int] = {}
+    last_full: dict[str, str] = {}
+    out = []
+    for raw in raws:
+        name = raw.heading or os.path.basename(path)
+        if _is_fragment(raw) and raw.heading in last_full:
+            dots = "..." if raw.black_first else ""
+            out.append(f"{last_full[raw.heading]}, variation at move {raw.first_number}{dots}")
+            continue
+        if _is_fragment(raw):  # a game printed from mid-game: the heading's own line
+            last_full[raw.heading] = name
+            out.append(name)
+            continue
+        seen[raw.heading] = seen.get(raw.heading, 0) + 1
+        title = f"{name} ({seen[raw.heading]})" if groups[raw.heading] > 1 else name
+        last_full[raw.heading] = title
+        out.append(title)
+    return out
+
+
+def _validate_raw(rec, raw, fact: dict, done: dict, marks_checks: bool) -> None:
+    from records.core.model import INFO, WARNING
+    setup = _setup_for(rec, raw, fact, done)
+    if setup is None:
+        return
+    setup.marks_checks = marks_checks
+    if setup.note:
+        rec.tags["SetUpNote"] = setup.note
+    items = raw.items
+    if fact.get("moves"):
+        items = [dn.placed(dn.parse_move(m), rec.line, 0) for m in fact["moves"]] + list(items)
+        rec.add(INFO, "CHESS-WORDS", f"the line starts with {', '.join(fact['moves'])}, given in "
+                f"words: \"{fact['words']}\"", rec.line, 1)
+    if raw.tags.get("_diagram") and not fact and _fails_at_once(setup, items):
+        rec.add(WARNING, "CHESS-NO-SETUP", "the line starts from a diagram whose position the "
+                "text does not give; it is kept but not replayed", rec.line, 1,
+                "give the position as FEN to replay it")
+        return
+    validate_line(rec, setup, items)
+    failed_early = any(d.code in ("CHESS-ILLEGAL", "CHESS-UNREADABLE") and
+                       _token_index(raw, d) <= 1 for d in rec.diagnostics)
+    if failed_early and fact.get("fen"):
+        _try_setup_repair(rec, raw, setup, items)
+
+
+def _fails_at_once(setup: Setup, items: list, within: int = 6) -> bool:
+    tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
+    res = resolve(setup.board(), tokens, setup.double_first, setup.marks_checks)
+    return not res.readings and res.failed_at < min(within, len(tokens))
+
+
+def _token_index(raw, diag) -> int:
+    for i, tok in enumerate(raw.moves()):
+        if tok.line == diag.line and tok.column == diag.column:
+            return i
+    return 99
+
+
+def _setup_for(rec, raw, fact, done) -> Setup | None:
+    from records.core.model import WARNING
+    if fact.get("branch_of"):
+        setup = _position_of(done.get(fact["branch_of"]), fact["after_plies"], fact["words"])
+        if setup is None:
+            rec.add(WARNING, "CHESS-NO-SETUP", f"the line branches from {fact['branch_of']!r}, "
+                    "which does not replay that far", rec.line, 1)
+            return None
+        rec.tags["Variation"] = f"of {fact['branch_of']} after ply {fact['after_plies']}"
+        return setup
+    if fact.get("fen"):
+        return Setup(fen=fact["fen"], note=fact.get("words", ""))
+    odds = odds_setup(raw.heading)
+    if odds:
+        return odds
+    if raw.tags.get("_fen"):
+        try:
+            return Setup(fen=chess.Board(raw.tags["_fen"]).fen(), note="the FEN printed above the line")
+        except ValueError:
+            rec.add(WARNING, "CHESS-BAD-FEN", f"the FEN above the line cannot be read: "
+                    f"{raw.tags['_fen']}", rec.line, 1)
+            return None
+    if raw.tags.get("_as_in"):
+        game, last = raw.tags["_as_in"]
+        base = next((r for r in reversed(list(done.values()))
+                     if r.tags.get("BookGame") == str(game) and "Variation" not in r.tags), None)
+        setup = _position_of(base, 2 * last, f"moves 1-{last} as in game {game}")
+        if setup is not None and not _fails_at_once(setup, raw.items):
+            return setup
+    drawn = [(raw.tags["_board"], "the diagram printed above the line")] \
+        if raw.tags.get("_board") else []
+    for placement, note in drawn + raw.tags.get("_board_words", []):
+        turn = "b" if raw.black_first else "w"
+        board = chess.Board(f"{placement} {turn} - - 0 {raw.first_number}")
+        board.castling_rights = chess.BB_CORNERS  # kings and rooks at home may castle
+        board.castling_rights = board.clean_castling_rights()
+        if board.is_valid() and not _fails_at_once(Setup(fen=board.fen()), raw.items):
+            return Setup(fen=board.fen(), note=note)
+    if _is_fragment(raw):
+        return _branch_setup(rec, raw, done)
+    return Setup()
+
+
+def _position_of(base, plies: int, note: str) -> Setup | None:
+    if base is None or not base.data.get("start_fen") or len(base.plies) < plies:
+        return None
+    board = chess.Board(base.data["start_fen"])
+    for ply in base.plies[:plies]:
+        board.push_san(ply.normal)
+    return Setup(fen=board.fen(), note=note)
+
+
+def _branch_setup(rec, raw, done) -> Setup | None:
+    """A line printed from move n on: a variation of the line above it, from its position
+    before move n (or before Black's move n)."""
+    from records.core.model import WARNING
+    base_title = rec.tags["BookTitle"].rsplit(", variation at move", 1)[0]
+    base = done.get(base_title)
+    start = chess.Board(base.data["start_fen"]) if base is not None and base.data.get("start_fen") \
+        else chess.Board()
+    plies = 2 * (raw.first_number - start.fullmove_number) + (1 if raw.black_first else 0) \
+        - (1 if start.turn == chess.BLACK else 0)
+    setup = _position_of(base, plies, f"the position of {base_title} before this move")
+    if setup is not None and not _fails_at_once(setup, raw.items):
+        rec.tags["Variation"] = f"of {base_title} at move {raw.first_number}"
+        return setup
+    rec.add(WARNING, "CHESS-NO-SETUP", f"the line starts at move {raw.first_number} from a "
+            "position the text does not give; it is kept but not replayed", rec.line, 1,
+            "give the position as FEN to replay it")
+    return None
+
+
+def _try_setup_repair(rec, raw, setup: Setup, items) -> None:
+    """A position given in words that the moves contradict at once: try moving one man of it.
+
+    The candidate that lets the line replay furthest (printed checks counted as binding) wins
+    if it alone does; later misprints in the line are then diagnosed as usual.
+    """
+    from records.core.model import WARNING, Record
+    board = setup.board()
+    tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
+    scored = []
+    for sq, piece in board.piece_map().items():
+        for target in chess.SQUARES:
+            if board.piece_at(target) is not None:
+                continue
+            trial = board.copy(stack=False)
+            trial.remove_piece_at(sq)
+            trial.set_piece_at(target, piece)
+            if trial.is_valid():
+                scored.append((_reach(trial, tokens, setup), sq, target, piece, trial))
+    if not scored:
+        return
+    scored.sort(key=lambda s: s[0], reverse=True)
+    best = scored[0]
+    if (len(scored) > 1 and scored[1][0] == best[0]) or best[0] <= _reach(board, tokens, setup) \
+            or best[0][0] < min(4, len(tokens)):
+        return
+    _, sq, target, piece, trial = best
+    white = piece.color == chess.WHITE
+    words = (f"the {'white' if white else 'black'} {chess.piece_name(piece.piece_type)} on "
+             f"{square_name(target, white, False)} instead of {square_name(sq, white, False)}")
+    fresh = Record(kind=rec.kind, title=rec.title, source=rec.source, line=rec.line,
+                   end_line=rec.end_line, text=rec.text, tags=rec.tags)
+    validate_line(fresh, Setup(fen=trial.fen(), note=setup.note, marks_checks=setup.marks_checks),
+                  items)
+    fresh.add(WARNING, "CHESS-SETUP-REPAIRED", f"the position as described ({setup.note}) does "
+              f"not let the line replay; with {words}, the only one-man change that does, it "
+              "replays", rec.line, 1, "the described position is kept in the record's data", True)
+    fresh.diagnostics.insert(0, fresh.diagnostics.pop())
+    fresh.data["described_fen"] = board.fen()
+    rec.plies, rec.diagnostics, rec.data = fresh.plies, fresh.diagnostics, fresh.data
+    rec.start_position = fresh.start_position
+
+
+def _reach(board: chess.Board, tokens: list, setup: Setup) -> tuple[int, int]:
+    """How far a line replays from board: with printed checks binding, then without."""
+    def depth(res):
+        return len(tokens) if res.readings else res.failed_at
+    strict = resolve(board, tokens, marks_checks=setup.marks_checks, strict_claims=True)
+    loose = resolve(board, tokens, marks_checks=setup.marks_checks)
+    return depth(strict), depth(loose)
+
+
+def _classify(rec) -> None:
+    try:
+        from records.chess.openings import classify_keys
+    except ImportError:
+        return
+    if not rec.plies or rec.data.get("start_fen", chess.STARTING_FEN) != chess.STARTING_FEN:
+        return
+    found = classify_keys([p.position for p in rec.plies], [p.normal for p in rec.plies])
+    if found and found[1]:
+        rec.tags["ECO"], rec.tags["Opening"] = found[0], found[1]
+
+
+def san_movetext(rec) -> str:
+    fields = rec.data.get("start_fen", chess.STARTING_FEN).split()
+    white, number = fields[1] == "w", int(fields[5])
+    parts = []
+    for ply in rec.plies:
+        if white:
+            parts.append(f"{number}.")
+        elif not parts:
+            parts.append(f"{number}...")
+        parts.append(ply.normal)
+        number += 0 if white else 1
+        white = not white
+    return " ".join(parts)
+
+

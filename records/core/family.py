@@ -1,0 +1,106 @@
+"""The Family protocol, the one way the archive and the command line reach a game, and the
+registry of families.
+
+A family package (records/chess, records/checkers, ...) holds everything of its game and offers
+one object per kind it reads. Adding a game is a new package and one line in ``FAMILIES``.
+Families are imported only when asked for, so ``hoyle --help`` loads none of them.
+"""
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import Protocol, runtime_checkable
+
+from records.core.model import Record
+
+# kind -> "module:object"; the object implements Family
+FAMILIES = {
+    "chess": "records.chess.family:CHESS",
+    "checkers": "records.checkers.family:CHECKERS",
+    "bridge": "records.cards.family:BRIDGE",
+    "whist": "records.cards.family:WHIST",
+    "cribbage": "records.cribbage.family:CRIBBAGE",
+}
+
+
+@runtime_checkable
+class Family(Protocol):
+    kind: str
+    extensions: tuple[str, ...]       # interchange files it reads (".pgn"), may be empty
+    export_formats: tuple[str, ...]   # formats of its own ("pgn", "descriptive"); json/csv are shared
+
+    def read_file(self, text: str, path: str) -> list[Record] | None:
+        """Records of an interchange file, or None when the text is not of its format."""
+
+    def scan_book(self, text: str, path: str) -> list[Record]:
+        """Every record of this kind found in running book text, validated by replay."""
+
+    def render_text(self, record: Record, ply: int | None = None) -> str:
+        """The board, hands or count after `ply` plies, for a terminal."""
+
+    def render_svg(self, record: Record, ply: int | None = None) -> str:
+        """The same as SVG; ValueError when the family draws no pictures."""
+
+    def export(self, records: list[Record], fmt: str) -> str:
+        """Records in one of `export_formats`; ValueError for any other format."""
+
+    def position_key(self, text: str) -> str | None:
+        """A position typed by a user (FEN) as the archive keys it, or None."""
+
+    def move_prefixes(self, text: str) -> list[list[str]]:
+        """The normalised move sequences a typed list of moves can mean from the start."""
+
+    def matches(self, record: Record, filters: dict) -> bool:
+        """The family's search filters (holding, score, variant, result, ...) on one record."""
+
+    def showcase(self, archive, console) -> None:
+        """hoyle demo: show this family's records in the demo archive."""
+
+
+class FamilyBase:
+    """Defaults for what a family does not offer; a family object overrides what it has."""
+    kind = ""
+    extensions: tuple[str, ...] = ()
+    export_formats: tuple[str, ...] = ()
+
+    def read_file(self, text: str, path: str) -> list[Record] | None:
+        return None
+
+    def scan_book(self, text: str, path: str) -> list[Record]:
+        return []
+
+    def render_svg(self, record: Record, ply: int | None = None) -> str:
+        raise ValueError(f"no SVG drawing for {self.kind}")
+
+    def export(self, records: list[Record], fmt: str) -> str:
+        raise ValueError(f"{self.kind} records export as "
+                         f"{', '.join(self.export_formats) or 'json'}, not {fmt!r}")
+
+    def position_key(self, text: str) -> str | None:
+        return None
+
+    def move_prefixes(self, text: str) -> list[list[str]]:
+        return []
+
+    def matches(self, record: Record, filters: dict) -> bool:
+        return not filters
+
+    def showcase(self, archive, console) -> None:
+        return None
+
+
+@cache
+def family(kind: str) -> Family:
+    if kind not in FAMILIES:
+        raise KeyError(kind)
+    module, _, name = FAMILIES[kind].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def known_kinds() -> list[str]:
+    return list(FAMILIES)
+
+
+def kinds_reading(extension: str) -> list[str]:
+    """The kinds whose interchange format has this file extension."""
+    return [kind for kind in FAMILIES if extension in family(kind).extensions]

@@ -1,1 +1,0 @@
-"""Standard interchange formats: read and write PGN, PDN, PBN, JSON and CSV."""

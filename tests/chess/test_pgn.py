@@ -1,0 +1,479 @@
+"""PGN import and export, the opening classifier, and the chess CSV columns."""
+import csv
+from dataclasses import asdict
+import io
+import json
+import random
+import re
+import time
+
+import chess
+import chess.pgn
+import pytest
+
+from records.chess import pgn
+from records.chess import openings as chess_openings
+from records.chess.moves import position_key
+from records.core.model import ERROR, INFO, NEEDS_REVIEW, VALID, WARNING, Ply, Record
+
+from conftest import CORPUS, need
+
+COUNTERPARTS = CORPUS / "chess" / "book_games_pgn_counterparts.pgn"
+
+
+@pytest.fixture(scope="module")
+def counterparts():
+    text = need(COUNTERPARTS).read_text(encoding="utf-8")
+    return text, pgn.read(text, str(COUNTERPARTS))
+
+
+def python_chess_games(text):
+    handle = io.StringIO(text)
+    while (game := chess.pgn.read_game(handle)) is not None:
+        yield game
+
+
+def assert_same_as_python_chess(text, records):
+    """Every ply's SAN and position key agree with a plain python-chess replay."""
+    games = list(python_chess_games(text))
+    assert len(records) == len(games)
+    for rec, game in zip(records, games):
+        board = game.board()
+        assert rec.start_position == position_key(board)
+        moves = list(game.mainline_moves())
+        assert len(rec.plies) == len(moves), rec.title
+        for ply, move in zip(rec.plies, moves):
+            assert ply.normal == board.san(move), (rec.title, ply)
+            board.push(move)
+            assert ply.position == position_key(board), (rec.title, ply)
+
+
+# -- the 20 counterpart games ------------------------------------------------------------
+def test_counterparts_headers_plies_and_spans(counterparts):
+    text, records = counterparts
+    lines = text.split("\n")
+    event_lines = [i + 1 for i, line in enumerate(lines) if line.startswith("[Event ")]
+    assert len(records) == 20
+    assert [r.line for r in records] == event_lines
+    for rec in records:
+        assert rec.kind == "chess"
+        assert rec.source == str(COUNTERPARTS)
+        assert len(rec.plies) == int(rec.tags["PGNPlies"])
+        assert rec.text == "\n".join(lines[rec.line - 1:rec.end_line])
+        assert rec.text.rstrip().endswith(rec.tags["Result"])
+        assert lines[rec.end_line].strip() == ""      # the blank line after the movetext
+        assert rec.settle_status() == VALID and not rec.diagnostics
+    first = records[0]
+    assert first.tags["White"] == "Marshall, Frank James"
+    assert first.tags["Black"] == "Capablanca, Jose Raul"
+    assert first.tags["Event"] == "USA m" and first.tags["Result"] == "1-0"
+    assert first.title == "Marshall, Frank James - Capablanca, Jose Raul, USA m 1909"
+    assert [p.normal for p in first.plies[:4]] == ["d4", "d5", "c4", "e6"]
+
+
+def test_counterparts_agree_with_python_chess(counterparts):
+    assert_same_as_python_chess(*counterparts)
+
+
+def test_ply_places_point_at_the_move_in_the_file(counterparts):
+    text, records = counterparts
+    lines = text.split("\n")
+    for rec in records:
+        for ply in rec.plies:
+            line = lines[ply.line - 1]
+            assert line[ply.column - 1:].startswith(ply.text), (rec.title, ply)
+
+
+def test_counterparts_are_classified_beside_their_own_eco(counterparts):
+    _, records = counterparts
+    for rec in records:
+        assert rec.tags["Opening"] and re.fullmatch(r"[A-E]\d\d", rec.tags["ECO"])
+    # game 9 of the file: the database says C10, the deepest lichess line is C11
+    french = records[8]
+    assert french.tags["Opening"].startswith("French Defense")
+    assert french.tags["PGNECO"] == "C10" and french.tags["ECO"] == "C11"
+    assert records[0].tags["ECO"] == "D53" and "PGNECO" not in records[0].tags
+
+
+# -- awkward but legal movetext ------------------------------------------------------------
+def random_games_pgn(count=40, seed=7):
+    """Random legal games: castling both ways, en passant, promotions, mates, written with
+    0-0 castling in some games and without check signs in others."""
+    rng = random.Random(seed)
+    out = []
+    for n in range(count):
+        board, game = chess.Board(), chess.pgn.Game()
+        node = game
+        game.headers["Event"] = f"Random {n}"
+        while not board.is_game_over() and board.ply() < 240:
+            move = rng.choice(list(board.legal_moves))
+            node = node.add_variation(move)
+            board.push(move)
+        game.headers["Result"] = board.result()
+        text = str(game)
+        if n % 3 == 0:
+            text = re.sub(r"O-O(-O)?", lambda m: m.group(0).replace("O", "0"), text)
+        if n % 5 == 0:
+            text = text.replace("+", "")
+        out.append(text)
+    return "\n\n".join(out) + "\n"
+
+
+def test_random_games_agree_with_python_chess():
+    text = random_games_pgn()
+    records = pgn.read(text, "random.pgn")
+    assert_same_as_python_chess(text, records)
+    sans = {p.normal for r in records for p in r.plies}
+    assert any("=" in s for s in sans) and "O-O" in sans and "O-O-O" in sans
+    written = {p.text for r in records for p in r.plies}
+    assert "0-0" in written
+
+
+def test_non_canonical_san_is_normalised_and_kept_as_written():
+    text = ("[Event \"Odd\"]\n\n1. e2e4 e5 2. Ng1f3 Nb8c6 3. Bb5 a6 4. Bxc6 dc6 5. 0-0 f6"
+            " 6. d4 exd4 7. Nxd4 *\n")
+    rec = pgn.read(text, "odd.pgn")[0]
+    assert [(p.text, p.normal) for p in rec.plies] == [
+        ("e2e4", "e4"), ("e5", "e5"), ("Ng1f3", "Nf3"), ("Nb8c6", "Nc6"), ("Bb5", "Bb5"),
+        ("a6", "a6"), ("Bxc6", "Bxc6"), ("dc6", "dxc6"), ("0-0", "O-O"), ("f6", "f6"),
+        ("d4", "d4"), ("exd4", "exd4"), ("Nxd4", "Nxd4")]
+    assert rec.settle_status() == VALID
+
+
+def test_comments_and_variations_do_not_shift_columns():
+    line = "1. e4 {a (comment) e5} e5 2. Nf3 (2. Nc3 {x} Nc6 (2... Nf6) 3. f4) 2... Nc6 3. Bb5 *"
+    text = "[Event \"Notes\"]\n\n" + line + "\n"
+    rec = pgn.read(text, "notes.pgn")[0]
+    for ply in rec.plies:
+        assert ply.line == 3 and line[ply.column - 1:].startswith(ply.text)
+    assert [p.column for p in rec.plies] == [4, 24, 30, 73, 80]
+    assert rec.tags["Annotations"] == "a (comment) e5"
+    assert rec.data.get("nags") is None
+    assert rec.data["variations_skipped"] == 1
+    assert [d.code for d in rec.diagnostics] == ["CHESS-VARIATIONS"]
+    assert rec.diagnostics[0].severity == INFO and rec.settle_status() == VALID
+
+
+# -- errors ---------------------------------------------------------------------------------
+ILLEGAL = """[Event "Broken"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+
+1. e4 e5 2. Nf3 Nc6
+3. Bb5 a6 4. Bxc6 Qxg2 5. Nxe5 *
+
+[Event "Fine"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+"""
+
+
+def test_illegal_move_is_an_error_with_line_and_column():
+    broken, fine = pgn.read(ILLEGAL, "broken.pgn")
+    errors = [d for d in broken.diagnostics if d.severity == ERROR]
+    assert [(d.code, d.line, d.column) for d in errors] == [("CHESS-ILLEGAL", 7, 19)]
+    assert '"Qxg2" is not a legal move for Black at move 4' in errors[0].message
+    assert "nearest legal readings" in errors[0].suggestion
+    assert [p.normal for p in broken.plies] == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6"]
+    assert broken.settle_status() == NEEDS_REVIEW
+    assert (broken.line, broken.end_line) == (1, 7)
+    # the next game is read as if nothing happened; a mate gets its sign
+    assert fine.line == 9 and [p.normal for p in fine.plies][-1] == "Qh4#"
+    assert fine.settle_status() == VALID
+
+
+def test_ambiguous_move_lists_its_readings():
+    # knights on c3 and d2 both reach e4
+    text = "[Event \"Amb\"]\n\n1. Nf3 d5 2. Nc3 e6 3. d3 c5 4. Nd2 h6 5. Ne4 *\n"
+    rec = pgn.read(text, "amb.pgn")[0]
+    diag = [d for d in rec.diagnostics if d.severity == ERROR][0]
+    assert diag.code == "CHESS-AMBIGUOUS" and diag.line == 3
+    assert "Nce4" in diag.suggestion and "Nde4" in diag.suggestion
+
+
+def test_false_check_sign_is_a_warning():
+    rec = pgn.read("[Event \"X\"]\n\n1. e4+ e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ *\n", "x.pgn")[0]
+    codes = [(d.severity, d.code, d.column) for d in rec.diagnostics]
+    assert codes == [(WARNING, "CHESS-CHECK", 4)]    # "Qxf7+" is mate: a "+" there is no lie
+    assert rec.plies[-1].normal == "Qxf7#"
+
+
+def test_bad_fen_is_reported():
+    rec = pgn.read("[Event \"X\"]\n[SetUp \"1\"]\n[FEN \"not a fen\"]\n\n1. e4 *\n", "x.pgn")[0]
+    assert [(d.code, d.line, d.column) for d in rec.diagnostics] == [("CHESS-PGN", 3, 1)]
+    assert not rec.plies and rec.settle_status() == NEEDS_REVIEW
+
+
+# -- set-up positions ---------------------------------------------------------------------
+SETUP = """[Event "Ending"]
+[SetUp "1"]
+[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 30"]
+[Result "*"]
+
+30... Kd7 31. e4 Kc6 32. e5 *
+"""
+
+
+def test_setup_fen_game():
+    rec = pgn.read(SETUP, "ending.pgn")[0]
+    assert rec.start_position == position_key("4k3/8/8/8/8/8/4P3/4K3 b")
+    assert [p.normal for p in rec.plies] == ["Kd7", "e4", "Kc6", "e5"]
+    assert rec.plies[-1].position == position_key("8/8/2k5/4P3/8/8/8/4K3 b")
+    assert rec.data["fen"] == "4k3/8/8/8/8/8/4P3/4K3 b - - 0 30"
+    assert "Opening" not in rec.tags
+    again = pgn.read(pgn.write([rec]), "again.pgn")[0]
+    assert again.start_position == rec.start_position
+    assert [p.normal for p in again.plies] == [p.normal for p in rec.plies]
+    assert "30... Kd7 31. e4" in pgn.write([rec])
+
+
+# -- writing -------------------------------------------------------------------------------
+def test_export_reimports_to_the_same_moves(counterparts):
+    _, records = counterparts
+    written = pgn.write(records)
+    again = pgn.read(written, "again.pgn")
+    assert [[p.normal for p in r.plies] for r in again] == \
+        [[p.normal for p in r.plies] for r in records]
+    head = written.split("\n\n")[0].split("\n")
+    assert [h.split()[0][1:] for h in head[:7]] == list(pgn.SEVEN_TAG_ROSTER)
+    assert f'[Source "{COUNTERPARTS.name}"]' in head
+    assert '[SourceLine "1"]' in head
+    assert again[1].tags["SourceLine"] == str(records[1].line)
+    assert all(r.settle_status() == VALID for r in again)
+
+
+def test_export_keeps_book_notation_and_start_fen():
+    board = chess.Board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+    plies = []
+    for i, (book, san) in enumerate([("P-K4", "e4"), ("K-Q2", "Kd7"), ("K-K2", "Ke2")], 1):
+        board.push_san(san)
+        plies.append(Ply(i, book, san, 10 + i, 5, position_key(board)))
+    rec = Record(kind="chess", title="Ending (1)", source="/books/hoyle.txt", line=11,
+                 end_line=13, plies=plies, tags={"White": "White", "Black": "Black"},
+                 data={"fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"},
+                 start_position="4k3/8/8/8/8/8/4P3/4K3 w")
+    written = pgn.write([rec])
+    assert "1. e4 {P-K4} Kd7 {K-Q2} 2. Ke2 {K-K2} *" in written
+    assert '[Event "Ending (1)"]' in written
+    assert '[Source "hoyle.txt"]' in written and '[SourceLine "11"]' in written
+    assert '[SetUp "1"]' in written and '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]' in written
+    again = pgn.read(written, "again.pgn")[0]
+    assert [p.normal for p in again.plies] == ["e4", "Kd7", "Ke2"]
+    assert [p.position for p in again.plies] == [p.position for p in plies]
+
+
+def test_tag_values_are_escaped():
+    rec = Record(kind="chess", title="t", tags={"Event": 'The "Big" \\ Game'})
+    written = pgn.write([rec])
+    assert '[Event "The \\"Big\\" \\\\ Game"]' in written
+    assert pgn.read(written, "x.pgn")[0].tags["Event"] == 'The "Big" \\ Game'
+
+
+# -- two processes ---------------------------------------------------------------------------
+def test_parallel_read_matches_single_process(counterparts, monkeypatch):
+    text, _ = counterparts
+    big = "\n".join([text] * 3)
+    monkeypatch.setenv("HOYLE_WORKERS", "1")
+    single = pgn.read(big, "big.pgn")
+    monkeypatch.setenv("HOYLE_WORKERS", "2")
+    monkeypatch.setattr(pgn, "PARALLEL_MIN_CHARS", 0)
+    assert len(pgn._chunks(pgn._split_lines(big))) == 2
+    parallel = pgn.read(big, "big.pgn")
+    assert [(r.title, r.line, r.end_line, r.text) for r in parallel] == \
+        [(r.title, r.line, r.end_line, r.text) for r in single]
+    assert [[asdict(p) for p in r.plies] for r in parallel] == \
+        [[asdict(p) for p in r.plies] for r in single]
+
+
+def test_untitled_games_are_numbered_across_the_halves(monkeypatch):
+    text = "\n".join(f"1. e4 e5 {n % 2 and '1-0' or '0-1'}\n" for n in range(10))
+    monkeypatch.setattr(pgn, "PARALLEL_MIN_CHARS", 0)
+    monkeypatch.setenv("HOYLE_WORKERS", "2")
+    assert [r.title for r in pgn.read(text, "x.pgn")] == [f"Game {n}" for n in range(1, 11)]
+
+
+# -- openings -------------------------------------------------------------------------------
+def test_classify_ruy_lopez():
+    assert chess_openings.classify("e4 e5 Nf3 Nc6 Bb5".split()) == ("C60", "Ruy Lopez", 5)
+
+
+def test_classify_deepest_line_wins():
+    eco, name, plies = chess_openings.classify("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7".split())
+    assert name.startswith("Ruy Lopez: ") and plies == 10 and eco.startswith("C8")
+    assert chess_openings.classify("e4 e5 Nf3 Nc6 Bb5 a6".split())[1] == "Ruy Lopez: Morphy Defense"
+
+
+def test_classify_by_position_finds_transpositions():
+    assert chess_openings.classify("Nf3 Nc6 e4 e5 Bb5".split()) == ("C60", "Ruy Lopez", 5)
+
+
+def test_classify_no_match_and_set_up_positions():
+    assert chess_openings.classify([]) == ("", "", 0)
+    assert chess_openings.classify(["Kd7"], "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1") == ("", "", 0)
+
+
+def test_opening_table_loads_quickly():
+    chess_openings.table.cache_clear()
+    start = time.perf_counter()
+    by_key, longest = chess_openings.table()
+    elapsed = time.perf_counter() - start
+    print(f"opening table: {sum(map(len, by_key.values()))} lines in {elapsed:.3f} s")
+    assert sum(map(len, by_key.values())) == 3807 and longest == 36
+    assert elapsed < 1.0  # about 0.08 s on an idle machine; generous for a busy one
+
+
+# -- archive, CLI, CSV ---------------------------------------------------------------------
+def test_archive_import_twice_adds_nothing(archive, counterparts):
+    text, records = counterparts
+    first = archive.import_records(str(COUNTERPARTS), records)
+    assert first == {"added": 20, "skipped": 0}
+    second = archive.import_records(str(COUNTERPARTS), pgn.read(text, str(COUNTERPARTS)))
+    assert second == {"added": 0, "skipped": 20}
+    assert archive.counts()["records"] == 20
+    stored = archive.get(records[3].id)
+    assert [p.normal for p in stored.plies] == [p.normal for p in records[3].plies]
+    found = archive.search(positions=[records[3].plies[20].position])
+    assert records[3].id in {r.id for r in found}
+    assert {r.id for r in archive.search(name="Capablanca")} >= {records[0].id}
+
+
+def test_cli_import_json(tmp_path):
+    from typer.testing import CliRunner
+
+    from records.cli import app
+    path = tmp_path / "games.pgn"
+    path.write_text(ILLEGAL, encoding="utf-8")
+    result = CliRunner().invoke(app, ["--db", str(tmp_path / "h.db"), "import", str(path),
+                                      "--json"])
+    assert result.exit_code == 1, result.output        # a record with an error
+    payload = json.loads(result.stdout)
+    counts = payload["counts"]
+    assert counts["records"] == 2 and counts["valid"] == 1 and counts["needs_review"] == 1
+    assert counts["by_kind"]["chess"]["records"] == 2
+    broken, fine = payload["records"]
+    for rec in payload["records"]:
+        assert {"id", "kind", "title", "status", "source", "line", "diagnostics"} <= set(rec)
+    assert broken["kind"] == "chess" and broken["line"] == 1 and fine["line"] == 9
+    assert broken["title"] == "A - B, Broken" and broken["status"] == NEEDS_REVIEW
+    diag = broken["diagnostics"][0]
+    assert {"severity", "code", "line", "column", "message", "suggestion"} <= set(diag)
+    assert (diag["code"], diag["line"], diag["column"]) == ("CHESS-ILLEGAL", 7, 19)
+    again = CliRunner().invoke(app, ["--db", str(tmp_path / "h.db"), "import", str(path),
+                                     "--json"])
+    assert json.loads(again.stdout)["unchanged"] == 2
+
+
+def test_csv_has_the_chess_columns(counterparts):
+    from records.core.tabular import export_csv
+    _, records = counterparts
+    rows = list(csv.DictReader(io.StringIO(export_csv(records[:2]))))
+    assert rows[0]["white"] == "Marshall, Frank James"
+    assert rows[0]["black"] == "Capablanca, Jose Raul"
+    assert rows[0]["event"] == "USA m" and rows[0]["result"] == "1-0"
+    assert rows[0]["eco"] == "D53" and rows[0]["opening"].startswith("Queen's Gambit Declined")
+    assert rows[1]["moves"].split()[:4] == ["d4", "d5", "Nf3", "c5"]
+    assert len(rows[1]["moves"].split()) == 83
+
+
+def test_big_import_fills_full_text_index_and_rolls_back_whole(archive, counterparts):
+    import sqlite3
+
+    from records.archive import FTS_BULK_MIN
+    text, _ = counterparts
+    big = "\n".join([text] * 6)
+    records = pgn.read(big, "six.pgn")
+    assert len(records) == 120 >= FTS_BULK_MIN
+    trigger_sql = "SELECT count(*) FROM sqlite_master WHERE name = 'records_ai'"
+    broken = pgn.read(big, "broken.pgn")
+    broken[-1].plies.append(broken[-1].plies[0])   # a duplicate ply: the import must fail
+    with pytest.raises(sqlite3.IntegrityError):
+        archive.import_records("broken.pgn", broken)
+    assert archive.counts()["records"] == 0
+    assert archive.db.execute(trigger_sql).fetchone()[0] == 1
+    assert archive.import_records("six.pgn", records)["added"] == 120
+    assert archive.db.execute(trigger_sql).fetchone()[0] == 1
+    assert len(archive.search(name="Bernstein")) == 6
+    fts = archive.db.execute("SELECT count(*) FROM records_fts WHERE records_fts MATCH"
+                             " 'Capablanca'").fetchone()[0]
+    assert fts == 6 * sum("Capablanca" in r.title for r in records[:20])
+    archive.import_records("one.pgn", pgn.read(SETUP, "one.pgn"))   # small: through the trigger
+    assert [r.title for r in archive.search(name="Ending")] == ["Ending"]
+
+
+def test_opening_keys_are_rebuilt_when_the_key_format_changes(tmp_path, monkeypatch):
+    rows = need(chess_openings.data_path(*chess_openings.TABLE)).read_text(encoding="utf-8")
+    stale = tmp_path / "stale.tsv"
+    stale.write_text("\n".join(line.rsplit("\t", 1)[0] + "\tstale-key"
+                               for line in rows.splitlines()) + "\n", encoding="utf-8")
+    monkeypatch.setattr(chess_openings, "data_path", lambda *parts: stale)
+    chess_openings.table.cache_clear()
+    try:
+        assert chess_openings.classify("e4 e5 Nf3 Nc6 Bb5".split()) == ("C60", "Ruy Lopez", 5)
+    finally:
+        chess_openings.table.cache_clear()
+
+
+def test_demo_file_reads_cleanly():
+    from records.core.resources import data_path
+    path = data_path("demo", "chess_demo.pgn")
+    records = pgn.read(path.read_text(encoding="utf-8"), str(path))
+    assert len(records) == 3 and all(r.settle_status() == VALID for r in records)
+    assert all(r.tags["Opening"] for r in records)
+
+
+@pytest.mark.parametrize("moves, bad", [
+    ("1. e4 e5 2. Nc3 Bb4 3. d3 h6 4. Nd5 *", "Nd5"),       # the knight is pinned
+    ("1. e4 f5 2. Qh5+ Nf6 *", "Nf6"),                       # Black is in check
+    ("1. d4 e5 2. e4 Bb4+ 3. Kf3 *", "Kf3"),                 # no such king move
+    ("1. e4 d5 2. exd5 c5 3. dxc6 bxc6 4. d4 e5 5. dxe6 *", "dxe6"),  # no en passant
+])
+def test_quick_path_refuses_what_python_chess_refuses(moves, bad):
+    rec = pgn.read(f"[Event \"X\"]\n\n{moves}\n", "x.pgn")[0]
+    errors = [d for d in rec.diagnostics if d.severity == ERROR]
+    assert [(d.code, d.line, d.column) for d in errors] == \
+        [("CHESS-ILLEGAL", 3, moves.rindex(bad) + 1)]
+    assert f'"{bad}"' in errors[0].message
+
+
+def test_result_claims_are_checked():
+    text = ('[Event "A"]\n[Result "1-0"]\n\n1. e4 e5 0-1\n\n'
+            '[Event "B"]\n[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n'
+            '[Event "C"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n')
+    a, b, c = pgn.read(text, "results.pgn")
+    assert [(d.code, d.line) for d in a.diagnostics] == [("CHESS-RESULT", 4)]
+    assert [d.code for d in b.diagnostics] == ["CHESS-RESULT"]
+    assert '"0-1", not "1-0"' in b.diagnostics[0].message
+    assert not c.diagnostics and c.settle_status() == VALID
+
+
+def test_nags_are_counted_and_do_not_shift_columns():
+    line = "1. e4! e5 $2 2. Nf3!? Nc6?? *"
+    rec = pgn.read(f"[Event \"N\"]\n\n{line}\n", "n.pgn")[0]
+    assert rec.data["nags"] == 4   # !, $2, !? and ??
+    assert [line[p.column - 1:p.column - 1 + len(p.text)] for p in rec.plies] == \
+        ["e4", "e5", "Nf3", "Nc6"]
+
+
+def test_crlf_files_read_the_same(counterparts):
+    text, records = counterparts
+    crlf = pgn.read(text.replace("\n", "\r\n"), "crlf.pgn")
+    assert [(r.line, r.end_line, r.tags, [asdict(p) for p in r.plies]) for r in crlf] == \
+        [(r.line, r.end_line, r.tags, [asdict(p) for p in r.plies]) for r in records]
+    assert crlf[0].text == records[0].text.replace("\n", "\r\n")
+
+
+def test_chess960_and_variants_go_through_python_chess():
+    start = "nnrkbbqr/pppppppp/8/8/8/8/PPPPPPPP/NNRKBBQR w KQkq - 0 1"   # Chess960 no. 74
+    text = (f'[Event "960"]\n[Variant "Chess960"]\n[SetUp "1"]\n[FEN "{start}"]\n\n'
+            '1. O-O-O Nb6 2. d4 *\n\n'
+            '[Event "KotH"]\n[Variant "King of the Hill"]\n\n1. e4 e5 2. Ke2 Ke7 3. Ke3 Ke6 4. Kd3 *\n')
+    fischer, hill = pgn.read(text, "variants.pgn")
+    board = chess.Board(start, chess960=True)
+    for san in ("O-O-O", "Nb6", "d4"):
+        board.push_san(san)
+    assert [p.normal for p in fischer.plies] == ["O-O-O", "Nb6", "d4"]
+    assert fischer.plies[-1].position == position_key(board)
+    assert "Opening" not in fischer.tags and not fischer.diagnostics
+    assert [p.normal for p in hill.plies][-1] == "Kd3" and not hill.diagnostics
