@@ -16,19 +16,33 @@ PEG_HEADER = ["pegging_sequence", "last_card", "score_sequence"]
 
 
 def read(text: str, path: str) -> list[Record] | None:
-    rows = list(csv.reader(io.StringIO(text)))
+    rows, failure = _numbered(text)
     if not rows:
         return None
-    header = [h.strip().lower() for h in rows[0]]
+    header = [h.strip().lower() for h in rows[0][1]]
     if header == HAND_HEADER:
-        return [_hand_row(row, n, path) for n, row in _numbered(rows)]
-    if header == PEG_HEADER:
-        return [_peg_row(row, n, path) for n, row in _numbered(rows)]
-    return None
+        records = [_hand_row(row, n, path) for n, row in rows[1:]]
+    elif header == PEG_HEADER:
+        records = [_peg_row(row, n, path) for n, row in rows[1:]]
+    else:
+        return None
+    if failure:
+        records.append(_unreadable(path, failure[0], [], failure[1]))
+    return records
 
 
-def _numbered(rows):
-    return [(n, row) for n, row in enumerate(rows[1:], start=2) if any(c.strip() for c in row)]
+def _numbered(text: str):
+    """(line, row) of the rows that hold something, and where the CSV stopped being readable."""
+    reader = csv.reader(io.StringIO(text))
+    rows, start = [], 1
+    try:
+        for row in reader:
+            if any(c.strip() for c in row):
+                rows.append((start, row))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        return rows, (start, exc)
+    return rows, None
 
 
 def _unreadable(path: str, line: int, row: list[str], exc: Exception) -> Record:
