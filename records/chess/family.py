@@ -108,6 +108,8 @@ def move_prefixes(text: str) -> list[list[str]]:
 
 
 def matches(rec, filters: dict) -> bool:
+    if any(filters.get(k) for k in filters if k != "result"):  # card filters are not chess's
+        return False
     result = filters.get("result")
     return not result or rec.tags.get("Result", "") == result
 
