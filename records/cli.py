@@ -1,166 +1,270 @@
-"""The hoyle command line: thin glue between readers, families and the archive."""
+"""The hoyle command line: thin glue between readers, families and the archive.
+
+Exit codes: 0 success, 1 records with errors, 2 bad usage or unreadable input, 3 an internal
+error (one line; the traceback with --debug). Results go to stdout, diagnostics and progress to
+stderr; text from files is printed literally, never as markup, and not wrapped in a pipe.
+"""
 from __future__ import annotations
 
 import json
 import os
 import sys
-from dataclasses import asdict
 from pathlib import Path
 from typing import List, Optional
 
+import click
 import typer
+from typer.core import TyperGroup
 
-from records.core.model import ERROR, INFO, STATUSES, Record
+from records.cli_output import (OK, USAGE, Report, console as _console, emit as _emit,
+                                fail as _fail, forgiving_streams, quiet_pipe as _quiet_pipe,
+                                write_file as _write_file)
+from records.core.model import STATUSES, Record
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+INTERNAL = 3
+state = {"db": None, "debug": False, "doing": ""}
+GLOBAL_FLAGS = ("--debug",)
+GLOBAL_OPTIONS = ("--db",)
+
+
+def _hoisted(args: list[str]) -> list[str]:
+    """--db FILE and --debug may stand after the command: move them before it."""
+    front, rest, i = [], [], 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest += args[i:]
+            break
+        if arg in GLOBAL_OPTIONS and i + 1 < len(args):
+            front += args[i:i + 2]
+            i += 2
+            continue
+        (front if arg in GLOBAL_FLAGS or arg.startswith("--db=") else rest).append(arg)
+        i += 1
+    return front + rest
+
+
+class HoyleGroup(TyperGroup):
+    """Global options anywhere on the line; no traceback reaches a user."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, _hoisted(list(args)))
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, click.exceptions.Exit, click.ClickException,
+                click.exceptions.Abort, KeyboardInterrupt):
+            raise
+        except BrokenPipeError:  # typer would make this exit 1
+            _quiet_pipe()
+            raise typer.Exit(OK)
+        except Exception as exc:  # the one place every unexpected failure ends
+            _internal_error(exc)
+
+
+def _internal_error(exc: BaseException) -> None:
+    if state["debug"]:
+        import traceback
+        traceback.print_exception(exc)
+    where = f" while {state['doing']}" if state["doing"] else ""
+    what = "out of memory" if isinstance(exc, MemoryError) else (
+        f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}")
+    hint = "" if state["debug"] else " (hoyle --debug ... shows the traceback)"
+    typer.echo(f"hoyle: internal error{where}: {what}{hint}", err=True)
+    raise typer.Exit(INTERNAL)
+
+
+app = typer.Typer(cls=HoyleGroup, add_completion=True, no_args_is_help=True,
+                  rich_markup_mode=None, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": ["-h", "--help"]},
                   help="Read game notations, validate them by replay, keep them in SQLite.")
-state = {"db": None}
 
-DB_HELP = "SQLite archive (default ./hoyle.db, or $HOYLE_DB)."
-
-
-@app.callback()
-def _options(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
-    state["db"] = db
-
-
-def _archive():
-    from records.archive import Archive
-    return Archive(state["db"])
-
-
-def _fail(message: str) -> None:
-    typer.echo(f"hoyle: {message}", err=True)
-    raise typer.Exit(2)
-
-
-def _console(stderr: bool = False):
-    from rich.console import Console
-    return Console(stderr=stderr, highlight=False)
-
-
-# -- reading -----------------------------------------------------------------
-def _read_all(paths: list[str], kinds: list[str] | None, quiet: bool) -> list[tuple[str, list[Record]]]:
-    from records.core.reading import UnreadableInput, expand, read_path
-    try:
-        files = expand(paths)
-    except UnreadableInput as exc:
-        _fail(str(exc))
-    if not files:
-        _fail("no input files")
-    out = []
-    progress = None
-    if not quiet and sys.stderr.isatty():
-        from rich.progress import Progress
-        progress = Progress(console=_console(stderr=True), transient=True)
-        progress.start()
-        task = progress.add_task("reading", total=len(files))
-    try:
-        for path in files:
-            if progress:
-                progress.update(task, description=f"reading {os.path.basename(path)}")
-            try:
-                records = read_path(path, kinds)
-            except UnreadableInput as exc:
-                _fail(str(exc))
-            for rec in records:
-                rec.settle_status()
-            out.append((path, records))
-            if progress:
-                progress.advance(task)
-    finally:
-        if progress:
-            progress.stop()
-    return out
-
-
-def summary_counts(records: list[Record]) -> dict:
-    counts = {"records": len(records), **{s: 0 for s in STATUSES}, "by_kind": {}}
-    for rec in records:
-        counts[rec.status] += 1
-        by = counts["by_kind"].setdefault(rec.kind, {"records": 0, **{s: 0 for s in STATUSES}})
-        by["records"] += 1
-        by[rec.status] += 1
-    return counts
-
-
-def _report(batches, as_json: bool, extra: dict | None = None) -> int:
-    records = [r for _, recs in batches for r in recs]
-    counts = summary_counts(records)
-    has_error = any(d.severity == ERROR for r in records for d in r.diagnostics)
-    if as_json:
-        payload = {"counts": counts, "records": [r.to_dict() for r in records]}
-        payload.update(extra or {})
-        typer.echo(json.dumps(payload, ensure_ascii=False, indent=1))
-        return 1 if has_error else 0
-    console = _console()
-    for rec in records:
-        for d in rec.diagnostics:
-            if d.severity == INFO:
-                continue
-            style = "red" if d.severity == ERROR else "yellow"
-            console.print(f"[{style}]{d.format(rec.source)}[/{style}]", markup=True,
-                          soft_wrap=True)
-    _print_counts(console, counts, extra)
-    return 1 if has_error else 0
-
-
-def _print_counts(console, counts: dict, extra: dict | None) -> None:
-    from rich.table import Table
-    table = Table(title="records by kind and status")
-    table.add_column("kind")
-    for col in ("records", *STATUSES):
-        table.add_column(col, justify="right")
-    for kind, by in sorted(counts["by_kind"].items()):
-        table.add_row(kind, *(str(by[c]) for c in ("records", *STATUSES)))
-    table.add_row("all", *(str(counts[c]) for c in ("records", *STATUSES)), style="bold")
-    console.print(table)
-    if extra:
-        console.print(", ".join(f"{k}: {v}" for k, v in extra.items()))
-
-
+DB_HELP = "SQLite archive (default ./hoyle.db, or $HOYLE_DB); before or after the command."
+JSON_HELP = "Print one JSON object: {counts, records}."
 KIND_HELP = "Only these kinds (chess, checkers, bridge, whist, cribbage); repeat or comma-separate."
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            typer.echo(f"hoyle {version('hoyle')}")
+        except PackageNotFoundError:
+            typer.echo("hoyle (not installed)")
+        raise typer.Exit(OK)
+
+
+@app.callback()
+def _options(db: Optional[str] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP),
+             debug: bool = typer.Option(False, "--debug", help="Show the traceback of an internal error."),
+             _v: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                     help="Print the version and exit.")) -> None:
+    state["db"], state["debug"] = db, debug
+
+
+def _choose(value: str | None, choices, what: str) -> str | None:
+    if value is not None and value not in choices:
+        _fail(f"unknown {what} {value!r}; choose from {', '.join(choices)}")
+    return value
+
+
 def _kinds(kind: list[str] | None) -> list[str] | None:
+    from records.core.family import known_kinds
     if not kind:
         return None
-    return [k.strip() for item in kind for k in item.split(",") if k.strip()]
+    kinds = [k.strip() for item in kind for k in item.split(",") if k.strip()]
+    for k in kinds:
+        _choose(k, known_kinds(), "--kind")
+    return kinds
+
+
+def _one_kind(kind: str | None) -> str | None:
+    from records.core.family import known_kinds
+    return _choose(kind, known_kinds(), "--kind")
+
+
+# -- the archive ------------------------------------------------------------------------------
+def _db_path(demo: bool = False) -> str:
+    from records.archive import default_path
+    return state["db"] or ("hoyle-demo.db" if demo else default_path())
+
+
+def _archive(create: bool = False, path: str | None = None):
+    """The archive; a missing one is an error unless the command creates it."""
+    import sqlite3
+    from records.archive import Archive
+    path = path or _db_path()
+    if not os.path.exists(path):
+        if not create:
+            _fail(f"{path}: no archive here (hoyle import FILE creates it, --db FILE names another)")
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            _fail(f"{path}: cannot create the archive: no directory {folder}")
+    elif not os.path.isfile(path):
+        _fail(f"{path}: not a hoyle archive (not a regular file)")
+    else:
+        _check_archive(path)
+    try:
+        return Archive(path)
+    except sqlite3.Error as exc:
+        _fail(f"{path}: not a hoyle archive ({exc})")
+
+
+def _check_archive(path: str) -> None:
+    """An existing file must be SQLite holding hoyle's tables (or be empty)."""
+    import sqlite3
+    with open(path, "rb") as handle:
+        head = handle.read(16)
+    if head and head != b"SQLite format 3\0":
+        _fail(f"{path}: not a hoyle archive (not an SQLite file)")
+    if not head:
+        return
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        _fail(f"{path}: not a hoyle archive ({exc})")
+    if tables and "records" not in tables:
+        _fail(f"{path}: not a hoyle archive (an SQLite file without hoyle's tables)")
+
+
+# -- reading ----------------------------------------------------------------------------------
+def _read_all(paths: list[str], kinds: list[str] | None, report: Report):
+    """(path of the bytes, records) a piece at a time, for every input; a file that cannot be
+    read is named on stderr and makes the exit code 2, the others are still read."""
+    from records.core.reading import UnreadableInput, read_source, sources
+    skipped: list[str] = []
+    try:
+        files = sources(paths, skipped)
+    except UnreadableInput as exc:
+        _fail(str(exc))
+    for note in skipped:
+        report.warn(f"skipped {note}")
+    progress = _progress(len(files)) if not report.as_json else None
+    try:
+        for source in files:
+            state["doing"] = f"reading {source.name}"
+            if progress:
+                progress[0].update(progress[1], description=f"reading {os.path.basename(source.name)}")
+            yield from _read_one(source, kinds, report, UnreadableInput, read_source)
+            if progress:
+                progress[0].advance(progress[1])
+    finally:
+        if progress:
+            progress[0].stop()
+    state["doing"] = ""
+
+
+def _read_one(source, kinds, report: Report, unreadable, read_source):
+    found = 0
+    try:
+        for records in read_source(source, kinds):
+            for rec in records:
+                rec.settle_status()
+            found += len(records)
+            yield source.path, records
+    except unreadable as exc:
+        report.warn(str(exc))
+        report.unreadable = report.unreadable or not source.in_folder
+        return
+    for note in source.notes:
+        report.warn(note.format(source.name))
+    if not found:
+        report.warn(f"{source.name}: no records found" + (f" of kind {', '.join(kinds)}" if kinds else ""))
+
+
+def _progress(total: int):
+    if not sys.stderr.isatty():
+        return None
+    from rich.progress import Progress
+    progress = Progress(console=_console(stderr=True), transient=True)
+    progress.start()
+    return progress, progress.add_task("reading", total=total)
+
+
+PATHS = typer.Argument(..., metavar="PATH...", help="Files or folders; - reads stdin.")
+KIND = typer.Option(None, "--kind", metavar="KIND", help=KIND_HELP)
+AS_JSON = typer.Option(False, "--json", help=JSON_HELP)
 
 
 @app.command("import")
-def import_(paths: List[str] = typer.Argument(..., help="Files or folders to import."),
-            kind: Optional[List[str]] = typer.Option(None, "--kind", help=KIND_HELP),
-            as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")):
-    """Find every record in PATHS, validate it by replay, and store it."""
-    batches = _read_all(paths, _kinds(kind), as_json)
-    archive = _archive()
+def import_(paths: List[str] = PATHS, kind: Optional[List[str]] = KIND, as_json: bool = AS_JSON):
+    """Find every record in PATH..., validate it by replay, and store it."""
+    kinds = _kinds(kind)
+    archive = _archive(create=True)
+    report = Report(as_json)
     added = skipped = 0
-    for path, records in batches:
+    for path, records in _read_all(paths, kinds, report):
         result = archive.import_records(path, records)
         added += result["added"]
         skipped += result["skipped"]
-    raise typer.Exit(_report(batches, as_json, {"added": added, "unchanged": skipped}))
+        report.add(records)
+    raise typer.Exit(report.finish({"added": added, "unchanged": skipped}))
 
 
 @app.command()
-def validate(paths: List[str] = typer.Argument(..., help="Files or folders to check."),
-             kind: Optional[List[str]] = typer.Option(None, "--kind", help=KIND_HELP),
-             as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")):
+def validate(paths: List[str] = PATHS, kind: Optional[List[str]] = KIND, as_json: bool = AS_JSON):
     """Like import, without writing; exit 1 when any record has an error."""
-    raise typer.Exit(_report(_read_all(paths, _kinds(kind), as_json), as_json))
+    report = Report(as_json)
+    for _, records in _read_all(paths, _kinds(kind), report):
+        report.add(records)
+    raise typer.Exit(report.finish())
 
 
-# -- looking at the archive ---------------------------------------------------
+# -- looking at the archive -------------------------------------------------------------------
 def _family(kind: str):
     from records.core.family import family
     return family(kind)
 
 
-def _get(record_id: int) -> Record:
-    rec = _archive().get(record_id)
+def _get(record_id: int, archive=None) -> Record:
+    rec = (archive or _archive()).get(record_id)
     if rec is None:
-        _fail(f"no record {record_id}")
+        _fail(f"no record {record_id} in {_db_path()}")
     return rec
 
 
@@ -177,44 +281,42 @@ def _print_table(records: list[Record]) -> None:
 
 def _list_output(records: list[Record], as_json: bool) -> None:
     if as_json:
-        typer.echo(json.dumps({"counts": summary_counts(records),
-                               "records": [r.to_dict() for r in records]},
-                              ensure_ascii=False, indent=1))
-    else:
+        _emit(records)
+    elif records:
         _print_table(records)
+    else:
+        typer.echo("hoyle: no records match", err=True)
+
+
+STATUS = typer.Option(None, "--status", metavar="STATUS", help=", ".join(STATUSES) + ".")
+LIMIT = typer.Option(0, "--limit", metavar="N", min=0, help="At most N records (0: all).")
+ONE_KIND = typer.Option(None, "--kind", metavar="KIND", help="chess, checkers, bridge, whist or cribbage.")
+RECORD_ID = typer.Argument(..., metavar="ID", help="A record id (see hoyle list).")
 
 
 @app.command("list")
-def list_(kind: Optional[str] = typer.Option(None, "--kind"),
-          status: Optional[str] = typer.Option(None, "--status"),
-          limit: int = typer.Option(0, "--limit", help="At most this many (0: all)."),
-          as_json: bool = typer.Option(False, "--json")):
+def list_(kind: Optional[str] = ONE_KIND, status: Optional[str] = STATUS, limit: int = LIMIT,
+          as_json: bool = AS_JSON):
     """List the records in the archive."""
+    kind, status = _one_kind(kind), _choose(status, STATUSES, "--status")
     _list_output(_archive().search(kind=kind, status=status, limit=limit or None), as_json)
 
 
+SHOW_FORMATS = ("text", "json", "pgn", "pdn", "pbn")
+
+
 @app.command()
-def show(record_id: int = typer.Argument(...),
-         fmt: str = typer.Option("text", "--format", help="pgn, pdn, pbn, json or text.")):
+def show(record_id: int = RECORD_ID,
+         fmt: str = typer.Option("text", "--format", metavar="FORMAT", help="text, json, pgn, pdn or pbn."),
+         as_json: bool = AS_JSON):
     """Show one record in a standard format, with its source and diagnostics."""
+    _choose(fmt, SHOW_FORMATS, "--format")
     rec = _get(record_id)
-    if fmt == "json":
-        payload = rec.to_dict() | {"text": rec.text, "normal": rec.normal, "data": rec.data,
-                                      "plies": [asdict(p) for p in rec.plies]}
-        typer.echo(json.dumps(payload, ensure_ascii=False, indent=1))
+    if as_json or fmt == "json":
+        _emit([rec], full=True)
         return
     if fmt == "text":
-        console = _console()
-        console.print(f"[bold]#{rec.id} {rec.title}[/bold] ({rec.kind}, {rec.status})")
-        console.print(f"{rec.source}:{rec.line}-{rec.end_line}")
-        for key, value in rec.tags.items():
-            if not key.startswith("_"):
-                console.print(f"  {key}: {value}")
-        console.print(rec.normal or "", markup=False)
-        console.print("[dim]source text:[/dim]")
-        console.print(rec.text, markup=False)
-        for d in rec.diagnostics:
-            console.print(d.format(rec.source), markup=False)
+        _show_text(rec)
         return
     try:
         typer.echo(_family(rec.kind).export([rec], fmt))
@@ -222,21 +324,40 @@ def show(record_id: int = typer.Argument(...),
         _fail(str(exc))
 
 
+def _show_text(rec: Record) -> None:
+    typer.secho(f"#{rec.id} {rec.title} ({rec.kind}, {rec.status})", bold=True)
+    typer.echo(f"{rec.source}:{rec.line}-{rec.end_line}")
+    for key, value in rec.tags.items():
+        if not key.startswith("_"):
+            typer.echo(f"  {key}: {value}")
+    typer.echo(rec.normal or "")
+    typer.secho("source text:", dim=True)
+    typer.echo(rec.text)
+    for d in rec.diagnostics:
+        typer.echo(d.format(rec.source))
+
+
 @app.command()
-def replay(record_id: int = typer.Argument(...),
-           ply: Optional[int] = typer.Option(None, "--ply", help="Show the position after ply N."),
-           svg: Optional[Path] = typer.Option(None, "--svg", help="Write the position as SVG.")):
+def replay(record_id: int = RECORD_ID,
+           ply: Optional[int] = typer.Option(None, "--ply", metavar="N", min=0, help="Show the position after ply N."),
+           svg: Optional[Path] = typer.Option(None, "--svg", metavar="FILE", help="Write the position as SVG."),
+           as_json: bool = AS_JSON):
     """Replay a record: the board (or hands and tricks) move by move, or at one ply."""
     rec = _get(record_id)
     family = _family(rec.kind)
     if svg:
         try:
-            svg.write_text(family.render_svg(rec, ply))
+            _write_file(svg, family.render_svg(rec, ply))
         except ValueError as exc:
             _fail(str(exc))
-        typer.echo(f"wrote {svg}")
-        return
-    _console().print(family.render_text(rec, ply), markup=False)
+        typer.echo(f"wrote {svg}", err=True)
+        if not as_json:
+            return
+    board = family.render_text(rec, ply)
+    if as_json:
+        _emit([rec], full=True, extra={"ply": ply, "board": board})
+    else:
+        typer.echo(board)
 
 
 FILTER_KEYS = ("holding", "score", "variant", "result", "contract", "trumps", "cards")
@@ -245,6 +366,7 @@ FILTER_KEYS = ("holding", "score", "variant", "result", "contract", "trumps", "c
 def _search(name, kind, moves, position, status, limit, full=False, filters=None) -> list[Record]:
     """Archive search; moves, positions and family filters are read by each family."""
     from records.core.family import known_kinds
+    kind, status = _one_kind(kind), _choose(status, STATUSES, "--status")
     archive = _archive()
     filters = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
     kinds = [kind] if kind else known_kinds()
@@ -275,48 +397,52 @@ def _filter_options(holding, score, variant, result, contract, trumps, cards) ->
     return dict(zip(FILTER_KEYS, (holding, score, variant, result, contract, trumps, cards)))
 
 
-HOLDING = typer.Option(None, "--holding", help='Cards a hand holds, e.g. "S:AKQ" or "four aces".')
-SCORE = typer.Option(None, "--score", help="A cribbage count or a deal's score.")
-VARIANT = typer.Option(None, "--variant", help="Game variant (long whist, six-card, ...).")
-RESULT = typer.Option(None, "--result", help="Result (1-0, 2-0, tricks made ...).")
-CONTRACT = typer.Option(None, "--contract", help='A bridge contract, e.g. "4S".')
-TRUMPS = typer.Option(None, "--trumps", help="Trump suit (S, H, D, C, NT).")
-CARDS = typer.Option(None, "--cards", help='Cards a cribbage hand contains, e.g. "5H 5D".')
+HOLDING = typer.Option(None, "--holding", metavar="CARDS", help='Cards a hand holds, e.g. "S:AKQ" or "four aces".')
+SCORE = typer.Option(None, "--score", metavar="N", help="A cribbage count or a deal's score.")
+VARIANT = typer.Option(None, "--variant", metavar="NAME", help="Game variant (long whist, six-card, ...).")
+RESULT = typer.Option(None, "--result", metavar="RESULT", help="Result (1-0, 2-0, tricks made ...).")
+CONTRACT = typer.Option(None, "--contract", metavar="CONTRACT", help='A bridge contract, e.g. "4S".')
+TRUMPS = typer.Option(None, "--trumps", metavar="SUIT", help="Trump suit (S, H, D, C, NT).")
+CARDS = typer.Option(None, "--cards", metavar="CARDS", help='Cards a cribbage hand contains, e.g. "5H 5D".')
+NAME = typer.Option(None, "--name", metavar="TEXT", help="Words of a title, opening, player or event.")
+MOVES = typer.Option(None, "--moves", metavar="MOVES", help='Opening moves, e.g. "P-K4 P-K4" or "e4 e5".')
+POSITION = typer.Option(None, "--position", metavar="FEN", help="A FEN the game passes through.")
 
 
 @app.command()
-def search(name: Optional[str] = typer.Option(None, "--name", help="Words of a title, opening, player or event."),
-           kind: Optional[str] = typer.Option(None, "--kind"),
-           moves: Optional[str] = typer.Option(None, "--moves", help='Opening moves, e.g. "P-K4 P-K4" or "e4 e5".'),
-           position: Optional[str] = typer.Option(None, "--position", help="A FEN the game passes through."),
-           status: Optional[str] = typer.Option(None, "--status"),
+def search(name: Optional[str] = NAME, kind: Optional[str] = ONE_KIND,
+           moves: Optional[str] = MOVES, position: Optional[str] = POSITION,
+           status: Optional[str] = STATUS,
            holding: Optional[str] = HOLDING, score: Optional[str] = SCORE,
            variant: Optional[str] = VARIANT, result: Optional[str] = RESULT,
            contract: Optional[str] = CONTRACT, trumps: Optional[str] = TRUMPS,
-           cards: Optional[str] = CARDS,
-           limit: int = typer.Option(0, "--limit"),
-           as_json: bool = typer.Option(False, "--json")):
+           cards: Optional[str] = CARDS, limit: int = LIMIT, as_json: bool = AS_JSON):
     """Search the archive."""
     filters = _filter_options(holding, score, variant, result, contract, trumps, cards)
     _list_output(_search(name, kind, moves, position, status, limit, filters=filters), as_json)
 
 
+EXPORT_FORMATS = ("json", "csv", "pgn", "pdn", "pbn", "descriptive")
+
+
 @app.command()
-def export(kind: Optional[str] = typer.Option(None, "--kind"),
-           fmt: str = typer.Option("json", "--format", help="pgn, pdn, pbn, json, csv, descriptive."),
-           output: Optional[Path] = typer.Option(None, "--output", help="File to write (default stdout)."),
-           name: Optional[str] = typer.Option(None, "--name"),
-           moves: Optional[str] = typer.Option(None, "--moves"),
-           position: Optional[str] = typer.Option(None, "--position"),
-           status: Optional[str] = typer.Option(None, "--status"),
+def export(kind: Optional[str] = ONE_KIND,
+           fmt: str = typer.Option("json", "--format", metavar="FORMAT", help=", ".join(EXPORT_FORMATS) + "."),
+           output: Optional[Path] = typer.Option(None, "--output", metavar="FILE", help="File to write (default stdout)."),
+           name: Optional[str] = NAME, moves: Optional[str] = MOVES,
+           position: Optional[str] = POSITION, status: Optional[str] = STATUS,
            holding: Optional[str] = HOLDING, score: Optional[str] = SCORE,
            variant: Optional[str] = VARIANT, result: Optional[str] = RESULT,
            contract: Optional[str] = CONTRACT, trumps: Optional[str] = TRUMPS,
-           cards: Optional[str] = CARDS,
-           limit: int = typer.Option(0, "--limit")):
+           cards: Optional[str] = CARDS, limit: int = LIMIT,
+           as_json: bool = typer.Option(False, "--json", help="{counts, records} with every field, instead of --format.")):
     """Export records (all, or those a search finds) in a standard format."""
+    _choose(fmt, EXPORT_FORMATS, "--format")
     filters = _filter_options(holding, score, variant, result, contract, trumps, cards)
     records = _search(name, kind, moves, position, status, limit, full=True, filters=filters)
+    if as_json:
+        _emit(records, full=True)
+        return
     if fmt in ("json", "csv"):
         from records.core.tabular import export_csv, export_json
         text = export_json(records) if fmt == "json" else export_csv(records)
@@ -336,19 +462,36 @@ def export(kind: Optional[str] = typer.Option(None, "--kind"),
             typer.echo(f"hoyle: skipped: {refusal}", err=True)
         text = "".join(parts)
     if output:
-        output.write_text(text, encoding="utf-8")
+        _write_file(output, text)
         typer.echo(f"wrote {len(records)} records to {output}", err=True)
     else:
         typer.echo(text, nl=False)
 
 
 @app.command()
-def count(cards: Optional[str] = typer.Argument(None, help='A hand, e.g. "5H 5D 5S JC" (or "5H 5D 5S JC | 5C").'),
-          starter: Optional[str] = typer.Option(None, "--starter", help="The starter (turn-up), e.g. 5C."),
+def delete(record_ids: List[int] = typer.Argument(..., metavar="ID...", help="Record ids (see hoyle list)."),
+           as_json: bool = AS_JSON):
+    """Delete records from the archive."""
+    archive = _archive()
+    records = [archive.get(i) for i in record_ids]
+    missing = [str(i) for i, rec in zip(record_ids, records) if rec is None]
+    if missing:
+        _fail(f"no record {', '.join(missing)} in {archive.path}; nothing deleted")
+    archive.delete(record_ids)
+    if as_json:
+        _emit(records)
+    else:
+        typer.echo(f"deleted {len(records)} record{'s' * (len(records) != 1)}: "
+                   f"{', '.join(str(i) for i in record_ids)}")
+
+
+@app.command()
+def count(cards: Optional[str] = typer.Argument(None, metavar="CARDS", help='A hand, e.g. "5H 5D 5S JC" (or "5H 5D 5S JC | 5C").'),
+          starter: Optional[str] = typer.Option(None, "--starter", metavar="CARD", help="The starter (turn-up), e.g. 5C."),
           crib: bool = typer.Option(False, "--crib", help="Count as a crib (a flush needs the starter)."),
-          variant: Optional[str] = typer.Option(None, "--variant", help="five-card, six-card, seven-card, three-hand, four-hand."),
+          variant: Optional[str] = typer.Option(None, "--variant", metavar="NAME", help="five-card, six-card, seven-card, three-hand, four-hand."),
           distribution: bool = typer.Option(False, "--distribution", help="Scores over every (hand, starter)."),
-          as_json: bool = typer.Option(False, "--json")):
+          as_json: bool = typer.Option(False, "--json", help='{"total", "items"}, or {"distribution"}.')):
     """Count a cribbage hand or crib item by item, or the distribution over every hand."""
     from records.cribbage import engine as cribbage  # the count command is cribbage's own
     if distribution:
@@ -380,14 +523,46 @@ def count(cards: Optional[str] = typer.Argument(None, help='A hand, e.g. "5H 5D 
 
 
 @app.command()
-def demo():
-    """Import the bundled data into the archive and show what hoyle can do."""
+def demo(as_json: bool = AS_JSON):
+    """Import the bundled data into ./hoyle-demo.db (or --db FILE) and show what hoyle can do."""
     from records.archive.demo import run
-    run(_archive(), _console())
+    archive = _archive(create=True, path=_db_path(demo=True))
+    state["doing"] = "running the demo"
+    run(archive, _console(stderr=as_json, markup=True))
+    if as_json:
+        _emit(archive.search())
 
 
-def main() -> None:
-    app()
+@app.command()
+def browse():
+    """Open the archive in Datasette (pip install 'hoyle[web]')."""
+    import importlib.util
+    import subprocess
+    path = _archive().path
+    if importlib.util.find_spec("datasette") is None:
+        _fail("hoyle browse needs Datasette: pip install 'hoyle[web]' (or pip install datasette)")
+    raise typer.Exit(subprocess.call([sys.executable, "-m", "datasette", path]))
+
+
+# -- the program ------------------------------------------------------------------------------
+def main(argv: list[str] | None = None) -> None:
+    forgiving_streams()
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(argv, prog_name="hoyle", standalone_mode=False)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_pipe()
+        code = OK
+    except (click.exceptions.Abort, typer.Abort):
+        typer.echo("hoyle: interrupted", err=True)
+        code = 130
+    except click.ClickException as exc:
+        exc.show()
+        code = USAGE
+    except KeyboardInterrupt:
+        code = 130
+    sys.exit(code if isinstance(code, int) else OK)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("HOYLE_SHARED", ROOT.parent / "shared"))
+
+
+def _shared() -> Path:
+    """$HOYLE_SHARED, else shared/ beside the checkout (or beside its worktree folder)."""
+    if os.environ.get("HOYLE_SHARED"):
+        return Path(os.environ["HOYLE_SHARED"])
+    beside = [ROOT.parent / "shared", ROOT.parent.parent / "shared"]
+    return next((p for p in beside if (p / "corpus").is_dir()), beside[0])
+
+
+SHARED = _shared()
 SEEDS = SHARED / "seeds"
 CORPUS = SHARED / "corpus"
 HOYLE_1914 = next(SEEDS.glob("002_*.txt"), SEEDS / "002_missing.txt")
@@ -39,6 +49,33 @@ def counterpart_sans() -> list[list[str]]:
 def archive(tmp_path):
     from records.archive import Archive
     return Archive(str(tmp_path / "test.db"))
+
+
+REQUIRED = os.environ.get("HOYLE_REQUIRE_CORPUS") == "1"
+EXPECTED_SKIPS = ("benchmark: run with -m benchmark", "no fork here")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """With HOYLE_REQUIRE_CORPUS=1 a skip for a missing file or oracle is a failure."""
+    outcome = yield
+    report = outcome.get_result()
+    if REQUIRED and report.skipped and isinstance(report.longrepr, tuple):
+        reason = str(report.longrepr[2])
+        if not any(expected in reason for expected in EXPECTED_SKIPS):
+            report.outcome = "failed"
+            report.longrepr = f"skipped with HOYLE_REQUIRE_CORPUS=1: {reason}"
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say out loud why tests were skipped, apart from the benchmarks."""
+    reasons: dict[str, int] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = str(report.longrepr[2]) if isinstance(report.longrepr, tuple) else "?"
+        if "benchmark" not in reason:
+            reasons[reason] = reasons.get(reason, 0) + 1
+    for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
+        terminalreporter.write_line(f"hoyle: {n} tests skipped: {reason}", yellow=True)
 
 
 def pytest_collection_modifyitems(config, items):

@@ -222,6 +222,17 @@ class Archive:
         return [self._to_record(dict(zip(cols, row)), full=full)
                 for row in self.db.execute(sql, args).fetchall()]
 
+    def delete(self, record_ids: Iterable[int]) -> int:
+        """Remove records with their plies and diagnostics; return how many were removed."""
+        ids = [(int(i),) for i in record_ids]
+        conn = self.db.conn
+        with conn:
+            conn.executemany("DELETE FROM plies WHERE record_id = ?", ids)
+            conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", ids)
+            before = conn.total_changes
+            conn.executemany("DELETE FROM records WHERE id = ?", ids)
+            return conn.total_changes - before
+
     def counts(self) -> dict:
         out = {"records": 0, "by_kind": {}, "by_status": {}}
         for kind, status, n in self.db.execute(

@@ -1,0 +1,161 @@
+"""Output of the command line: streamed reports, the one JSON shape, safe files and streams.
+
+User text is printed literally (never as markup) and not wrapped when stdout is not a terminal.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import typer
+
+from records.core.model import ERROR, INFO, STATUSES, Record
+
+OK, ERRORS, USAGE = 0, 1, 2
+
+
+def fail(message: str, code: int = USAGE) -> None:
+    typer.echo(f"hoyle: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def console(stderr: bool = False, markup: bool = False):
+    """A rich console that prints text as given, and does not wrap when not on a terminal."""
+    from rich.console import Console
+    stream = sys.stderr if stderr else sys.stdout
+    tty = stream.isatty()
+    return Console(file=stream, highlight=False, markup=markup, emoji=False,
+                   soft_wrap=not tty, width=None if tty else 10_000)
+
+
+def summary_counts(records: list[Record]) -> dict:
+    tally = Tally()
+    for rec in records:
+        tally.add(rec)
+    return tally.counts
+
+
+class Tally:
+    """Counts by kind and status as records stream past."""
+
+    def __init__(self):
+        self.counts = {"records": 0, **{s: 0 for s in STATUSES}, "errors": 0, "by_kind": {}}
+
+    def add(self, rec: Record) -> None:
+        status = rec.status or rec.settle_status()
+        by = self.counts["by_kind"].setdefault(rec.kind, {"records": 0, **{s: 0 for s in STATUSES}})
+        for counts in (self.counts, by):
+            counts["records"] += 1
+            counts[status] += 1
+        if has_error(rec):
+            self.counts["errors"] += 1
+
+
+def has_error(rec: Record) -> bool:
+    return any(d.severity == ERROR for d in rec.diagnostics)
+
+
+class Report:
+    """Import and validate output, streamed: {counts, records} in JSON, or diagnostics on
+    stderr and a table of counts on stdout."""
+
+    def __init__(self, as_json: bool):
+        self.as_json, self.tally, self.opened, self.unreadable = as_json, Tally(), False, False
+
+    def add(self, records: list[Record]) -> None:
+        for rec in records:
+            self.tally.add(rec)
+            if self.as_json:
+                self._write(rec.to_dict())
+                continue
+            for d in rec.diagnostics:
+                if d.severity != INFO or d.code.startswith("READ-"):
+                    colour = {"error": "red", "warning": "yellow"}.get(d.severity)
+                    typer.secho(d.format(rec.source), fg=colour, err=True)
+
+    def _write(self, record: dict) -> None:
+        text = json.dumps(record, ensure_ascii=False, indent=1)
+        typer.echo(("," if self.opened else '{"records": [') + "\n" + text, nl=False)
+        self.opened = True
+
+    def warn(self, message: str) -> None:
+        typer.echo(f"hoyle: {message}", err=True)
+
+    def finish(self, extra: dict | None = None) -> int:
+        counts = self.tally.counts | (extra or {})
+        code = USAGE if self.unreadable else ERRORS if counts["errors"] else OK
+        if not counts["records"]:
+            code = USAGE  # nothing read is a mistake of input, not a success
+        if self.as_json:
+            head = "" if self.opened else '{"records": ['
+            tail = "".join(f',\n"{k}": {json.dumps(v)}' for k, v in (extra or {}).items())
+            typer.echo(head + '],\n"counts": ' + json.dumps(counts, ensure_ascii=False) + tail + "}")
+            return code
+        if counts["records"]:
+            _print_counts(console(), counts, extra)
+        if counts["errors"]:
+            typer.echo(f"{counts['errors']} of {counts['records']} records have errors (exit 1)")
+        return code
+
+
+def _print_counts(console, counts: dict, extra: dict | None) -> None:
+    from rich.table import Table
+    table = Table(title="records by kind and status")
+    table.add_column("kind")
+    for col in ("records", *STATUSES):
+        table.add_column(col, justify="right")
+    for kind, by in sorted(counts["by_kind"].items()):
+        table.add_row(kind, *(str(by[c]) for c in ("records", *STATUSES)))
+    table.add_row("all", *(str(counts[c]) for c in ("records", *STATUSES)), style="bold")
+    console.print(table)
+    if extra:
+        console.print(", ".join(f"{k}: {v}" for k, v in extra.items()))
+
+
+def emit(records: list[Record], full: bool = False, extra: dict | None = None) -> None:
+    """The one JSON shape: {counts, records}."""
+    from records.core.tabular import record_dict
+    rows = [record_dict(r) if full else r.to_dict() for r in records]
+    if extra:
+        rows = [row | extra for row in rows]
+    typer.echo(json.dumps({"counts": summary_counts(records), "records": rows},
+                          ensure_ascii=False, indent=1))
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write through a temporary file beside the target, renamed when complete."""
+    import tempfile
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
+    except OSError as exc:
+        fail(f"{path}: cannot write: {exc.strerror.lower()}")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    except OSError as exc:
+        os.path.exists(temp) and os.unlink(temp)
+        fail(f"{path}: cannot write: {exc.strerror.lower()}")
+
+
+def forgiving_streams() -> None:
+    """A character the terminal cannot show becomes '?' instead of an error."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError):
+            pass
+
+
+def quiet_pipe() -> None:
+    """The reader of our output has gone (| head): stop writing, say nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
