@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -47,14 +46,13 @@ def _hoisted(args: list[str]) -> list[str]:
 class HoyleGroup(TyperGroup):
     """Global options anywhere on the line; no traceback reaches a user."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, _hoisted(list(args)))
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: typer.Context):
         try:
             return super().invoke(ctx)
-        except (typer.Exit, typer.Abort, click.exceptions.Exit, click.ClickException,
-                click.exceptions.Abort, KeyboardInterrupt):
+        except (typer.Exit, typer.Abort, typer.TyperException, KeyboardInterrupt):
             raise
         except BrokenPipeError:  # typer would make this exit 1
             _quiet_pipe()
@@ -74,6 +72,9 @@ def _internal_error(exc: BaseException) -> None:
     typer.echo(f"hoyle: internal error{where}: {what}{hint}", err=True)
     raise typer.Exit(INTERNAL)
 
+
+# help names arguments by their metavar words only, not also by a Python type (<list[str]>)
+typer.core.TyperArgument.display_type_rich = lambda self, ctx: None
 
 app = typer.Typer(cls=HoyleGroup, add_completion=True, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
@@ -226,7 +227,7 @@ def _progress(total: int):
     return progress, progress.add_task("reading", total=total)
 
 
-PATHS = typer.Argument(..., metavar="PATH...", help="Files or folders; - reads stdin.")
+PATHS = typer.Argument(..., metavar="PATH", help="Files or folders; - reads stdin.")
 KIND = typer.Option(None, "--kind", metavar="KIND", help=KIND_HELP)
 AS_JSON = typer.Option(False, "--json", help=JSON_HELP)
 
@@ -469,7 +470,7 @@ def export(kind: Optional[str] = ONE_KIND,
 
 
 @app.command()
-def delete(record_ids: List[int] = typer.Argument(..., metavar="ID...", help="Record ids (see hoyle list)."),
+def delete(record_ids: List[int] = typer.Argument(..., metavar="ID", help="Record ids (see hoyle list)."),
            as_json: bool = AS_JSON):
     """Delete records from the archive."""
     archive = _archive()
@@ -554,11 +555,12 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         _quiet_pipe()
         code = OK
-    except (click.exceptions.Abort, typer.Abort):
+    except typer.Abort:
         typer.echo("hoyle: interrupted", err=True)
         code = 130
-    except click.ClickException as exc:
-        exc.show()
+    except typer.TyperException as exc:  # bad usage: click's message, as click prints it
+        show = getattr(exc, "show", None)
+        show() if show else typer.echo(f"hoyle: {exc}", err=True)
         code = USAGE
     except KeyboardInterrupt:
         code = 130

@@ -1,0 +1,306 @@
+"""The command line as a new user meets it: exit codes, one JSON shape, global options anywhere,
+input checked before it is read, output printed literally, pipes and odd terminals."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from records.cli import app
+from records.core import reading
+
+from conftest import HOYLE_1914, ROOT, need
+
+runner = CliRunner()
+DEMO = ROOT / "data" / "demo"
+GAMES = DEMO / "chess_demo.pgn"
+SHAPE = {"id", "kind", "title", "status", "source", "line", "diagnostics"}
+COUNTS = {"records", "valid", "repaired", "needs_review", "invalid", "by_kind"}
+MARKUP_PGN = '[Event "a [/x] b [bold]"]\n[White "[red]W"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 *\n'
+
+
+def hoyle(*args, **kw):
+    return runner.invoke(app, [str(a) for a in args], **kw)
+
+
+def cli(*args, env=None, input=None, cwd=None):
+    """hoyle in its own process, as a shell runs it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.run([sys.executable, "-m", "records.cli", *map(str, args)], env=env,
+                          input=input, capture_output=True, cwd=cwd, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    """An archive of every bundled file: five kinds, one record with an error."""
+    path = tmp_path_factory.mktemp("cli") / "demo.db"
+    result = hoyle("demo", "--db", path)
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def shape(result) -> dict:
+    payload = json.loads(result.stdout)
+    assert COUNTS <= set(payload["counts"]), payload["counts"]
+    assert isinstance(payload["records"], list)
+    for rec in payload["records"]:
+        assert SHAPE <= set(rec), rec
+        for d in rec["diagnostics"]:
+            assert {"severity", "code", "line", "column", "message", "suggestion"} <= set(d)
+    return payload
+
+
+# -- options and help -------------------------------------------------------------------------
+def test_help_version_and_words_for_metavars():
+    assert hoyle("-h").exit_code == 0
+    version = hoyle("--version")
+    assert version.exit_code == 0 and version.stdout.startswith("hoyle ")
+    top = hoyle("--help").stdout
+    assert "--db FILE" in top and "--install-completion" in top
+    for command in ("import", "list", "search", "export", "replay", "show", "delete", "demo"):
+        text = hoyle(command, "-h").stdout
+        assert "--json" in text, command
+        assert "<" not in text.replace("<stdin>", ""), (command, text)  # no <str>, <int>
+    assert "--limit N" in hoyle("list", "-h").stdout
+    assert "--svg FILE" in hoyle("replay", "-h").stdout
+
+
+def test_db_before_or_after_the_command_and_from_the_environment(tmp_path):
+    path = tmp_path / "a.db"
+    assert hoyle("import", GAMES, "--db", path).exit_code == 0
+    assert shape(hoyle("list", "--json", "--db", path))["counts"]["records"] == 3
+    assert shape(hoyle("--db", path, "list", "--json"))["counts"]["records"] == 3
+    assert shape(hoyle(f"--db={path}", "list", "--json"))["counts"]["records"] == 3
+    by_env = hoyle("list", "--json", env={"HOYLE_DB": str(path)})
+    assert shape(by_env)["counts"]["records"] == 3
+
+
+# -- one JSON shape everywhere ----------------------------------------------------------------
+def test_every_command_speaks_the_same_json(db, tmp_path):
+    counts = shape(hoyle("list", "--json", "--db", db))["counts"]
+    assert counts["records"] == 28 and set(counts["by_kind"]) == {
+        "chess", "checkers", "bridge", "whist", "cribbage"}
+    assert shape(hoyle("validate", DEMO, "--json"))["counts"]["records"] == 28
+    assert len(shape(hoyle("search", "--kind", "bridge", "--json", "--db", db))["records"]) == 2
+    shown = shape(hoyle("show", "1", "--json", "--db", db))
+    assert shown["counts"]["records"] == 1 and shown["records"][0]["id"] == 1
+    assert json.loads(hoyle("show", "1", "--format", "json", "--db", db).stdout) == shown
+    replayed = shape(hoyle("replay", "1", "--ply", "2", "--json", "--db", db))["records"][0]
+    assert replayed["ply"] == 2 and replayed["board"]
+    assert shape(hoyle("export", "--kind", "whist", "--json", "--db", db))["counts"]["records"] == 2
+    imported = shape(hoyle("import", GAMES, "--json", "--db", tmp_path / "n.db"))
+    assert imported["counts"]["added"] == 3 and [r["id"] for r in imported["records"]] == [1, 2, 3]
+    assert shape(hoyle("delete", "3", "--json", "--db", tmp_path / "n.db"))["records"][0]["id"] == 3
+    demo = shape(hoyle("demo", "--json", "--db", tmp_path / "d.db"))
+    assert demo["counts"]["records"] == 28
+
+
+# -- exit codes -------------------------------------------------------------------------------
+def test_exit_codes_for_success_errors_and_bad_usage(tmp_path):
+    assert hoyle("validate", GAMES).exit_code == 0
+    bad = tmp_path / "bad.txt"
+    bad.write_text("GAME No. 1\n\n   1. P-K4   P-K5\n   2. Kt-KB3  Kt-QB3\n")
+    result = hoyle("validate", bad)
+    assert result.exit_code == 1
+    assert f"{bad}:3:" in result.stderr and "CHESS-ILLEGAL" in result.stderr
+    assert "CHESS-ILLEGAL" not in result.stdout and "have errors (exit 1)" in result.stdout
+    unknown = hoyle("validate", GAMES, "--kind", "nosuch")
+    assert unknown.exit_code == 2 and "chess, checkers, bridge, whist, cribbage" in unknown.stderr
+    empty = tmp_path / "empty.pgn"
+    empty.write_text("")
+    assert hoyle("validate", empty).exit_code == 2
+    assert hoyle("validate", tmp_path / "missing.txt").exit_code == 2
+    (tmp_path / "nothing").mkdir()
+    assert hoyle("validate", tmp_path / "nothing").exit_code == 2
+    assert hoyle("show", "x").exit_code == 2
+    assert hoyle("list", "--status", "lost", "--db", tmp_path / "n.db").exit_code == 2
+
+
+def test_import_summary_agrees_with_its_exit_code(tmp_path):
+    result = hoyle("import", need(HOYLE_1914), "--kind", "chess", "--db", tmp_path / "b.db")
+    assert result.exit_code == 1
+    line = next(ln for ln in result.stdout.splitlines() if "have errors" in ln)
+    errors = int(line.split()[0])
+    assert errors > 0 and "exit 1" in line
+
+
+def test_a_file_that_is_not_an_archive_and_a_missing_one(tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database\n")
+    result = hoyle("list", "--db", text)
+    assert result.exit_code == 2 and "not a hoyle archive" in result.stderr
+    assert hoyle("list", "--db", tmp_path / "none.db").exit_code == 2
+    assert not (tmp_path / "none.db").exists()  # looking does not create an archive
+    nowhere = hoyle("import", GAMES, "--db", tmp_path / "no" / "where.db")
+    assert nowhere.exit_code == 2 and "no directory" in nowhere.stderr
+
+
+def test_bad_output_paths_are_usage_errors(db, tmp_path):
+    svg = hoyle("replay", "1", "--svg", tmp_path / "no" / "b.svg", "--db", db)
+    assert svg.exit_code == 2 and "cannot write" in svg.stderr
+    out = hoyle("export", "--output", tmp_path / "no" / "a.json", "--db", db)
+    assert out.exit_code == 2 and "cannot write" in out.stderr
+    fine = tmp_path / "all.pgn"
+    assert hoyle("export", "--kind", "chess", "--format", "pgn", "--output", fine, "--db", db).exit_code == 0
+    assert fine.read_text().startswith("[Event") and not list(tmp_path.glob(".all.pgn*"))
+    assert hoyle("export", "--format", "docx", "--db", db).exit_code == 2
+
+
+def test_an_internal_error_is_one_line_and_exit_3(monkeypatch, tmp_path):
+    def broken(*_):
+        raise KeyError(4)
+    monkeypatch.setattr(reading, "scan_book", broken)
+    book = tmp_path / "book.txt"
+    book.write_text("GAME No. 1\n\n   1. P-K4   P-K4\n")
+    result = hoyle("validate", book)
+    assert result.exit_code == 3
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+    assert f"reading {book}" in result.stderr and "KeyError: 4" in result.stderr
+    debug = hoyle("validate", book, "--debug")
+    assert debug.exit_code == 3 and "Traceback" in debug.stderr
+
+
+# -- input ------------------------------------------------------------------------------------
+def test_only_regular_files_are_read(tmp_path):
+    fifo = tmp_path / "pipe.pgn"
+    os.mkfifo(fifo)
+    result = cli("validate", fifo)  # a FIFO with no writer would hang a reader
+    assert result.returncode == 2 and b"FIFO" in result.stderr
+    assert cli("validate", "/dev/zero").returncode == 2
+    binary = tmp_path / "x.pgn"
+    binary.write_bytes(b"\0" * 1000)
+    assert hoyle("validate", binary).exit_code == 2
+
+
+def test_stdin_is_read_with_a_dash():
+    result = cli("validate", "-", "--json", input=GAMES.read_bytes())
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert payload["counts"]["records"] == 3
+    assert {r["source"] for r in payload["records"]} == {"<stdin>"}
+    book = cli("validate", "-", "--json", input=b"GAME No. 1\n\n   1. P-K4   P-K5\n")
+    assert book.returncode == 1 and b"CHESS-ILLEGAL" in book.stdout
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_line_ends_read_alike(tmp_path, end):
+    text = GAMES.read_text(encoding="utf-8")
+    path = tmp_path / "games.pgn"
+    path.write_bytes(text.replace("\n", end).encode())
+    got = [(r.line, r.end_line, r.title, [p.normal for p in r.plies])
+           for r in reading.read_path(str(path))]
+    want = [(r.line, r.end_line, r.title, [p.normal for p in r.plies])
+            for r in reading.read_path(str(GAMES))]
+    assert got == want and len(got) == 3 and all(moves for *_, moves in got)
+
+
+def test_a_bom_and_cp1252_are_read_and_noted(tmp_path):
+    text = '[Event "Réti Gambit"]\n[White "Réti"]\n[Black "B"]\n\n1. Nf3 d5 *\n'
+    bom, cp = tmp_path / "bom.pgn", tmp_path / "cp.pgn"
+    bom.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    cp.write_bytes(text.encode("cp1252"))
+    for path, code in ((bom, "READ-BOM"), (cp, "READ-ENCODING")):
+        (rec,) = reading.read_path(str(path))
+        assert rec.tags["White"] == "Réti" and [p.normal for p in rec.plies] == ["Nf3", "d5"]
+        assert [(d.severity, d.code, d.line) for d in rec.diagnostics] == [("info", code, 1)]
+        result = hoyle("validate", path)
+        assert result.exit_code == 0 and code in result.stderr
+
+
+def test_big_interchange_files_are_read_in_pieces_with_the_same_records(tmp_path, monkeypatch):
+    games = GAMES.read_text(encoding="utf-8")
+    path = tmp_path / "many.pgn"
+    path.write_text((games.rstrip("\n") + "\n\n") * 40)
+    whole = [(r.line, r.end_line, len(r.plies), r.status) for r in reading.read_path(str(path))]
+    monkeypatch.setattr(reading, "PIECE_BYTES", 3000)
+    pieces = list(reading.read_source(reading.sources([str(path)])[0]))
+    assert len(pieces) > 10
+    assert [(r.line, r.end_line, len(r.plies), r.status) for p in pieces for r in p] == whole
+    assert len(whole) == 120
+
+
+def test_running_text_over_the_cap_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(reading, "MAX_WHOLE_BYTES", 1000)
+    book = tmp_path / "book.txt"
+    book.write_text("GAME No. 1\n" + "   1. P-K4   P-K4\n" * 100)
+    result = hoyle("validate", book)
+    assert result.exit_code == 2 and "split the file" in result.stderr
+
+
+def test_deep_nesting_is_refused_not_a_traceback(tmp_path):
+    nested = tmp_path / "nested.pdn"
+    nested.write_text('[Event "x"]\n\n1. 11-15 ' + "(" * 977 + "23-19" + ")" * 977 + " *\n")
+    result = cli("validate", nested)
+    assert result.returncode in (1, 2) and b"Traceback" not in result.stderr
+
+
+# -- output -----------------------------------------------------------------------------------
+def test_user_text_is_printed_literally_and_not_wrapped(tmp_path):
+    pgn = tmp_path / "markup.pgn"
+    long_name = "Anderssen, Adolf Karl Ernst - Kieseritzky, Lionel Adalbert Bagration Felix"
+    pgn.write_text(MARKUP_PGN + "\n" + MARKUP_PGN.replace('"a [/x] b [bold]"', f'"{long_name}"'))
+    path = tmp_path / "m.db"
+    assert hoyle("import", pgn, "--db", path).exit_code == 0
+    listed = hoyle("list", "--db", path)
+    assert listed.exit_code == 0 and "a [/x] b [bold]" in listed.stdout
+    assert any(long_name in line for line in listed.stdout.splitlines()), listed.stdout  # unwrapped
+    shown = hoyle("show", "1", "--db", path)
+    assert shown.exit_code == 0 and "[red]W" in shown.stdout
+    found = hoyle("search", "--name", "a", "--db", path)
+    assert found.exit_code == 0 and "[/x]" in found.stdout
+
+
+def test_a_closed_pipe_ends_quietly(db):
+    proc = subprocess.Popen([sys.executable, "-m", "records.cli", "export", "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.stdout.readline().startswith(b"[")
+    proc.stdout.close()  # like | head -1
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr.read() == b""
+
+
+def test_unencodable_characters_are_replaced(db):
+    chess_id = shape(hoyle("list", "--kind", "chess", "--json", "--db", db))["records"][0]["id"]
+    result = cli("replay", chess_id, "--ply", "2", "--db", db, env={"PYTHONIOENCODING": "cp1252"})
+    assert result.returncode == 0 and b"Traceback" not in result.stderr
+    assert b"?" in result.stdout
+
+
+# -- commands ---------------------------------------------------------------------------------
+def test_demo_uses_its_own_archive(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli("demo", cwd=tmp_path, env={"HOYLE_DB": str(tmp_path / "mine.db")})
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "hoyle-demo.db").exists()
+    assert not (tmp_path / "mine.db").exists() and not (tmp_path / "hoyle.db").exists()
+
+
+def test_delete_removes_records_and_refuses_unknown_ids(tmp_path):
+    path = tmp_path / "d.db"
+    hoyle("import", GAMES, "--db", path)
+    assert hoyle("delete", "9", "2", "--db", path).exit_code == 2  # nothing deleted
+    assert shape(hoyle("list", "--json", "--db", path))["counts"]["records"] == 3
+    result = hoyle("delete", "1", "2", "--db", path)
+    assert result.exit_code == 0 and "deleted 2 records" in result.stdout
+    left = shape(hoyle("list", "--json", "--db", path))["records"]
+    assert [r["id"] for r in left] == [3]
+    from records.archive import Archive
+    assert Archive(str(path)).db.execute("SELECT DISTINCT record_id FROM plies").fetchall() == [(3,)]
+
+
+def test_browse_without_datasette_says_how_to_get_it(db, monkeypatch):
+    import importlib.util
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "datasette" else real(name, *a))
+    result = hoyle("browse", "--db", db)
+    assert result.exit_code == 2 and "hoyle[web]" in result.stderr
+
+
+def test_card_filters_without_a_kind_find_no_chess(db):
+    for option, value in (("--holding", "S:A"), ("--cards", "5H"), ("--trumps", "S")):
+        kinds = {r["kind"] for r in shape(hoyle("search", option, value, "--json", "--db", db))["records"]}
+        assert "chess" not in kinds and "checkers" not in kinds, option
