@@ -429,6 +429,8 @@ def _check_claim(rec, raw, claim, result, honours, score, variant) -> None:
 
 def _note_best_play(rec, raw, claim, result, trump) -> None:
     """When a few cards are left, compare the claim with what best play from there gives."""
+    if any(result.deal.hands.get(s) is None for s in SEATS):
+        return  # a hand the text does not give in full: no best play to compare with
     played = set(result.played())
     hands = {s: [c for c in result.deal.hands[s] if c not in played] for s in SEATS}
     if not 0 < len(hands["A"]) <= 4 or len({len(h) for h in hands.values()}) != 1:
