@@ -233,10 +233,16 @@ def score_total(hand: list[Card], starter: Card | None, crib: bool = False) -> i
 
 
 # -- the count as players call it aloud --------------------------------------------
+TENS = {2: "twenty", 3: "thirty", 4: "forty", 5: "fifty", 6: "sixty", 7: "seventy",
+        8: "eighty", 9: "ninety"}  # hands of more than five cards count past thirty
+
+
 def number_word(n: int) -> str:
     if n <= 20:
         return NUMBER_WORDS[n]
-    tens = {2: "twenty", 3: "thirty"}[n // 10]
+    tens = TENS.get(n // 10)
+    if tens is None:
+        return str(n)
     return tens + ("-" + NUMBER_WORDS[n % 10] if n % 10 else "")
 
 
