@@ -304,3 +304,24 @@ def test_card_filters_without_a_kind_find_no_chess(db):
     for option, value in (("--holding", "S:A"), ("--cards", "5H"), ("--trumps", "S")):
         kinds = {r["kind"] for r in shape(hoyle("search", option, value, "--json", "--db", db))["records"]}
         assert "chess" not in kinds and "checkers" not in kinds, option
+
+
+# -- what the fuzz test and new users found in the readers -------------------------------------
+def test_cribbage_csv_quirks_are_records_not_tracebacks(tmp_path):
+    blank_first = tmp_path / "blank.csv"
+    blank_first.write_text("\nhand, turn_up, is_crib, score\n5H 5D 5C JS,5S,0,29\n")
+    (rec,) = reading.read_path(str(blank_first))
+    assert rec.line == 3 and rec.settle_status() == "valid"
+    seven = tmp_path / "seven.csv"
+    seven.write_text("hand, turn_up, is_crib, score\n5H 5D 5S JC 2H 3H 4H,5C,0,59\n")
+    result = hoyle("validate", seven, "--json")
+    assert result.exit_code in (0, 1) and shape(result)["counts"]["records"] == 1
+    huge = tmp_path / "huge.csv"
+    huge.write_text('hand, turn_up, is_crib, score\n5H 5D 5C JS,5S,0,29\n"' + "x" * 200_000 + '",5C,0,2\n')
+    codes = [(r.line, d.code) for r in reading.read_path(str(huge)) for d in r.diagnostics]
+    assert (3, "CRIB-UNREADABLE") in codes
+
+
+def test_a_seven_card_count_is_spoken_past_thirty():
+    result = hoyle("count", "5H 5D 5S JC 2H 3H 4H", "--starter", "5C")
+    assert result.exit_code == 0 and "fifty-nine" in result.stdout
