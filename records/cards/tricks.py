@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-SUITS = "SHDC"
-RANKS = "AKQJT98765432"
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+from records.core.cards import RANKS_HIGH_FIRST as RANKS
+from records.core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+
 RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "knave", "T": "ten"}
 DECK = frozenset(s + r for s in SUITS for r in RANKS)
 # higher value wins within a suit

@@ -13,11 +13,10 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
+from records.core.cards import RANKS_ACE_LOW, SUIT_NAMES, parse_card_token, rank_number
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
 
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
-SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+RANKS = RANKS_ACE_LOW
 RANK_NAMES = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king"]
 NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -83,16 +82,8 @@ class Card:
 
 def parse_card(text: str) -> Card:
     """A card as typed: 5H, 10♥, TD, JC, or a bare rank (5, K, A, 10) when the suit is unknown."""
-    t = text.strip().upper()
-    for symbol, letter in SUIT_SYMBOLS.items():
-        t = t.replace(symbol, letter)
-    suit = ""
-    if len(t) >= 2 and t[-1] in SUITS:
-        t, suit = t[:-1], t[-1]
-    t = {"10": "T", "1": "A"}.get(t, t)
-    if len(t) != 1 or t not in RANKS:
-        raise ValueError(f"{text!r} is not a card (write rank and suit, e.g. 5H, TD, 10♥, JC)")
-    return Card(RANKS.index(t) + 1, suit)
+    rank, suit = parse_card_token(text)
+    return Card(rank_number(rank), suit)
 
 
 def parse_cards(text: str) -> list[Card]:
@@ -1026,7 +1017,7 @@ def _book_hand(ex, path: str) -> Record:
     return rec
 
 
-SUIT_WORDS_BY_LETTER = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_WORDS_BY_LETTER = SUIT_NAMES
 
 
 def _plays_of(events) -> list[Play]:

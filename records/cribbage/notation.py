@@ -12,15 +12,15 @@ from functools import cache
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
+from records.core import cards
+from records.core.cards import rank_number
 from records.core.resources import grammar
 
-RANK_WORDS = {"ace": 1, "deuce": 2, "two": 2, "tray": 3, "trey": 3, "three": 3, "four": 4,
-              "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "jack": 11,
-              "knave": 11, "queen": 12, "king": 13}
-RANK_SIGNS = {"A": 1, "1": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13,
-              **{str(n): n for n in range(2, 10)}}
-SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "S": "S", "H": "H", "D": "D", "C": "C"}
-SUIT_WORDS = {"heart": "H", "diamond": "D", "spade": "S", "club": "C"}
+# rank words as numbers, ace low: "knave" -> 11 (the old abbreviations are not cribbage's)
+RANK_WORDS = {word: rank_number(rank) for word, rank in cards.RANK_WORDS.items()}
+RANK_SIGNS = {sign: rank_number(rank) for sign, rank in cards.RANK_SIGNS.items()}
+SUIT_LETTERS = cards.SUIT_MARKS
+SUIT_WORDS = cards.SUIT_WORDS
 UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
          "eighteen", "nineteen"]
