@@ -16,14 +16,20 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from records.cards.whist_display import (EXPORT_FORMATS, export, matches, pbn_text,  # noqa: F401
-                                         render_svg, render_text, showcase)
-from records.cards.whist_pads import _compare_pads, pad_record
-from records.core.model import ERROR, INFO, WARNING, Ply, Record
 from records.cards import whist_book as book
 from records.cards import whist_scoring as scoring
-from records.cards.tricks import (DECK, Deal, card_text, hand_text, play,
-                     sort_cards)
+from records.cards.tricks import DECK, Deal, card_text, hand_text, play, sort_cards
+from records.cards.whist_display import (  # noqa: F401
+    EXPORT_FORMATS,
+    export,
+    matches,
+    pbn_text,
+    render_svg,
+    render_text,
+    showcase,
+)
+from records.cards.whist_pads import _compare_pads, pad_record
+from records.core.model import ERROR, INFO, WARNING, Ply, Record
 
 KIND = "whist"
 SEATS = ("A", "Y", "B", "Z")

@@ -18,10 +18,16 @@ from functools import cache
 
 from lark import Lark, UnexpectedInput
 
-from records.core.cards import (RANK_ABBREVIATIONS, RANK_SIGNS, RANK_WORDS, SUIT_GLYPHS, SUIT_MARKS,
-                                 SUIT_WORDS)
-from records.core.resources import grammar
 from records.cards.notation import CardsSyntaxError, parse_card, parse_hand
+from records.core.cards import (
+    RANK_ABBREVIATIONS,
+    RANK_SIGNS,
+    RANK_WORDS,
+    SUIT_GLYPHS,
+    SUIT_MARKS,
+    SUIT_WORDS,
+)
+from records.core.resources import grammar
 
 SUIT_OF_MARK = {mark: suit for mark, suit in SUIT_MARKS.items() if not mark.isascii()}
 SUIT_OF_WORD = SUIT_WORDS

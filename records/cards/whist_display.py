@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
+from records.cards.tricks import SUIT_NAMES, SUIT_SYMBOLS, card_text, suit_holding
 from records.core.model import Record
-from records.cards.tricks import (SUIT_NAMES, SUIT_SYMBOLS, card_text, suit_holding)
 
 KIND = "whist"
 SEATS = ("A", "Y", "B", "Z")

@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from records.core.model import ERROR, INFO, WARNING, Record
 from records.cards import whist_book as book
 from records.cards import whist_scoring as scoring
+from records.core.model import ERROR, INFO, WARNING, Record
 
 KIND = "whist"
 SEATS = ("A", "Y", "B", "Z")

@@ -9,31 +9,52 @@ import json
 
 from records.core.cards import SUIT_NAMES
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
-
-from records.cribbage.claims import Claim, _check_pegging, check_claims, hand_record, play_record
+from records.cribbage.claims import (
+    Claim,
+    _check_pegging,
+    check_claims,
+    hand_record,
+    play_record,
+)
 from records.cribbage.display import matches, render_text
 from records.cribbage.pegging import DEALER, PONE, PegResult, Play, _card_words, peg
-from records.cribbage.scoring import JACK, RANKS, VARIANTS, Card, card_set_problems, distribution, score
+from records.cribbage.scoring import (
+    JACK,
+    RANKS,
+    VARIANTS,
+    Card,
+    card_set_problems,
+    distribution,
+    score,
+)
 
 # the names the family, the command line and the tests know cribbage by
 __all__ = ["Card", "Claim", "EXPORT_FORMATS", "Play", "PegStep", "SUITS", "VARIANTS", "_rank_points",
            "card_set_problems", "count_cards", "distribution", "export", "hand_record", "is_lurched",
            "matches", "parse_card", "parse_cards", "peg", "play_record", "render_text", "scan_book",
            "score", "score_total", "showcase", "spoken", "variant_named"]
+from records.core.cards import SUITS  # noqa: E402
 from records.cribbage.claims import count_cards  # noqa: E402
 from records.cribbage.display import EXPORT_FORMATS, export  # noqa: E402
 from records.cribbage.pegging import PegStep  # noqa: E402
-from records.cribbage.scoring import (_rank_points, is_lurched, parse_card,  # noqa: E402
-                                      parse_cards, score_total, spoken, variant_named)
-from records.core.cards import SUITS  # noqa: E402
+from records.cribbage.scoring import (  # noqa: E402
+    _rank_points,
+    is_lurched,
+    parse_card,
+    parse_cards,
+    score_total,
+    spoken,
+    variant_named,
+)
 
 
 # -- finding cribbage in text ---------------------------------------------------------
 def scan_book(text: str, path: str) -> list[Record]:
     """Compact notation lines anywhere, and the worked examples of a book's cribbage chapters."""
     from records.cribbage import notation
+    from records.cribbage.book_examples import book_examples
     records = [_compact_record(raw, path) for raw in notation.compact_lines(text)]
-    records += [_example_record(ex, path) for ex in notation.book_examples(text)]
+    records += [_example_record(ex, path) for ex in book_examples(text)]
     records.sort(key=lambda r: r.line)
     return records
 
