@@ -4,8 +4,9 @@ from __future__ import annotations
 import re
 
 from records.cards import contract as cb
+from records.cards.pbn_order import seat_rows
 from records.cards.tricks import DECK, Deal, play_by_seat
-from records.core.model import ERROR, WARNING, Ply, Record
+from records.core.model import ERROR, INFO, WARNING, Ply, Record
 
 SEATS = ("N", "E", "S", "W")
 TOKEN_RE = re.compile(r"\S+")
@@ -42,7 +43,13 @@ def read_play(rec: Record, game, deal: Deal, contract: cb.Contract | None, decla
         return
     deal.trump = contract.trump if contract else None
     deal.leader = first
-    result = play_by_seat(deal, rows, first)
+    ordered = seat_rows(deal, rows, places, first)
+    rows, places = ordered.rows, ordered.places
+    result = play_by_seat(deal, rows, first, leaders=ordered.leaders)
+    _forget_revokes_of_misrecorded_tricks(result)
+    if ordered.in_playing_order:
+        _note_playing_order(rec, ordered.in_playing_order, ordered.in_seat_order, rows, places,
+                            first, result)
     if result.errors:
         rows, places, result = _repair_row_order(rec, deal, rows, places, first, result)
     if not result.errors:
@@ -53,8 +60,44 @@ def read_play(rec: Record, game, deal: Deal, contract: cb.Contract | None, decla
     rec.data["play"] = [{"leader": t.leader, "cards": list(t.order), "winner": t.winner}
                         for t in result.tricks]
     rec.data["tricks_won"] = dict(result.won_by_side)
-    if contract and declaring and not contract.passed_out:
-        _check_result(rec, game, result, declaring)
+    if contract and declaring and not contract.passed_out and not result.errors:
+        _check_result(rec, game, result, declaring)   # a misrecorded card's trick is in doubt
+
+
+def _forget_revokes_of_misrecorded_tricks(result) -> None:
+    """A misrecorded card leaves its player's true card in the hand, unplayed: renounces
+    'proved' by that hand afterwards are the same fault again, not revokes."""
+    faulty = {}
+    for p in result.errors:
+        if p.code in ("CARD-NOT-HELD", "CARD-TWICE"):
+            faulty.setdefault(p.seat, p.trick)
+    if faulty:
+        result.revokes = [r for r in result.revokes
+                          if not (r.seat in faulty and r.trick >= faulty[r.seat] and not r.proof_trick)]
+
+
+def _note_playing_order(rec: Record, in_playing, in_seat, rows, places, first: str,
+                        result) -> None:
+    """Tricks written in playing order: the file's convention (a note), or mixed with the
+    standard's seat order (a repair, named once for the game)."""
+    number = in_playing[0]
+    leader = result.tricks[number - 1].leader if number <= len(result.tricks) else first
+    line, col = min((p for p in places[number - 1] if p), default=(rec.line, 1))
+    tricks = ", ".join(str(n) for n in in_playing)
+    if not in_seat:
+        rec.add(INFO, "PBN-PLAY-ORDER", f"every trick is written in playing order from its "
+                f"leader (tricks {tricks}), not in the PBN seat order from {first}", line, col)
+        return
+    lead_i = SEATS.index(leader)
+    order = " ".join(SEATS[(lead_i + k) % 4] for k in range(4))
+    columns = " ".join(SEATS[(SEATS.index(first) + k) % 4] for k in range(4))
+    which = (f"trick {number} is written in playing order from its leader {leader} ({order})"
+             if len(in_playing) == 1 else
+             f"tricks {tricks} are written in playing order from their leaders")
+    replays = "; read so, the play replays" if not result.errors else ""
+    rec.add(WARNING, "PBN-PLAY-ORDER",
+            f"{which}, not in the Play section's columns ({columns}){replays}", line, col,
+            suggestion=" ".join(c or "-" for c in rows[number - 1]), repair=True)
 
 
 def _repair_row_order(rec: Record, deal: Deal, rows, places, first: str, result):
