@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from records.cards.tricks import DECK, Deal, trick_winner
 
-SEAT_ORDER, PLAYING_ORDER = "seat", "playing"
-NEW_LEADER = 0.25      # a leader other than the last trick's winner, after a doubtful trick
+SEAT_ORDER, PLAYING_ORDER, OTHER_SEAT = "seat", "playing", "other seat"
+NEW_LEADER = 0.25      # a leader other than the last trick's winner
 OTHER_ORDER = 0.01     # the order the file has not been using: loses a tie
 
 
@@ -23,7 +23,15 @@ class SeatRows(NamedTuple):
     places: list              # where each card is printed, in the same order
     in_playing_order: list    # the tricks written in playing order from their leader
     in_seat_order: list       # the tricks led by another seat than the first, in seat order
+    from_other_seat: list     # (trick, seat): rows written from neither the first seat nor the leader
     leaders: dict             # trick -> leader, where a misrecorded card hid the true winner
+
+
+class Reading(NamedTuple):
+    cost: float     # cards not held (1 each), cards not following while able (1/2 each)
+    lead_i: int     # the seat that led the trick
+    start_i: int    # the seat the row is written from
+    order: str      # SEAT_ORDER, PLAYING_ORDER or OTHER_SEAT
 
 
 def seat_rows(deal: Deal, rows: list, places: list, first: str) -> SeatRows:
@@ -32,28 +40,22 @@ def seat_rows(deal: Deal, rows: list, places: list, first: str) -> SeatRows:
     first_i = seats.index(first)
     held = {s: (set(deal.hands[s]) if deal.hands[s] is not None else None) for s in seats}
     leader, convention, doubtful = first, SEAT_ORDER, False
-    out = SeatRows([], [], [], [], {})
+    out = SeatRows([], [], [], [], [], {})
     for number, (row, row_places) in enumerate(zip(rows, places), start=1):
         won_i = seats.index(leader)
-        cost, lead_i, reading = _reading(held, seats, row, first_i, won_i, convention, doubtful)
-        if lead_i != won_i:
-            out.leaders[number] = seats[lead_i]
-        columns = list(range(len(row)))
-        if lead_i != first_i and len(row) == 4:
-            sure = cost < 1            # a misrecorded card says nothing of the file's order
-            if sure:
-                convention = reading
-            if reading == PLAYING_ORDER:
-                out.in_playing_order.extend([number] if sure else [])
-                columns = [(lead_i + k - first_i) % 4 for k in range(4)]
-            elif sure:
-                out.in_seat_order.append(number)
+        found = _reading(held, seats, row, first_i, won_i, convention, doubtful)
+        if found.lead_i != won_i:
+            out.leaders[number] = seats[found.lead_i]
+        _note(out, number, found, first_i, seats)
+        if found.lead_i != first_i and found.cost < 1 and found.order != OTHER_SEAT:
+            convention = found.order   # a misrecorded card says nothing of the file's order
+        columns = [(found.start_i + k - first_i) % 4 for k in range(len(row))]
         new_row, new_places = [None] * len(row), [None] * len(row)
         for k, column in enumerate(columns):
             new_row[column], new_places[column] = row[k], row_places[k]
         out.rows.append(new_row)
         out.places.append(new_places)
-        leader, doubtful = _play_out(held, seats, new_row, first_i, lead_i, deal.trump)
+        leader, doubtful = _play_out(held, seats, new_row, first_i, found.lead_i, deal.trump)
         if leader is None:
             out.rows.extend(rows[number:])
             out.places.extend(places[number:])
@@ -61,45 +63,55 @@ def seat_rows(deal: Deal, rows: list, places: list, first: str) -> SeatRows:
     return out
 
 
-def _reading(held, seats, row, first_i: int, won_i: int, convention: str, doubtful: bool):
-    """How badly the row fits, the trick's leader and the order its row is written in,
-    whichever fits the cards held best; another leader than the last winner only after a trick with a misrecorded card."""
+def _note(out: SeatRows, number: int, found: Reading, first_i: int, seats) -> None:
+    if found.order == OTHER_SEAT:
+        out.from_other_seat.append((number, seats[found.start_i]))
+    elif found.lead_i != first_i and found.cost < 1:
+        (out.in_playing_order if found.order == PLAYING_ORDER else out.in_seat_order).append(number)
+
+
+def _reading(held, seats, row, first_i: int, won_i: int, convention: str, doubtful: bool) -> Reading:
+    """The reading of a row that fits the cards held best: written in seat order or in playing
+    order, led by the last trick's winner; failing that, led by another seat (the winner is in
+    doubt when a card was misrecorded), or, with the leader kept, written from another seat."""
     if len(row) != 4:
-        return 0, won_i, SEAT_ORDER
+        return Reading(0, won_i, first_i, SEAT_ORDER)
     best = _best(held, seats, row, first_i, (won_i,), won_i, convention)
-    if best[0] >= 1 and not doubtful and _rotated(held, seats, row, won_i):
-        return best     # a row written from some other seat: a repair for the play to name
-    if doubtful or best[0] >= 1:   # the last trick's winner may be wrong: any seat may lead
-        other = _best(held, seats, row, first_i, range(4), won_i, convention)
-        if other[0] <= best[0] - 1 or other[0] < NEW_LEADER + 0.5:
-            best = min(best, other)
-    return best
+    if best.cost < 1 and not doubtful:
+        return best
+    other = _best(held, seats, row, first_i, range(4), won_i, convention)
+    rotated = [] if doubtful else _rotations(held, seats, row, first_i, won_i)
+    if other.cost < NEW_LEADER + 0.5 and not (rotated and convention == SEAT_ORDER):
+        return min(best, other)               # every card fits with another leader
+    if len(rotated) == 1:                     # a seat-order file: one row written from elsewhere
+        return Reading(0, won_i, rotated[0], OTHER_SEAT)
+    return other if other.cost <= best.cost - 1 else best
 
 
-def _rotated(held, seats, row, lead_i: int) -> bool:
-    """Whether the row fits the hands read from some seat, the trick led by lead_i."""
-    return any(_faults(held, seats, row, [(start + k) % 4 for k in range(4)], lead_i) == 0
-               for start in range(4))
-
-
-def _best(held, seats, row, first_i: int, leaders, won_i: int, convention: str):
+def _best(held, seats, row, first_i: int, leaders, won_i: int, convention: str) -> Reading:
     best = None
     for lead_i in leaders:
-        for reading in (SEAT_ORDER, PLAYING_ORDER):
-            if reading == PLAYING_ORDER and lead_i == first_i:
+        for order, start_i in ((SEAT_ORDER, first_i), (PLAYING_ORDER, lead_i)):
+            if order == PLAYING_ORDER and lead_i == first_i:
                 continue            # the same reading as seat order
-            seat_of = ([(first_i + k) % 4 for k in range(4)] if reading == SEAT_ORDER
-                       else [(lead_i + k) % 4 for k in range(4)])
-            cost = (_faults(held, seats, row, seat_of, lead_i)
+            cost = (_faults(held, seats, row, start_i, lead_i)
                     + (NEW_LEADER if lead_i != won_i else 0)
-                    + (OTHER_ORDER if reading != convention else 0))
-            if best is None or cost < best[0]:
-                best = (cost, lead_i, reading)
+                    + (OTHER_ORDER if order != convention else 0))
+            if best is None or cost < best.cost:
+                best = Reading(cost, lead_i, start_i, order)
     return best
-def _faults(held, seats, row, seat_of: list[int], lead_i: int) -> float:
-    """How badly a reading fits: a card its seat does not hold counts 1, a card that does not
-    follow the suit led while its seat holds that suit counts a half."""
-    by_seat = {seat_of[k]: card for k, card in enumerate(row) if card in DECK}
+
+
+def _rotations(held, seats, row, first_i: int, lead_i: int) -> list[int]:
+    """The seats other than the first and the leader that the row fits written from."""
+    return [start for start in range(4) if start not in (first_i, lead_i)
+            and _faults(held, seats, row, start, lead_i) == 0]
+
+
+def _faults(held, seats, row, start_i: int, lead_i: int) -> float:
+    """How badly the row fits read from seat start_i: a card its seat does not hold counts 1,
+    a card that does not follow the suit led while its seat holds that suit counts a half."""
+    by_seat = {(start_i + k) % 4: card for k, card in enumerate(row) if card in DECK}
     led = by_seat.get(lead_i)
     faults = 0.0
     for seat_i, card in by_seat.items():

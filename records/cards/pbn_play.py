@@ -50,6 +50,8 @@ def read_play(rec: Record, game, deal: Deal, contract: cb.Contract | None, decla
     if ordered.in_playing_order:
         _note_playing_order(rec, ordered.in_playing_order, ordered.in_seat_order, rows, places,
                             first, result)
+    for number, start in ordered.from_other_seat:
+        _note_other_seat(rec, number, start, rows, places, first, result)
     if result.errors:
         rows, places, result = _repair_row_order(rec, deal, rows, places, first, result)
     if not result.errors:
@@ -97,6 +99,18 @@ def _note_playing_order(rec: Record, in_playing, in_seat, rows, places, first: s
     replays = "; read so, the play replays" if not result.errors else ""
     rec.add(WARNING, "PBN-PLAY-ORDER",
             f"{which}, not in the Play section's columns ({columns}){replays}", line, col,
+            suggestion=" ".join(c or "-" for c in rows[number - 1]), repair=True)
+
+
+def _note_other_seat(rec: Record, number: int, start: str, rows, places, first: str,
+                     result) -> None:
+    start_i, first_i = SEATS.index(start), SEATS.index(first)
+    order = " ".join(SEATS[(start_i + k) % 4] for k in range(4))
+    columns = " ".join(SEATS[(first_i + k) % 4] for k in range(4))
+    line, col = min((p for p in places[number - 1] if p), default=(rec.line, 1))
+    replays = "; read so, the play replays" if not result.errors else ""
+    rec.add(WARNING, "PBN-PLAY-ORDER", f"trick {number} is written from {start} ({order}), not in "
+            f"the Play section's columns ({columns}){replays}", line, col,
             suggestion=" ".join(c or "-" for c in rows[number - 1]), repair=True)
 
 
