@@ -116,15 +116,16 @@ def read_named_card(text: str) -> str:
     return suit + rank if rank and suit else ""
 
 
-RANK_TOKEN = re.compile(r"Ace|King|Queen|Knave|Kg|Qn|Knv|Kn|10|[AKQJT2-9](?![a-z])")
+RANK_TOKEN = re.compile(r"(?i:ace|king|queen|knave|jack|ten)|Kg|Qn|Knv|Kn|10|[AKQJT2-9](?![a-z])")
+VOID = re.compile(r"^[\s,.]*(?:(?i:none|void|nil)|[—–-]+)?[\s,.]*$")
 
 
 def _holding(body: str, mark: str, line: int, offset: int, who: str,
              problems: list[Token], notes: list[Token] | None = None) -> list[Token]:
     """The ranks printed before one suit mark (a row of a hand) as card Tokens."""
     body = body.rstrip()
-    if not body.strip(" ,—-"):
-        return []                       # a void
+    if VOID.match(body):
+        return []                       # a void: "None", "—", "-", "void" or nothing
     try:
         hand = parse_hand(f"{body} {mark}", line, offset + 1, allow_repeats=True)
     except CardsSyntaxError as exc:
@@ -289,9 +290,9 @@ def _trick_from_tree(tree, t: int, end: int) -> RawTrick:
         count = {str(side1): tok(n1, str(n1)), str(side2): tok(n2, str(n2))}
     seats, leader = [], None
     for seat in order.children[1:]:
-        name = str(seat.children[0])
+        name = str(seat.children[0]).strip("_")
         seats.append(name)
-        if len(seat.children) > 1:
+        if len(seat.children) > 1 or seat.children[0].type == "UNDERLINED_SEAT":
             leader = name
     played = []
     for c in cards.children:
