@@ -18,6 +18,7 @@ from collections import Counter
 
 from records.cards import whist_book as book
 from records.cards import whist_scoring as scoring
+from records.cards.elwell_book import find_elwell_deals
 from records.cards.tricks import DECK, Deal, card_text, hand_text, play, sort_cards
 from records.cards.whist_display import (  # noqa: F401
     EXPORT_FORMATS,
@@ -45,6 +46,7 @@ def scan_book(text: str, path: str) -> list[Record]:
     records += [hand_record(raw, path) for raw in book.find_suit_first_hands(text)]
     records += [hand_record(raw, path) for raw in book.find_column_hands(text)]
     records += [ending_record(raw, path) for raw in book.find_endings(text)]
+    records += [elwell_record(raw, stated, path) for raw, stated in find_elwell_deals(text)]
     pads = book.find_score_pads(text)
     pad_records = [pad_record(raw, path) for raw in pads]
     _compare_pads(pad_records)
@@ -111,7 +113,7 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
         if seat not in raw.hands:
             rec.add(ERROR, "WHIST-DEAL", f"{seat}'s hand is not printed", raw.line, 1)
     turnup = raw.turnup.value if raw.turnup else ""
-    trump = turnup[0] if turnup else None
+    trump = turnup[0] if turnup else raw.trump
     score = _score_before(raw.score)
     if score is None:
         rec.add(WARNING, "WHIST-SCORE", f"cannot read the score {raw.score.text!r}; "
@@ -151,13 +153,39 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
         "honours": honours,
         "claim": claim,
         "points": (scoring.whist_deal_points(variant, result.won_by_side, honours, score)
-                   if result.complete else None),
+                   if result.complete and variant != "bridge" else None),
         "tricks_printed": len(raw.tricks),
         "tricks_played": len(result.tricks),
     }
     if claim and claim["by_cards"] is not None and _sound(outcome, raw) and not result.complete:
         _note_best_play(rec, raw, claim, result, trump)
     rec.normal = pbn_text(rec)
+    return rec
+
+
+def elwell_record(raw: book.RawDeal, stated: dict, path: str) -> Record:
+    """A bridge hand of Elwell's layout: the deal checks, then what the text states beside
+    the play (the trump declared, the winner of the last trick, the dealer's tricks)."""
+    rec = deal_record(raw, path, variant="bridge")
+    if not stated["trump_given"]:
+        rec.add(WARNING, "WHIST-TRUMP", "the text declares no trump suit and no no-trump; "
+                "played as no-trump", raw.line, 1)
+    for tok in stated["broken"]:
+        rec.add(WARNING, "WHIST-WINNER-MARK", f"the winner's tag at trick {tok.value} is "
+                f"broken ({tok.text!r}); read as the mark of the trick's winner", tok.line,
+                tok.column, suggestion="<f>...</f>", repair=True)
+    tricks = rec.data["tricks"]
+    for number, winner, line in stated["winners"]:
+        played = tricks[number - 1]["winner"] if number <= len(tricks) else None
+        if number == len(tricks) and played and winner and winner != played:
+            rec.add(WARNING, "WHIST-LEADER", f"trick {number} is marked won by {winner} but "
+                    f"{played} wins it", line, 1)
+    said = stated["dealer_tricks"]
+    made = rec.data["tricks_played"] == 13 and sum(1 for t in tricks if t["winner"] in "YZ")
+    if said and made is not False and int(said.value) != made:
+        rec.add(WARNING, "WHIST-RESULT", f"the text says the dealer wins {said.text} tricks "
+                f"but the dealer's side wins {made} in the play", said.line, said.column)
+    rec.tags["Trumps"] = raw.trump or "NT"
     return rec
 
 
@@ -252,7 +280,7 @@ def _sound(outcome, raw) -> bool:
 def _count_errors(raw, result) -> int:
     bad = 0
     for k, trick in enumerate(raw.tricks):
-        if k < len(result.running):
+        if k < len(result.running) and trick.count:   # some books print no running count
             printed = {s: int(t.text) for s, t in trick.count.items() if t.text.isdigit()}
             bad += printed != result.running[k]
     return bad

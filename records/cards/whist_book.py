@@ -73,6 +73,7 @@ class RawDeal:
     last_trick: Token | None = None    # "TRICK 13.--A makes the king of diamonds": text = seat
     problems: list[Token] = field(default_factory=list)  # unreadable passages (text = why)
     notes: list[Token] = field(default_factory=list)     # harmless typography (text = what)
+    trump: str | None = None           # a trump declared (bridge), when no card is turned up
 
 
 @dataclass
