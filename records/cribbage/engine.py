@@ -54,9 +54,53 @@ def scan_book(text: str, path: str) -> list[Record]:
     from records.cribbage import notation
     from records.cribbage.book_examples import book_examples
     records = [_compact_record(raw, path) for raw in notation.compact_lines(text)]
-    records += [_example_record(ex, path) for ex in book_examples(text)]
+    counted = _counted_records(text, path)
+    taken = {n for rec in counted for n in range(rec.line, rec.end_line + 1)}
+    records += [rec for rec in (_example_record(ex, path) for ex in book_examples(text))
+                if not taken & set(range(rec.line, rec.end_line + 1))]
+    records += counted
     records.sort(key=lambda r: r.line)
     return records
+
+
+def _counted_records(text: str, path: str) -> list[Record]:
+    """Lists of hands counted in words ("Two sevens, two eights, and a nine count 24")."""
+    from records.cribbage.book_text import cribbage_sections
+    from records.cribbage.count_lists import find_counted_hands
+    lines = text.splitlines()
+    out = []
+    for first, last, variant in cribbage_sections(text):
+        for found in find_counted_hands(lines, first, last):
+            out.append(_counted_record(found, path, "\n".join(lines[found.line - 1:found.end_line])))
+    return out
+
+
+def _counted_record(found, path: str, text: str) -> Record:
+    claim = Claim("total", found.stated, str(found.stated), found.end_line, found.stated_column)
+    if not found.ranks:
+        rec = Record(kind="cribbage", title=f"rule: {found.text[:60]}", source=path,
+                     line=found.line, end_line=found.end_line, text=text)
+        rec.data = {"type": "rule", "stated": found.stated}
+        rec.add(WARNING, "CRIB-RULE", "a rule of thumb that names no cards: its count "
+                f"({found.stated}) cannot be checked", found.line, 1)
+        return rec
+    cards = [Card(rank) for rank in found.ranks]
+    hand, starter = (cards[:4], cards[4]) if len(cards) == 5 else (cards, None)
+    rec = hand_record(hand, starter, claims=[claim], source=path, line=found.line,
+                      end_line=found.end_line, text=text, title=found.text[:70])
+    _check_breakdown(rec, found)
+    return rec
+
+
+def _check_breakdown(rec: Record, found) -> None:
+    """A worked count's steps: each fifteen must make fifteen, the calls go up by two."""
+    for expression, total, call, points, line, column in found.breakdown:
+        if total == 15 and call != 15:
+            rec.add(WARNING, "CRIB-BREAKDOWN", f"{expression} makes 15, but the call reads "
+                    f"{call}-{points}", line, column, suggestion=f"15-{points}")
+        elif total != 15:
+            rec.add(WARNING, "CRIB-BREAKDOWN", f"{expression} makes {total}, not a fifteen",
+                    line, column)
 
 
 def _compact_record(found, path: str) -> Record:
