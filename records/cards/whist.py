@@ -19,7 +19,8 @@ from collections import Counter
 from records.cards import whist_book as book
 from records.cards import whist_scoring as scoring
 from records.cards.elwell_book import find_elwell_deals
-from records.cards.tricks import DECK, Deal, card_text, hand_text, play, sort_cards
+from records.cards.foster_book import find_foster_deals
+from records.cards.tricks import DECK, SUIT_NAMES, Deal, card_text, hand_text, play, sort_cards
 from records.cards.whist_display import (  # noqa: F401
     EXPORT_FORMATS,
     export,
@@ -46,7 +47,8 @@ def scan_book(text: str, path: str) -> list[Record]:
     records += [hand_record(raw, path) for raw in book.find_suit_first_hands(text)]
     records += [hand_record(raw, path) for raw in book.find_column_hands(text)]
     records += [ending_record(raw, path) for raw in book.find_endings(text)]
-    records += [elwell_record(raw, stated, path) for raw, stated in find_elwell_deals(text)]
+    records += [marked_deal_record(raw, stated, path) for raw, stated in find_elwell_deals(text)]
+    records += [marked_deal_record(raw, stated, path) for raw, stated in find_foster_deals(text)]
     pads = book.find_score_pads(text)
     pad_records = [pad_record(raw, path) for raw in pads]
     _compare_pads(pad_records)
@@ -126,7 +128,7 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
     outcome = _replay_or_repair(rec, raw, cards, trump, tricks)
     deal, result = outcome
     if len(tricks) == 12 and _sound(outcome, raw):
-        outcome = _replay(cards, trump, tricks + [_forced_last(result)])
+        outcome = _replay(cards, trump, tricks + [_forced_last(result)], raw.first_leader)
         deal, result = outcome
         _check_last_trick(rec, raw, result)
     if turnup and turnup not in set(cards["Z"]):
@@ -142,7 +144,7 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
                 "Trumps": trump or "", "TurnUp": turnup, "Score": raw.score.text if raw.score else "",
                 "Result": claim["text"] if claim else "", "_plies": len(rec.plies)}
     rec.data = {
-        "type": "deal", "variant": variant, "seats": list(SEATS), "dealer": "Z", "leader": "A",
+        "type": "deal", "variant": variant, "seats": list(SEATS), "dealer": "Z", "leader": raw.first_leader,
         "trump": trump, "turnup": turnup, "known_seat": raw.known_seat,
         "hands": {s: sort_cards(set(cards[s])) for s in SEATS},
         "hand_lines": raw.hand_lines,
@@ -163,13 +165,27 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
     return rec
 
 
-def elwell_record(raw: book.RawDeal, stated: dict, path: str) -> Record:
-    """A bridge hand of Elwell's layout: the deal checks, then what the text states beside
-    the play (the trump declared, the winner of the last trick, the dealer's tricks)."""
-    rec = deal_record(raw, path, variant="bridge")
+def marked_deal_record(raw: book.RawDeal, stated: dict, path: str) -> Record:
+    """A bridge or whist hand printed as a trick table with the winners marked (Elwell's
+    tags, Foster's underlines): the deal checks, then what the text states beside the play
+    (the trump, the winner of the last trick, the dealer's tricks)."""
+    rec = deal_record(raw, path, variant="bridge" if raw.turnup is None else "short whist")
     if not stated["trump_given"]:
         rec.add(WARNING, "WHIST-TRUMP", "the text declares no trump suit and no no-trump; "
                 "played as no-trump", raw.line, 1)
+    if stated.get("trump_inferred"):
+        fits = stated.get("trump_fits", [])
+        if len(fits) == 1:
+            rec.add(INFO, "WHIST-TRUMP", f"the text names no trump; only "
+                    f"{SUIT_NAMES.get(fits[0], 'no-trump') if fits[0] else 'no-trump'} makes "
+                    "every underlined card win its trick", raw.line, 1)
+        else:
+            names = ", ".join(SUIT_NAMES[f] if f else "no-trump" for f in fits) or "none"
+            rec.add(WARNING, "WHIST-TRUMP", "the text names no trump and the marked winners "
+                    f"do not settle it (strains that fit: {names})", raw.line, 1)
+    for number, marked, line in stated.get("doubled", []):
+        rec.add(WARNING, "WHIST-WINNER-MARK", f"trick {number} marks {' and '.join(marked)} "
+                "both as winning", line, 1)
     for tok in stated["broken"]:
         rec.add(WARNING, "WHIST-WINNER-MARK", f"the winner's tag at trick {tok.value} is "
                 f"broken ({tok.text!r}); read as the mark of the trick's winner", tok.line,
@@ -192,7 +208,7 @@ def elwell_record(raw: book.RawDeal, stated: dict, path: str) -> Record:
 def _replay_or_repair(rec, raw, cards, trump, tricks):
     """Replay as printed; if that fails, apply the one edit that makes it replay, if there
     is exactly one (a named repair), else report every problem with the candidates."""
-    outcome = _replay(cards, trump, tricks)
+    outcome = _replay(cards, trump, tricks, raw.first_leader)
     if _sound(outcome, raw):
         return outcome
     edits = _repairs(raw, cards, trump, tricks, outcome)
@@ -201,14 +217,14 @@ def _replay_or_repair(rec, raw, cards, trump, tricks):
         return outcome
     _apply(edits[0], cards, tricks)
     _report_repair(rec, raw, edits[0], outcome)
-    return _replay(cards, trump, tricks)
+    return _replay(cards, trump, tricks, raw.first_leader)
 
 
 def _printed_orders(rec, raw, trump) -> list[list[str]]:
     """Each trick's cards from its leader: the marked seat, or when the mark is missing
     the winner of the trick before (the cards are printed in table order)."""
     from records.cards.tricks import trick_winner
-    orders, leader = [], "A"
+    orders, leader = [], raw.first_leader
     for trick in raw.tricks:
         lead = trick.leader if trick.leader in trick.seats else leader
         if trick.leader not in trick.seats:
@@ -264,9 +280,9 @@ def _seat_of(trick: book.RawTrick, index_from_leader: int) -> int:
     return (i + index_from_leader) % 4
 
 
-def _replay(cards: dict, trump, tricks):
+def _replay(cards: dict, trump, tricks, leader: str = "A"):
     hands = {s: (frozenset(c) if c else None) for s, c in cards.items()}
-    deal = Deal(SEATS, hands, dealer="Z", trump=trump)
+    deal = Deal(SEATS, hands, dealer="Z", trump=trump, leader=leader)
     return deal, play(deal, tricks)
 
 
@@ -316,7 +332,7 @@ def _repairs(raw, cards, trump, tricks, outcome) -> list[dict]:
         trial_cards = {s: list(c) for s, c in cards.items()}
         trial_tricks = [list(t) for t in tricks]
         _apply(edit, trial_cards, trial_tricks)
-        if _sound(_replay(trial_cards, trump, trial_tricks), raw):
+        if _sound(_replay(trial_cards, trump, trial_tricks, raw.first_leader), raw):
             good.append(edit)
     return good
 

@@ -74,6 +74,7 @@ class RawDeal:
     problems: list[Token] = field(default_factory=list)  # unreadable passages (text = why)
     notes: list[Token] = field(default_factory=list)     # harmless typography (text = what)
     trump: str | None = None           # a trump declared (bridge), when no card is turned up
+    first_leader: str = "A"            # the dealer's left; another seat after an auction
 
 
 @dataclass
