@@ -189,10 +189,18 @@ def _compact_runs(toks: list[Tok]) -> list[tuple[int, int]]:
                 t.column > toks[j - 1].column + len(toks[j - 1].text):
             continue
         if start is not None and j - start >= 3 and \
-                not (start >= 1 and toks[start - 1].text.lower() == "of"):
+                not (start >= 1 and toks[start - 1].text.lower() == "of") and \
+                not _rank_order(toks[start:j]):
             out.append((start, j))
         start = j if is_card else None
     return out
+
+
+def _rank_order(toks: list[Tok]) -> bool:
+    """'K Q J 10 9 8 7 ...': five or more ranks in a row, the order of the cards, not a play."""
+    ranks = [card_of(t).rank for t in toks]
+    steps = {b - a for a, b in zip(ranks, ranks[1:])}
+    return len(ranks) >= 5 and steps in ({1}, {-1})
 
 
 def _read_compact(sentences, i, variant, lines, out) -> int:

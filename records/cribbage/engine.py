@@ -59,8 +59,25 @@ def scan_book(text: str, path: str) -> list[Record]:
     records += [rec for rec in (_example_record(ex, path) for ex in book_examples(text))
                 if not taken & set(range(rec.line, rec.end_line + 1))]
     records += counted
+    records += _glyph_records(text, path)
     records.sort(key=lambda r: r.line)
     return records
+
+
+def _glyph_records(text: str, path: str) -> list[Record]:
+    """Hands drawn as playing-card glyphs, with the count the next paragraph states."""
+    from records.cribbage.glyph_cards import find_glyph_hands
+    lines = text.splitlines()
+    out = []
+    for found in find_glyph_hands(lines):
+        cards = [Card(rank, suit) for rank, suit, _ in found.cards]
+        hand, starter = (cards[:4], cards[4]) if len(cards) == 5 else (cards, None)
+        claims = [Claim("total", found.stated, str(found.stated), found.stated_line,
+                        found.stated_column)] if found.stated is not None else []
+        spots = [(str(c), found.line, column) for c, (_, _, column) in zip(cards, found.cards)]
+        out.append(hand_record(hand, starter, claims=claims, source=path, line=found.line,
+                               text=lines[found.line - 1], positions=spots))
+    return out
 
 
 def _counted_records(text: str, path: str) -> list[Record]:
