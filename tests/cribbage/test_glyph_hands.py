@@ -23,7 +23,7 @@ def hands():
 
 def test_glyphs_are_cards():
     assert glyph_card("🂡") == (1, "S") and glyph_card("🂾") == (13, "H")
-    assert glyph_card("🃛") == (11, "D") and glyph_card("🃝") == (12, "C")
+    assert glyph_card("🃋") == (11, "D") and glyph_card("🃝") == (12, "C")
     assert glyph_card("🂬") is None          # the knight of the tarot pack is no cribbage card
 
 
