@@ -91,7 +91,8 @@ def _reading(held, seats, row, first_i: int, won_i: int, convention: str, doubtf
 def _best(held, seats, row, first_i: int, leaders, won_i: int, convention: str) -> Reading:
     best = None
     for lead_i in leaders:
-        for order, start_i in ((SEAT_ORDER, first_i), (PLAYING_ORDER, lead_i)):
+        orders = ((SEAT_ORDER, first_i), (PLAYING_ORDER, lead_i))
+        for order, start_i in (orders if convention == SEAT_ORDER else orders[::-1]):
             if order == PLAYING_ORDER and lead_i == first_i:
                 continue            # the same reading as seat order
             cost = (_faults(held, seats, row, start_i, lead_i)
@@ -99,6 +100,8 @@ def _best(held, seats, row, first_i: int, leaders, won_i: int, convention: str) 
                     + (OTHER_ORDER if order != convention else 0))
             if best is None or cost < best.cost:
                 best = Reading(cost, lead_i, start_i, order)
+            if cost == 0:               # the file's own order, every card fitting
+                return best
     return best
 
 
