@@ -23,7 +23,8 @@ CARD = re.compile(rf"_?\s*(?:([{GLYPH}])\s*(10|[AKQJ2-9])|(10|[AKQJ2-9])\s*([{GL
 TURNED = re.compile(rf"([{GLYPH}])\s*(10|[AKQJ2-9])\s+turned|turns up the (heart|diamond|club|spade) (10|[AKQJ2-9])")
 FIRST_LEADER = re.compile(r"\b([AYBZ]) leads")
 SUIT_WORD = {"heart": "H", "diamond": "D", "club": "C", "spade": "S"}
-NO_TRUMP = re.compile(r"no-trump|nullo|misère|misere", re.I)
+NO_TRUMP = re.compile(r"(?i:no-trump|nullo|misère|misere)|Hearts\.|Howell’s Settling")
+# (Sweepstake Hearts, Auction Hearts and Howell's settling are the game of Hearts: no trumps)
 
 
 def find_foster_deals(text: str) -> list[tuple[RawDeal, dict]]:
