@@ -297,8 +297,10 @@ def _trick_from_tree(tree, t: int, end: int) -> RawTrick:
         if len(seat.children) > 1 or seat.children[0].type == "UNDERLINED_SEAT":
             leader = name
     played = []
-    for c in cards.children:
-        text = str(c)
+    for k, c in enumerate(cards.children):
+        text = str(c).strip("_")
+        if c.type == "LED_CARD" and k < len(seats):
+            leader = seats[k]             # the card led, underlined
         played.append(tok(c, read_card(text)))
     return RawTrick(number=tok(order.children[0], str(order.children[0])), seats=seats,
                     leader=leader, cards=played,

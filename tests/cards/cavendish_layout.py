@@ -17,7 +17,7 @@ RANK_STYLES = {
     "letters": {"A": "A", "K": "K", "Q": "Q", "J": "J", "T": "10"},
 }
 VOIDS = ("", "None", "—", "-", "void")
-LEADER_MARKS = ("↷", "*", "†", " led", "_")
+LEADER_MARKS = ("↷", "*", "†", " led", "_", "card_")
 
 
 def deal_with_voids(rng: random.Random) -> dict[str, list[str]]:
@@ -67,7 +67,7 @@ def _trick_card(card: str, names: dict) -> str:
 
 
 def _seat_label(seat: str, leader: str, mark: str) -> str:
-    if seat != leader:
+    if seat != leader or mark == "card_":     # card_: the card led is underlined instead
         return seat
     return f"_{seat}_" if mark == "_" else seat + mark
 
@@ -90,7 +90,8 @@ def cavendish_text(seed: int, void: str, ranks: str, mark: str) -> tuple[str, di
     for n, (leader, played, winner) in enumerate(tricks, 1):
         won["AB" if winner in "AB" else "YZ"] += 1
         seats = " ".join(_seat_label(s, leader, mark) for s in PRINTED_ORDER)
-        cards = " ".join(_trick_card(played[s], names) for s in PRINTED_ORDER)
+        cards = " ".join(f"_{_trick_card(played[s], names)}_" if mark == "card_" and s == leader
+                         else _trick_card(played[s], names) for s in PRINTED_ORDER)
         out += [f"[Illustration: TRICK {n}.", "", f"  TRICKS {{AB, {won['AB']} YZ, {won['YZ']}",
                 "", f"  {n}. {seats}", f"  {cards}]", ""]
     out += ["", "THE HANDS.", "", "                       (A's hand is given above.)", "",
