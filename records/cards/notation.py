@@ -19,13 +19,10 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from records.cards.tricks import DECK, Deal, card_text, sort_cards
+from records.core.cards import RANK_ABBREVIATIONS, RANK_WORDS, SUIT_MARKS
 from records.core.resources import grammar
 
-SUIT_MARKS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "◇": "D", "♢": "D",
-              "♣": "C", "♧": "C", "S": "S", "H": "H", "D": "D", "C": "C"}
-RANK_WORDS = {"ace": "A", "king": "K", "kg": "K", "queen": "Q", "qn": "Q", "jack": "J",
-              "knave": "J", "knv": "J", "kn": "J", "ten": "T", "10": "T", "deuce": "2",
-              "tray": "3", "trey": "3"}
+RANK_WORDS = {**RANK_WORDS, **RANK_ABBREVIATIONS, "10": "T"}
 SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 # clockwise playing orders: compass seats, and Cavendish's A Y B Z (A-B against Y-Z)
 SEAT_ORDERS = (("N", "E", "S", "W"), ("A", "Y", "B", "Z"))

@@ -16,28 +16,31 @@ import re
 from functools import lru_cache
 
 from records.cards import contract as cb
-from records.cards.tricks import DECK, RANKS, Deal, hand_text, play_by_seat
-from records.core.model import ERROR, INFO, INVALID, WARNING, Ply, Record
+from records.cards.pbn_play import (
+    TOKEN_RE,
+    _is_annotation,
+    _result_tricks,
+    _tokens,
+    read_play,
+)
+from records.cards.pbn_write import (  # noqa: F401
+    MANDATORY,
+    MANDATORY_SET,
+    SECTIONS,
+    deal_value,
+    write,
+    write_record,
+)
+from records.cards.tricks import RANKS, Deal, hand_text
+from records.core.model import ERROR, INFO, INVALID, WARNING, Record
 
 SEATS = ("N", "E", "S", "W")
 TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
-TOKEN_RE = re.compile(r"\S+")
-MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
-             "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
-SECTIONS = ("Auction", "Play")
-MANDATORY_SET = frozenset(MANDATORY) | frozenset(SECTIONS)
-MANDATORY_DEFAULT = {"Event": "?", "Site": "?", "Date": "?"}
-# tags that describe the deal itself: a game that gives none of them plays the previous deal
 DEAL_TAGS = ("Event", "Site", "Date", "Board", "Dealer", "Vulnerable", "Deal", "Scoring",
              "Stage", "HomeTeam", "VisitTeam", "Round")
-RANK_FIX = {"10": "T"}
-CARD_FORMS = {c: c for c in DECK} | {c[0].lower() + c[1:]: c for c in DECK} | {
-    c[0] + "10": c for c in DECK if c[1] == "T"}
-
-
 class Game:
     """One PBN game as read: tags with their places, section tokens, comments."""
-    __slots__ = ("line", "end_line", "tags", "data", "comments", "notes")
+    __slots__ = ("comments", "data", "end_line", "line", "notes", "tags")
 
     def __init__(self, line: int):
         self.line = line
@@ -307,7 +310,7 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
     _auction(rec, game, contract)
     if deal is not None:
         data["hands"] = {s: _strict_text(deal.hands[s]) for s in SEATS}
-        _play(rec, game, deal, contract)
+        read_play(rec, game, deal, contract, _declarer(game))
     _score(rec, game, contract)
     rec.normal = write_record(rec, data.pop("_rows", None))
     return rec
@@ -479,211 +482,6 @@ def _auction_seat_hint(dealer: str, calls: list[str], contract, declarer: str) -
     return ""
 
 
-ANNOTATION_START = frozenset("=$!?^(")
-
-
-def _is_annotation(text: str) -> bool:
-    return text[0] in ANNOTATION_START
-
-
-def _play(rec: Record, game: Game, deal: Deal, contract: cb.Contract | None) -> None:
-    if "Play" not in game.tags:
-        return
-    first = game.value("Play").strip().upper()[:1]
-    line, col = game.where("Play")
-    if first not in SEATS:
-        if game.data.get("Play"):
-            rec.add(ERROR, "PBN-PLAY", f"the Play section names no opening leader ({first!r})", line, col)
-        return
-    declarer = _declarer(game)
-    if declarer and contract and not contract.passed_out:
-        expected = SEATS[(SEATS.index(declarer) + 1) % 4]
-        if first != expected:
-            rec.add(WARNING, "PBN-LEADER",
-                    f"{first} leads but the declarer {declarer}'s left-hand opponent is {expected}",
-                    line, col)
-    rows, places = _play_rows(rec, game.data.get("Play", []))
-    if not rows:
-        return
-    deal.trump = contract.trump if contract else None
-    deal.leader = first
-    result = play_by_seat(deal, rows, first)
-    if result.errors:
-        rows, places, result = _repair_row_order(rec, deal, rows, places, first, result)
-    if not result.errors:
-        rec.data["_rows"] = rows[:len(result.tricks)]
-    _engine_diagnostics(rec, result, rows, places)
-    _plies(rec, result, rows, places, first)
-    declaring = cb.side_of(declarer) if declarer else None
-    rec.data["play"] = [{"leader": t.leader, "cards": list(t.order), "winner": t.winner}
-                        for t in result.tricks]
-    rec.data["tricks_won"] = dict(result.won_by_side)
-    if contract and declaring and not contract.passed_out:
-        _check_result(rec, game, result, declaring)
-
-
-def _repair_row_order(rec: Record, deal: Deal, rows, places, first: str, result):
-    """One trick's row written from another seat than the Play section's first one (most
-    often in playing order from the trick's leader): when exactly one such reading of that
-    single row makes the whole play replay, it is a repair named in a warning; otherwise the
-    play stays as read, with its errors."""
-    faulty = {p.trick for p in result.errors}
-    if len(faulty) != 1:
-        return rows, places, result
-    number = faulty.pop()
-    if not 1 <= number <= len(result.tricks) or len(rows[number - 1]) != 4:
-        return rows, places, result
-    first_i = SEATS.index(first)
-    row, row_places = rows[number - 1], places[number - 1]
-    readings = []
-    for start_i in range(4):               # the row read as starting from SEATS[start_i]
-        if start_i == first_i:
-            continue
-        shift = [(start_i + k - first_i) % 4 for k in range(4)]
-        new_row, new_places = [None] * 4, [None] * 4
-        for k in range(4):
-            new_row[shift[k]], new_places[shift[k]] = row[k], row_places[k]
-        tried = rows[:number - 1] + [new_row] + rows[number:]
-        again = play_by_seat(deal, tried, first)
-        if not again.errors and not again.revokes:
-            readings.append((start_i, tried, new_row, new_places, again))
-    if len(readings) != 1:
-        return rows, places, result
-    start_i, tried, new_row, new_places, again = readings[0]
-    start = SEATS[start_i]
-    order = " ".join(SEATS[(start_i + k) % 4] for k in range(4))
-    columns = " ".join(SEATS[(first_i + k) % 4] for k in range(4))
-    how = (f"in playing order from its leader {start}" if start == again.tricks[number - 1].leader
-           else f"from {start}")
-    line, col = row_places[0]
-    rec.add(WARNING, "PBN-PLAY-ORDER",
-            f"trick {number} is written {how} ({order}), not in the Play section's columns "
-            f"({columns}); read so, the play replays", line, col,
-            suggestion=" ".join(c or "-" for c in new_row), repair=True)
-    return tried, places[:number - 1] + [new_places] + places[number:], again
-
-
-def _tokens(items):
-    """(text, line, column) of each token; a whole line (column 0) is split here."""
-    for text, line, col in items:
-        if col:
-            yield text, line, col
-            continue
-        parts = text.split()
-        if text == " ".join(parts):  # single spaces: columns by arithmetic
-            col = 1
-            for part in parts:
-                yield part, line, col
-                col += len(part) + 1
-        else:
-            for m in TOKEN_RE.finditer(text):
-                yield m.group(), line, m.start() + 1
-
-
-def _play_rows(rec: Record, tokens):
-    """Cards (None for "-") four a row in the Play section's column order, and their places."""
-    cards, places = [], []
-    for text, line, col in _tokens(tokens):
-        if text == "*":
-            break
-        if text[0] in ANNOTATION_START or text == "+":
-            continue
-        if text.strip("-") == "":
-            cards.append(None)
-        else:
-            card = CARD_FORMS.get(text)
-            if card is None:
-                card = text[:1].upper() + RANK_FIX.get(text[1:].upper().rstrip("!?"),
-                                                       text[1:].upper().rstrip("!?"))
-                if card not in DECK:
-                    rec.add(ERROR, "PBN-CARD", f"{text!r} is not a card", line, col)
-            cards.append(card)
-        places.append((line, col))
-    return ([cards[i:i + 4] for i in range(0, len(cards), 4)],
-            [places[i:i + 4] for i in range(0, len(places), 4)])
-
-
-def _engine_diagnostics(rec: Record, result, rows, places) -> None:
-    for p in result.errors:
-        rec.add(ERROR, f"BRIDGE-{p.code}", p.message, *_place(rec, places, p.trick, p.index))
-    for r in result.revokes:
-        trick = r.proof_trick or r.trick
-        card = r.proof_card if r.proof_trick else result.tricks[r.trick - 1].cards.get(r.seat)
-        row = rows[trick - 1] if trick <= len(rows) else []
-        column = row.index(card) if card in row else -1
-        rec.add(WARNING, "BRIDGE-REVOKE", r.message, *_place(rec, places, trick, column))
-
-
-def _place(rec: Record, places, trick: int, index: int) -> tuple[int, int]:
-    if 1 <= trick <= len(places) and 0 <= index < len(places[trick - 1]):
-        return places[trick - 1][index]
-    return rec.line, 1
-
-
-TRICK_KEYS = [f"T{n}" for n in range(14)]
-SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
-# COLUMNS[first][leader]: the Play section's column of each card of a trick, in playing order
-COLUMNS = [[[(lead + k - first) % 4 for k in range(4)] for lead in range(4)] for first in range(4)]
-
-
-def _plies(rec: Record, result, rows, places, first: str) -> None:
-    n = 0
-    columns = COLUMNS[SEAT_INDEX[first]]
-    append = rec.plies.append
-    for t, trick in enumerate(result.tricks):
-        cols = columns[SEAT_INDEX[trick.leader]]
-        row_places = places[t]
-        key = TRICK_KEYS[trick.number] if trick.number < 14 else f"T{trick.number}"
-        for i, card in enumerate(trick.order):
-            n += 1
-            column = cols[i]
-            line, col = row_places[column] if column < len(row_places) else (rec.line, 1)
-            append(Ply(n, card, card, line, col, key))
-
-
-def _check_result(rec: Record, game: Game, result, declaring: str) -> None:
-    value = game.value("Result").strip()
-    line, col = game.where("Result")
-    made = result.won_by_side[declaring]
-    rec.data["declarer_tricks_played"] = made
-    if not value or value == "?":
-        if result.complete:
-            rec.tags["_result_from_play"] = str(made)
-        return
-    stated = _result_tricks(value, declaring)
-    if stated is None:
-        rec.add(WARNING, "PBN-RESULT", f"cannot read the result {value!r}", line, col)
-        return
-    played = sum(1 for t in result.tricks if t.winner)
-    if result.complete:
-        if stated != made:
-            rec.add(WARNING, "PBN-RESULT", f"the Result says {stated} tricks but the declarer "
-                    f"wins {made} in the play", line, col)
-        return
-    left = 13 - played
-    if not made <= stated <= made + left:
-        rec.add(WARNING, "PBN-RESULT",
-                f"the Result says {stated} tricks but after {played} tricks the declarer has "
-                f"{made} with {left} to play", line, col)
-    else:
-        rec.data["claim"] = {"after_tricks": played, "declarer_claims": stated - made,
-                             "of": left}
-
-
-def _result_tricks(value: str, declaring: str) -> int | None:
-    """Result "9", or "NS 9" / "EW 4" (tricks of the named side) -> the declarer's tricks."""
-    parts = value.split()
-    try:
-        if len(parts) == 1:
-            return int(parts[0])
-        if len(parts) == 2 and parts[0].upper() in ("NS", "EW"):
-            tricks = int(parts[1])
-            return tricks if parts[0].upper() == declaring else 13 - tricks
-    except ValueError:
-        return None
-    return None
-
-
 def _score(rec: Record, game: Game, contract: cb.Contract | None) -> None:
     if contract is None:
         return
@@ -726,80 +524,3 @@ def _stated_ns_score(text: str, declarer: str | None) -> int | None:
     except ValueError:
         return None
     return None
-
-
-# -- writing --------------------------------------------------------------------------------
-def _quote(value: str) -> str:
-    value = str(value)
-    if "\\" in value or '"' in value:
-        value = value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{value}"'
-
-
-def deal_value(hands: dict, first: str = "N") -> str:
-    start = SEATS.index(first)
-    seats = [SEATS[(start + k) % 4] for k in range(4)]
-    return f"{first}:" + " ".join(_strict_hand(hands.get(s)) for s in seats)
-
-
-def _strict_hand(hand) -> str:
-    """A hand in strict form; a string is taken as hand_text made it (the records' form)."""
-    if hand is None or hand == "-":
-        return "-"
-    if isinstance(hand, str):
-        return hand
-    return hand_text(hand)
-
-
-def write_record(rec: Record, play_rows: list | None = None) -> str:
-    """One game in strict PBN export form."""
-    tags = {k: v for k, v in rec.tags.items() if not k.startswith("_")}
-    hands = rec.data.get("hands")
-    if hands:
-        dealer = tags.get("Dealer", "N").strip().upper()[:1]
-        tags["Deal"] = deal_value(hands, dealer if dealer in SEATS else "N")
-    out = [f"[{name} {_quote(tags.get(name, MANDATORY_DEFAULT.get(name, '')))}]"
-           for name in MANDATORY]
-    skip = MANDATORY_SET | set(rec.data.get("tables", ()))
-    out.extend(f"[{name} {_quote(value)}]" for name, value in tags.items() if name not in skip)
-    for note in rec.data.get("notes", []):
-        out.append(f"[Note {_quote(note)}]")
-    auction = rec.data.get("auction")
-    if auction is not None:
-        first = rec.data.get("auction_from") or tags.get("Dealer", "N")
-        out.append(f"[Auction {_quote(first)}]")
-        marks = rec.data.get("auction_marks", {})
-        words = [" ".join([call] + marks.get(str(i), [])) for i, call in enumerate(auction)]
-        for i in range(0, len(words), 4):
-            out.append(" ".join(words[i:i + 4]))
-    tricks = rec.data.get("play")
-    if play_rows is not None and tricks:  # rows as read, in column order already
-        out.append(f"[Play {_quote(tricks[0]['leader'])}]")
-        out.extend(" ".join(row) if len(row) == 4 and None not in row else
-                   " ".join([c or "-" for c in row] + ["-"] * (4 - len(row))) for row in play_rows)
-        if len(tricks) < 13 or len(tricks[-1]["cards"]) < 4:
-            out.append("*")
-    elif tricks:
-        out.extend(_play_section(tricks))
-    for name, table in rec.data.get("tables", {}).items():
-        out.append(f"[{name} {_quote(rec.tags.get(name, ';'.join(table['columns'])))}]")
-        out.extend(" ".join(row) for row in table["rows"])
-    return "\n".join(out) + "\n"
-
-
-def _play_section(tricks: list[dict]) -> list[str]:
-    first = tricks[0]["leader"]
-    first_i = SEATS.index(first)
-    lines = [f"[Play {_quote(first)}]"]
-    for trick in tricks:
-        lead_i = SEATS.index(trick["leader"])
-        by_seat = {SEATS[(lead_i + k) % 4]: c for k, c in enumerate(trick["cards"])}
-        lines.append(" ".join(by_seat.get(SEATS[(first_i + k) % 4], "-") for k in range(4)))
-    if len(tricks) < 13 or len(tricks[-1]["cards"]) < 4:
-        lines.append("*")
-    return lines
-
-
-def write(records: list[Record]) -> str:
-    head = "% PBN 2.1\n% EXPORT\n"
-    return head + "\n".join(write_record(r) for r in records)

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-SUITS = "SHDC"
-RANKS = "AKQJT98765432"
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+from records.core.cards import RANKS_HIGH_FIRST as RANKS
+from records.core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+
 RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "knave", "T": "ten"}
 DECK = frozenset(s + r for s in SUITS for r in RANKS)
 # higher value wins within a suit
@@ -63,7 +62,7 @@ class Problem(NamedTuple):
 
 class Deal:
     """Four seats, up to four known hands, the dealer, the trump suit and the first leader."""
-    __slots__ = ("seats", "hands", "dealer", "trump", "leader", "problems")
+    __slots__ = ("dealer", "hands", "leader", "problems", "seats", "trump")
 
     def __init__(self, seats, hands: dict, dealer: str | None = None,
                  trump: str | None = None, leader: str | None = None):
@@ -135,7 +134,7 @@ class Deal:
                                         seat=seat))
         return problems
 
-    def complete_deal(self) -> "Deal":
+    def complete_deal(self) -> Deal:
         """The same deal with the one unknown hand filled from the cards the others lack."""
         missing = [s for s in self.seats if self.hands[s] is None]
         if len(missing) != 1:
@@ -188,8 +187,17 @@ class Revoke(NamedTuple):
 
 
 class PlayResult:
-    __slots__ = ("deal", "tricks", "won", "won_by_side", "running", "renounces", "revokes",
-                 "errors", "complete")
+    __slots__ = (
+        "complete",
+        "deal",
+        "errors",
+        "renounces",
+        "revokes",
+        "running",
+        "tricks",
+        "won",
+        "won_by_side",
+    )
 
     def __init__(self, deal: Deal):
         self.deal = deal
@@ -241,11 +249,13 @@ def play(deal: Deal, tricks, partial_last: bool = True) -> PlayResult:
     return _play(deal, len(tricks), order_for, partial_last)
 
 
-def play_by_seat(deal: Deal, rows, first: str | None = None, partial_last: bool = True) -> PlayResult:
+def play_by_seat(deal: Deal, rows, first: str | None = None, partial_last: bool = True,
+                 leaders: dict | None = None) -> PlayResult:
     """Play tricks written by seat, as PBN's Play section does: each row lists the cards of
     the seats in clockwise order from `first` (the opening leader by default), whoever led
     that trick; None or "-" for a seat that plays no card (play stopped).
-    Problem.index is the card's column in its row.
+    Problem.index is the card's column in its row. leaders (trick number -> seat) names the
+    leader of a trick after one whose winner a misrecorded card leaves in doubt.
     """
     rows = [list(r) for r in rows]
     seats = deal.seats
@@ -276,10 +286,10 @@ def play_by_seat(deal: Deal, rows, first: str | None = None, partial_last: bool 
             order.append(card)
             columns.append(column)
         return order, columns
-    return _play(deal, len(rows), order_for, partial_last)
+    return _play(deal, len(rows), order_for, partial_last, leaders or {})
 
 
-def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResult:
+def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool, leaders=None) -> PlayResult:
     result = PlayResult(deal)
     seats = deal.seats
     trump = deal.trump
@@ -295,6 +305,8 @@ def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResul
     seat_index = {s: k for k, s in enumerate(seats)}
     leader = deal.leader
     for number in range(1, n_tricks + 1):
+        if leaders:
+            leader = leaders.get(number, leader)
         lead_i = seat_index[leader]
         in_turn = rotations[lead_i]
         order, places = order_for(number, lead_i)
@@ -326,20 +338,20 @@ def _play(deal: Deal, n_tricks: int, order_for, partial_last: bool) -> PlayResul
                 errors.append(Problem(
                     "CARD-TWICE", f"{card_text(card)} is played at trick {number} by {seat} "
                     f"but was already played at trick {seen[card]}", number, places[i], seat, card))
-            else:
-                seen[card] = number
             hand = remaining[seat]
             if i == 0:
                 led_suit = card[0]
             if (i and card[0] != led_suit) or card[0] in void[seat]:  # most cards just follow
                 _check_follow(result, deal, seat, card, led_suit, hand, number, i, void)
-            if hand is not None:
-                if card in hand:
+            if hand is None or card in hand:
+                if hand is not None:
                     hand.discard(card)
-                elif not twice:
-                    errors.append(Problem(
-                        "CARD-NOT-HELD", f"{seat} plays {card_text(card)} at trick {number} "
-                        f"but does not hold it", number, places[i], seat, card))
+                seen.setdefault(card, number)
+            elif not twice:
+                # a misprinted card: its true owner may still play it later without a second fault
+                errors.append(Problem(
+                    "CARD-NOT-HELD", f"{seat} plays {card_text(card)} at trick {number} "
+                    f"but does not hold it", number, places[i], seat, card))
             cards[seat] = card
             valid_order.append(card)
         winner = None

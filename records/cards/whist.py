@@ -13,15 +13,25 @@ PBN files are the bridge family's (records/games/bridge.py).
 """
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 
-from records.core.model import ERROR, INFO, WARNING, Ply, Record
 from records.cards import whist_book as book
 from records.cards import whist_scoring as scoring
-from records.cards.tricks import (DECK, SUIT_NAMES, SUIT_SYMBOLS, Deal, card_text, hand_text, play,
-                     sort_cards, suit_holding)
+from records.cards.elwell_book import find_elwell_deals
+from records.cards.foster_book import find_foster_deals
+from records.cards.tricks import DECK, SUIT_NAMES, Deal, card_text, hand_text, play, sort_cards
+from records.cards.whist_display import (  # noqa: F401
+    EXPORT_FORMATS,
+    export,
+    matches,
+    pbn_text,
+    render_svg,
+    render_text,
+    showcase,
+)
+from records.cards.whist_pads import _compare_pads, pad_record
+from records.core.model import ERROR, INFO, WARNING, Ply, Record
 
 KIND = "whist"
 SEATS = ("A", "Y", "B", "Z")
@@ -37,6 +47,8 @@ def scan_book(text: str, path: str) -> list[Record]:
     records += [hand_record(raw, path) for raw in book.find_suit_first_hands(text)]
     records += [hand_record(raw, path) for raw in book.find_column_hands(text)]
     records += [ending_record(raw, path) for raw in book.find_endings(text)]
+    records += [marked_deal_record(raw, stated, path) for raw, stated in find_elwell_deals(text)]
+    records += [marked_deal_record(raw, stated, path) for raw, stated in find_foster_deals(text)]
     pads = book.find_score_pads(text)
     pad_records = [pad_record(raw, path) for raw in pads]
     _compare_pads(pad_records)
@@ -103,7 +115,7 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
         if seat not in raw.hands:
             rec.add(ERROR, "WHIST-DEAL", f"{seat}'s hand is not printed", raw.line, 1)
     turnup = raw.turnup.value if raw.turnup else ""
-    trump = turnup[0] if turnup else None
+    trump = turnup[0] if turnup else raw.trump
     score = _score_before(raw.score)
     if score is None:
         rec.add(WARNING, "WHIST-SCORE", f"cannot read the score {raw.score.text!r}; "
@@ -116,7 +128,7 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
     outcome = _replay_or_repair(rec, raw, cards, trump, tricks)
     deal, result = outcome
     if len(tricks) == 12 and _sound(outcome, raw):
-        outcome = _replay(cards, trump, tricks + [_forced_last(result)])
+        outcome = _replay(cards, trump, tricks + [_forced_last(result)], raw.first_leader)
         deal, result = outcome
         _check_last_trick(rec, raw, result)
     if turnup and turnup not in set(cards["Z"]):
@@ -132,7 +144,7 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
                 "Trumps": trump or "", "TurnUp": turnup, "Score": raw.score.text if raw.score else "",
                 "Result": claim["text"] if claim else "", "_plies": len(rec.plies)}
     rec.data = {
-        "type": "deal", "variant": variant, "seats": list(SEATS), "dealer": "Z", "leader": "A",
+        "type": "deal", "variant": variant, "seats": list(SEATS), "dealer": "Z", "leader": raw.first_leader,
         "trump": trump, "turnup": turnup, "known_seat": raw.known_seat,
         "hands": {s: sort_cards(set(cards[s])) for s in SEATS},
         "hand_lines": raw.hand_lines,
@@ -143,7 +155,7 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
         "honours": honours,
         "claim": claim,
         "points": (scoring.whist_deal_points(variant, result.won_by_side, honours, score)
-                   if result.complete else None),
+                   if result.complete and variant != "bridge" else None),
         "tricks_printed": len(raw.tricks),
         "tricks_played": len(result.tricks),
     }
@@ -153,10 +165,50 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
     return rec
 
 
+def marked_deal_record(raw: book.RawDeal, stated: dict, path: str) -> Record:
+    """A bridge or whist hand printed as a trick table with the winners marked (Elwell's
+    tags, Foster's underlines): the deal checks, then what the text states beside the play
+    (the trump, the winner of the last trick, the dealer's tricks)."""
+    rec = deal_record(raw, path, variant="bridge" if raw.turnup is None else "short whist")
+    if not stated["trump_given"]:
+        rec.add(WARNING, "WHIST-TRUMP", "the text declares no trump suit and no no-trump; "
+                "played as no-trump", raw.line, 1)
+    if stated.get("trump_inferred"):
+        fits = stated.get("trump_fits", [])
+        if len(fits) == 1:
+            rec.add(INFO, "WHIST-TRUMP", f"the text names no trump; only "
+                    f"{SUIT_NAMES.get(fits[0], 'no-trump') if fits[0] else 'no-trump'} makes "
+                    "every underlined card win its trick", raw.line, 1)
+        else:
+            names = ", ".join(SUIT_NAMES[f] if f else "no-trump" for f in fits) or "none"
+            rec.add(WARNING, "WHIST-TRUMP", "the text names no trump and the marked winners "
+                    f"do not settle it (strains that fit: {names})", raw.line, 1)
+    for number, marked, line in stated.get("doubled", []):
+        rec.add(WARNING, "WHIST-WINNER-MARK", f"trick {number} marks {' and '.join(marked)} "
+                "both as winning", line, 1)
+    for tok in stated["broken"]:
+        rec.add(WARNING, "WHIST-WINNER-MARK", f"the winner's tag at trick {tok.value} is "
+                f"broken ({tok.text!r}); read as the mark of the trick's winner", tok.line,
+                tok.column, suggestion="<f>...</f>", repair=True)
+    tricks = rec.data["tricks"]
+    for number, winner, line in stated["winners"]:
+        played = tricks[number - 1]["winner"] if number <= len(tricks) else None
+        if number == len(tricks) and played and winner and winner != played:
+            rec.add(WARNING, "WHIST-LEADER", f"trick {number} is marked won by {winner} but "
+                    f"{played} wins it", line, 1)
+    said = stated["dealer_tricks"]
+    made = rec.data["tricks_played"] == 13 and sum(1 for t in tricks if t["winner"] in "YZ")
+    if said and made is not False and int(said.value) != made:
+        rec.add(WARNING, "WHIST-RESULT", f"the text says the dealer wins {said.text} tricks "
+                f"but the dealer's side wins {made} in the play", said.line, said.column)
+    rec.tags["Trumps"] = raw.trump or "NT"
+    return rec
+
+
 def _replay_or_repair(rec, raw, cards, trump, tricks):
     """Replay as printed; if that fails, apply the one edit that makes it replay, if there
     is exactly one (a named repair), else report every problem with the candidates."""
-    outcome = _replay(cards, trump, tricks)
+    outcome = _replay(cards, trump, tricks, raw.first_leader)
     if _sound(outcome, raw):
         return outcome
     edits = _repairs(raw, cards, trump, tricks, outcome)
@@ -165,14 +217,14 @@ def _replay_or_repair(rec, raw, cards, trump, tricks):
         return outcome
     _apply(edits[0], cards, tricks)
     _report_repair(rec, raw, edits[0], outcome)
-    return _replay(cards, trump, tricks)
+    return _replay(cards, trump, tricks, raw.first_leader)
 
 
 def _printed_orders(rec, raw, trump) -> list[list[str]]:
     """Each trick's cards from its leader: the marked seat, or when the mark is missing
     the winner of the trick before (the cards are printed in table order)."""
     from records.cards.tricks import trick_winner
-    orders, leader = [], "A"
+    orders, leader = [], raw.first_leader
     for trick in raw.tricks:
         lead = trick.leader if trick.leader in trick.seats else leader
         if trick.leader not in trick.seats:
@@ -228,9 +280,9 @@ def _seat_of(trick: book.RawTrick, index_from_leader: int) -> int:
     return (i + index_from_leader) % 4
 
 
-def _replay(cards: dict, trump, tricks):
+def _replay(cards: dict, trump, tricks, leader: str = "A"):
     hands = {s: (frozenset(c) if c else None) for s, c in cards.items()}
-    deal = Deal(SEATS, hands, dealer="Z", trump=trump)
+    deal = Deal(SEATS, hands, dealer="Z", trump=trump, leader=leader)
     return deal, play(deal, tricks)
 
 
@@ -244,7 +296,7 @@ def _sound(outcome, raw) -> bool:
 def _count_errors(raw, result) -> int:
     bad = 0
     for k, trick in enumerate(raw.tricks):
-        if k < len(result.running):
+        if k < len(result.running) and trick.count:   # some books print no running count
             printed = {s: int(t.text) for s, t in trick.count.items() if t.text.isdigit()}
             bad += printed != result.running[k]
     return bad
@@ -280,7 +332,7 @@ def _repairs(raw, cards, trump, tricks, outcome) -> list[dict]:
         trial_cards = {s: list(c) for s, c in cards.items()}
         trial_tricks = [list(t) for t in tricks]
         _apply(edit, trial_cards, trial_tricks)
-        if _sound(_replay(trial_cards, trump, trial_tricks), raw):
+        if _sound(_replay(trial_cards, trump, trial_tricks, raw.first_leader), raw):
             good.append(edit)
     return good
 
@@ -570,450 +622,3 @@ def best_play(hands: dict, trump: str | None, leader: str) -> dict:
 
 
 # =============================================================================== score pads
-def pad_record(raw: book.RawPad, path: str) -> Record:
-    rec = Record(kind=KIND, title=f"Foster's {raw.style}-line bridge score pad"
-                 + (f" ({' v '.join(raw.players)})" if raw.players else ""),
-                 source=path, line=raw.line, end_line=raw.end_line, text=raw.text)
-    sides = [s.upper() for s in raw.sides] or ["WE", "THEY"]
-    pad = _read_two_line(raw, rec, sides) if raw.style == 2 else _read_four_line(raw, rec, sides)
-    if pad:
-        _check_pad(rec, pad, sides)
-        rec.data = {"type": "score pad", "variant": "bridge", "style": raw.style,
-                    "players": raw.players, "sides": sides,
-                    **{k: v for k, v in pad.items() if k != "tokens"}}
-        rec.tags = {"Variant": "bridge", "Players": " - ".join(raw.players),
-                    "Result": f"{pad.get('winner') or '?'} win the rubber by "
-                              f"{pad['printed'].get('difference', '?')}"}
-        rec.normal = json.dumps({k: v for k, v in rec.data.items()}, ensure_ascii=False)
-    return rec
-
-
-def _num(tok):
-    return int(tok.text) if tok is not None else None
-
-
-def _column(rows, k):
-    return [(r[k], _num(r[k])) for r in rows if k < len(r) and r[k] is not None]
-
-
-def _read_two_line(raw, rec, sides) -> dict | None:
-    """Honours above the line, tricks below, then the totals, for WE and THEY."""
-    if len(raw.sections) < 3:
-        rec.add(ERROR, "PAD-LAYOUT", "a two-line pad needs honour rows, trick rows and totals "
-                f"(found {len(raw.sections)} groups of rows)", raw.line, 1)
-        return None
-    honours_rows, trick_rows, total_rows = raw.sections[0], raw.sections[1], raw.sections[-1]
-    pad = {"honours": {}, "tricks": {}, "trick_rows": [], "printed": {}, "tokens": {}}
-    for k, side in enumerate(sides):
-        pad["honours"][side] = [n for _, n in _column(honours_rows, k)]
-        pad["tricks"][side] = [n for _, n in _column(trick_rows, k)]
-        pad["tokens"][("honours", side)] = [t for t, _ in _column(honours_rows, k)]
-    pad["trick_rows"] = [[_num(c) for c in row] for row in trick_rows]
-    summary = {side: _column(total_rows, k) for k, side in enumerate(sides)}
-    _summary(pad, summary, sides, carried=False)
-    return pad
-
-
-def _read_four_line(raw, rec, sides) -> dict | None:
-    """Tricks and honours columns per side; the last full row holds the column totals."""
-    rows = [r for sec in raw.sections for r in sec]
-    full = [i for i, r in enumerate(rows) if all(c is not None for c in r)]
-    if not full:
-        rec.add(ERROR, "PAD-LAYOUT", "no row of column totals (a row with all four columns "
-                "filled)", raw.line, 1)
-        return None
-    cut = full[-1]
-    items, totals, summary_rows = rows[:cut], rows[cut], rows[cut + 1:]
-    pad = {"honours": {}, "tricks": {}, "trick_rows": [], "printed": {}, "tokens": {}}
-    for k, side in enumerate(sides):
-        pad["tricks"][side] = [n for _, n in _column(items, 2 * k)]
-        pad["honours"][side] = [n for _, n in _column(items, 2 * k + 1)]
-        pad["tokens"][("honours", side)] = [t for t, _ in _column(items, 2 * k + 1)]
-        pad["printed"][f"{side} tricks"] = (_num(totals[2 * k]), totals[2 * k])
-        pad["printed"][f"{side} honours"] = (_num(totals[2 * k + 1]), totals[2 * k + 1])
-    pad["trick_rows"] = [[_num(r[0]), _num(r[2])] for r in items]
-    summary = {side: _column(summary_rows, 2 * k) for k, side in enumerate(sides)}
-    _summary(pad, summary, sides, carried=True)
-    return pad
-
-
-def _summary(pad, summary, sides, carried: bool) -> None:
-    """Numbers under the columns: (carried honours,) side total, then under the winner's
-    column the loser's total and the difference."""
-    skip = 1 if carried else 0
-    for side in sides:
-        col = summary[side]
-        if carried and col:
-            pad["printed"][f"{side} carried"] = (col[0][1], col[0][0])
-        if len(col) > skip:
-            pad["printed"][f"{side} total"] = (col[skip][1], col[skip][0])
-        if len(col) > skip + 2:
-            pad["printed"]["loser total"] = (col[skip + 1][1], col[skip + 1][0])
-            pad["printed"]["difference"] = (col[skip + 2][1], col[skip + 2][0])
-
-
-def _games(trick_rows, sides) -> list[dict]:
-    """Games as the trick column shows them: a game ends when a side reaches 30 (002:1702)."""
-    game = scoring.bridge_rules()["game"]
-    games, running = [], {s: 0 for s in sides}
-    for row in trick_rows:
-        for k, side in enumerate(sides):
-            if k < len(row) and row[k]:
-                running[side] += row[k]
-                if running[side] >= game:
-                    games.append({"winner": side, "score": dict(running)})
-                    running = {s: 0 for s in sides}
-    return games
-
-
-def _check_pad(rec, pad, sides) -> None:
-    rule = scoring.bridge_rules()
-    bonus = rule["rubber_bonus"]
-    games = _games(pad["trick_rows"], sides)
-    wins = Counter(g["winner"] for g in games)
-    winner = next((s for s in sides if wins[s] >= 2), None)
-    pad["games"] = games
-    pad["winner"] = winner
-    if winner is None:
-        rec.add(WARNING, "PAD-RUBBER", f"no side won two games: games went "
-                f"{', '.join(g['winner'] for g in games) or 'nowhere'}", rec.line, 1)
-    elif len(games) > 3 or (len(games) == 3 and games[0]["winner"] == games[1]["winner"]):
-        rec.add(WARNING, "PAD-RUBBER", f"{len(games)} games scored; a rubber ends when a side "
-                "has won two", rec.line, 1)
-    printed = pad["printed"]
-    honours = {s: list(pad["honours"][s]) for s in sides}
-    # two-line pads put the rubber's 100 at the head of the winner's honours (002:1803)
-    bonus_side = None
-    for side in sides:
-        tokens = pad["tokens"][("honours", side)]
-        if honours[side] and honours[side][0] == bonus and "carried" not in "".join(printed):
-            bonus_side = side
-            honours[side] = honours[side][1:]
-            pad["tokens"][("honours", side)] = tokens[1:]
-    if "WE carried" in printed or f"{sides[0]} carried" in printed:
-        bonus_side = next((s for s in sides if printed.get(f"{s} carried", (0,))[0] is not None
-                           and printed[f"{s} carried"][0] == sum(honours[s]) + bonus), None)
-    pad["rubber_bonus_to"] = bonus_side
-    pad["honours"] = honours          # the honours scored, without the rubber bonus
-    if winner and bonus_side != winner:
-        rec.add(WARNING, "PAD-BONUS", f"the rubber bonus of {bonus} should go to {winner}, who "
-                f"won {wins[winner]} games" + (f", not to {bonus_side}" if bonus_side else
-                                                 ", but no side has it"), rec.line, 1)
-    possible_honours = scoring.possible_honour_scores()
-    possible_tricks = scoring.possible_trick_scores()
-    for side in sides:
-        for tok, value in zip(pad["tokens"][("honours", side)], honours[side]):
-            if value not in possible_honours:
-                rec.add(WARNING, "PAD-ITEM", f"{value} is not an honour score any deal can give "
-                        f"(bridge honour table, 002:1724-1739)", tok.line, tok.column)
-        for value in pad["tricks"][side]:
-            if value not in possible_tricks:
-                rec.add(WARNING, "PAD-ITEM", f"{value} in {side}'s tricks is not a trick score "
-                        f"any deal can give", rec.line, 1)
-    sums = {s: {"tricks": sum(pad["tricks"][s]), "honours": sum(honours[s])} for s in sides}
-    for side in sides:
-        for what in ("tricks", "honours"):
-            _agree(rec, printed, f"{side} {what}", sums[side][what],
-                   f"{side}'s {what} column adds up to {sums[side][what]}")
-    totals = {}
-    for side in sides:
-        carried = sums[side]["honours"] + (bonus if bonus_side == side else 0)
-        _agree(rec, printed, f"{side} carried", carried,
-               f"{side}'s honours{' with the rubber bonus' if bonus_side == side else ''} "
-               f"come to {carried}")
-        totals[side] = sums[side]["tricks"] + carried
-        _agree(rec, printed, f"{side} total", totals[side], f"{side}'s total is {totals[side]}")
-    high, low = sorted(sides, key=totals.get, reverse=True)
-    _agree(rec, printed, "loser total", totals[low], f"the lower total is {totals[low]}")
-    _agree(rec, printed, "difference", totals[high] - totals[low],
-           f"the rubber is worth {totals[high]} - {totals[low]} = {totals[high] - totals[low]}")
-    pad["totals"] = totals
-    pad["value"] = totals[high] - totals[low]
-    pad["printed"] = {k: v[0] for k, v in printed.items()}
-
-
-def _agree(rec, printed, key, actual, why) -> None:
-    if key not in printed:
-        return
-    value, tok = printed[key]
-    if value != actual:
-        rec.add(WARNING, "PAD-SUM", f"{key} is printed as {value} but {why}",
-                tok.line, tok.column, suggestion=f"{actual}")
-
-
-def _compare_pads(pads: list[Record]) -> None:
-    """Pads printed together for the same rubber must hold the same entries (002:1801)."""
-    done = [p for p in pads if p.data.get("type") == "score pad"]
-    for a, b in zip(done, done[1:]):
-        if a.data.get("players") != b.data.get("players") or abs(a.line - b.line) > 80:
-            continue
-        differ = False
-        for side in a.data["sides"]:
-            for what in ("tricks", "honours"):
-                x = sorted(a.data[what].get(side, []))
-                y = sorted(b.data[what].get(side, []))
-                if x != y:
-                    differ = True
-                    b.add(WARNING, "PAD-DIFFERS", f"{side}'s {what} differ from the pad at line "
-                          f"{a.line}: {x} against {y}", b.line, 1)
-        if not differ:
-            b.add(INFO, "PAD-SAME", f"the entries agree with the pad at line {a.line}", b.line, 1)
-
-
-# =============================================================================== showing
-def render_text(record: Record, ply: int | None = None) -> str:
-    kind = record.data.get("type")
-    if kind == "deal":
-        return _render_deal(record, ply)
-    if kind == "hand":
-        return _hand_lines("", record.data["hands"]["hand"])
-    if kind == "ending":
-        d = record.data
-        head = f"{record.title}: trumps {SUIT_NAMES.get(d['trump'] or '', '?')}, " \
-               f"{d['leader'] or '?'} to lead"
-        return "\n".join([head] + [_hand_lines(s, d["hands"][s]) for s in SEATS])
-    if kind == "score pad":
-        return _render_pad(record)
-    return record.text
-
-
-def _hand_lines(seat: str, cards) -> str:
-    rows = [f"{SUIT_NAMES[s][:1].upper()} " + (" ".join(suit_holding(cards, s)).replace("T", "10")
-                                                or "-") for s in "SHDC"]
-    return (f"{seat}: " if seat else "") + "  ".join(rows)
-
-
-def _render_deal(record: Record, ply: int | None) -> str:
-    data = record.data
-    tricks = data["tricks"]
-    shown = sum(len(t["cards"]) for t in tricks) if ply is None else max(0, ply)
-    played: set[str] = set()
-    lines = [record.title, f"trumps {SUIT_NAMES.get(data['trump'] or '', 'none')} "
-             f"(turn-up {card_text(data['turnup']) if data['turnup'] else '?'}), dealer Z, "
-             f"score {record.tags.get('Score', '')}"]
-    out_tricks = []
-    n = 0
-    for t in tricks:
-        cards = []
-        seat_i = SEATS.index(t["leader"])
-        for i, card in enumerate(t["cards"]):
-            if n >= shown:
-                break
-            n += 1
-            played.add(card)
-            cards.append(f"{SEATS[(seat_i + i) % 4]} {card_text(card)}")
-        if not cards:
-            break
-        done = len(cards) == 4
-        won = f"  -> {t['winner']}  (AB {t['count'].get('AB')}, YZ {t['count'].get('YZ')})" \
-            if done and t["winner"] else ""
-        out_tricks.append(f"{t['number']:>2}. " + "  ".join(cards) + won)
-    lines.append("as dealt:" if ply is None else f"after {shown} cards:")
-    for seat in SEATS:
-        rest = [c for c in data["hands"][seat] if ply is None or c not in played]
-        lines.append(_hand_lines(seat, rest))
-    lines.append("")
-    lines += out_tricks
-    if ply is None and record.tags.get("Result"):
-        lines.append(f"result: {record.tags['Result']}")
-    return "\n".join(lines)
-
-
-def _render_pad(record: Record) -> str:
-    d = record.data
-    lines = [record.title]
-    for side in d["sides"]:
-        lines.append(f"{side:<5} tricks {d['tricks'].get(side)}  honours {d['honours'].get(side)}"
-                     f"  total {d.get('totals', {}).get(side)}")
-    games = ", ".join(g["winner"] for g in d.get("games", []))
-    lines.append(f"games: {games}; rubber bonus to {d.get('rubber_bonus_to')}; "
-                 f"rubber worth {d.get('value')}")
-    return "\n".join(lines)
-
-
-def render_svg(record: Record, ply: int | None = None) -> str:
-    """The four hands round the table (what is left after ply cards) and the trick on it."""
-    data = record.data
-    if data.get("type") not in ("deal", "ending"):
-        raise ValueError("only deals and end positions are drawn")
-    played, on_table = _cards_after(data, ply)
-    w, h = 560, 420
-    places = {"A": (w / 2, h - 70), "Y": (40, h / 2), "B": (w / 2, 40), "Z": (w - 200, h / 2)}
-    table = {"A": (w / 2, h / 2 + 40), "Y": (w / 2 - 70, h / 2), "B": (w / 2, h / 2 - 40),
-             "Z": (w / 2 + 70, h / 2)}
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-           f'font-family="sans-serif" font-size="14">',
-           f'<rect width="{w}" height="{h}" fill="#2e6b3f"/>',
-           f'<text x="10" y="20" fill="white">{_xml(record.title)}</text>']
-    for seat, (x, y) in places.items():
-        cards = [c for c in data["hands"][seat] if c not in played]
-        out.append(f'<text x="{x - 60 if seat in "AB" else x}" y="{y}" fill="white" '
-                   f'font-weight="bold">{seat}</text>')
-        for k, suit in enumerate("SHDC"):
-            ranks = " ".join(c[1] for c in cards if c[0] == suit).replace("T", "10") or "-"
-            colour = "#ffb0b0" if suit in "HD" else "white"
-            out.append(f'<text x="{x - 40 if seat in "AB" else x + 20}" y="{y + 18 * k - 20}" '
-                       f'fill="{colour}">{_xml(SUIT_SYMBOLS[suit] + " " + ranks)}</text>')
-    for seat, card in on_table.items():
-        x, y = table[seat]
-        colour = "#c00000" if card[0] in "HD" else "black"
-        out.append(f'<rect x="{x - 22}" y="{y - 16}" width="44" height="28" rx="4" fill="white"/>')
-        out.append(f'<text x="{x - 16}" y="{y + 4}" fill="{colour}">{_xml(card_text(card))}</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
-
-
-def _cards_after(data: dict, ply: int | None) -> tuple[set, dict]:
-    """Cards gone by ply N (earlier tricks and the one on the table), and the table's cards."""
-    played: set[str] = set()
-    on_table: dict[str, str] = {}
-    shown = 0
-    for trick in data.get("tricks", []):
-        on_table = {}
-        start = SEATS.index(trick["leader"])
-        for i, card in enumerate(trick["cards"]):
-            if ply is not None and shown >= ply:
-                return played, on_table
-            shown += 1
-            played.add(card)
-            on_table[SEATS[(start + i) % 4]] = card
-    return played, on_table
-
-
-def _xml(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-# =============================================================================== export
-EXPORT_FORMATS = ("pbn", "json", "text")
-
-
-def export(records: list[Record], fmt: str) -> str:
-    if fmt == "json":
-        from records.core.tabular import export_json
-        return export_json(records)
-    if fmt == "pbn":
-        games = [pbn_text(r) for r in records if r.data.get("type") in ("deal", "hand")]
-        if records and not games:
-            raise ValueError("only whist deals and hands export as PBN (endings and score pads: json, text)")
-        return "% PBN 2.1\n% EXPORT\n" + "\n".join(g for g in games if g)
-    if fmt == "text":
-        return "\n\n".join(render_text(r) for r in records) + "\n"
-    raise ValueError(f"whist records export as pbn, json or text, not {fmt!r}")
-
-
-def pbn_text(record: Record) -> str:
-    """A whist deal as PBN 2.1: A-Y-B-Z sit N-E-S-W (both clockwise; Z deals, A leads).
-
-    PBN has no tag for whist's turned-up trump, so it goes in [Trumps] and [TurnUp] (PBN
-    allows tags of one's own); the play is PBN's Play section. Written by the PBN module's
-    strict writer (records/formats/pbn.py).
-    """
-    d = record.data
-    if d.get("type") not in ("deal", "hand"):
-        return ""
-    try:
-        from records.cards import pbn
-    except ImportError:          # the PBN module is the bridge family's; without it, no PBN
-        return ""
-    if d["type"] == "hand":      # one known hand, the others unknown ("-")
-        tags = {"Event": record.tags.get("Event", "?"), "Site": "?", "Date": "?",
-                "Board": record.title, "Dealer": "N", "Vulnerable": "None"}
-        proxy = Record(kind="bridge", title=record.title, tags=tags,
-                       data={"hands": {"N": frozenset(d["hands"]["hand"])}})
-        return pbn.write_record(proxy)
-    tags = {"Event": record.tags.get("Event", "?"), "Site": "?", "Date": "?",
-            "Board": record.tags.get("Deal", ""), "West": "Z", "North": "A", "East": "Y",
-            "South": "B", "Dealer": "W", "Vulnerable": "None", "Scoring": d.get("variant", ""),
-            "Declarer": "", "Contract": "", "Result": "", "Trumps": d.get("trump") or "",
-            "TurnUp": d.get("turnup") or ""}
-    hands = {PBN_SEAT[s]: frozenset(d["hands"][s]) for s in SEATS}
-    play = [{"leader": PBN_SEAT[t["leader"]], "cards": t["cards"]} for t in d["tricks"]]
-    proxy = Record(kind="bridge", title=record.title, tags=tags,
-                   data={"hands": hands, "play": play})
-    return pbn.write_record(proxy)
-
-
-# =============================================================================== search
-FOUR_OF = re.compile(r"(?i)(two|three|four|2|3|4)\s+(aces|kings|queens|knaves|jacks)")
-RANK_OF_PLURAL = {"aces": "A", "kings": "K", "queens": "Q", "knaves": "J", "jacks": "J"}
-
-
-def matches(record: Record, filters: dict) -> bool:
-    """Family filters: holding, variant, result, trumps, score (others never match)."""
-    d = record.data
-    for key, value in filters.items():
-        if value in (None, ""):
-            continue
-        if key == "holding" and not _holds(d, value):
-            return False
-        if key == "variant" and value.lower() not in d.get("variant", "").lower():
-            return False
-        if key == "result" and value.lower() not in record.tags.get("Result", "").lower():
-            return False
-        if key == "trumps" and not _trumps(d, value):
-            return False
-        if key == "score" and not _score(record, value):
-            return False
-        if key in ("contract", "cards"):
-            return False
-    return True
-
-
-def _holds(data: dict, text: str) -> bool:
-    hands = [set(h) for h in (data.get("hands") or {}).values()]
-    if not hands:
-        return False
-    m = FOUR_OF.search(text)
-    if m:
-        n = {"two": 2, "three": 3, "four": 4}.get(m.group(1).lower(), None) or int(m.group(1))
-        rank = RANK_OF_PLURAL[m.group(2).lower()]
-        return any(sum(1 for c in h if c[1] == rank) >= n for h in hands)
-    wanted = _cards_in(text)
-    return bool(wanted) and any(wanted <= h for h in hands)
-
-
-def _cards_in(text: str) -> set[str]:
-    from records.cards.notation import CardsSyntaxError, parse_hand
-    cleaned = re.sub(r"(?i)\b(declarer|held|holds|holding|a hand with|with)\b", " ", text)
-    try:
-        return set(parse_hand(cleaned.strip(), allow_repeats=True).cards or ())
-    except CardsSyntaxError:
-        return set()
-
-
-def _trumps(data: dict, value: str) -> bool:
-    v = value.strip().upper()
-    trump = data.get("trump")
-    if v in ("NT", "N", "NO TRUMP", "NO TRUMPS"):
-        return data.get("type") == "deal" and trump is None
-    try:
-        from records.cards.notation import suit_of
-        return trump == suit_of(value.strip())
-    except ValueError:
-        return False
-
-
-def _score(record: Record, value: str) -> bool:
-    d = record.data
-    numbers = set(re.findall(r"\d+", value))
-    if d.get("type") == "score pad":
-        have = {str(v) for v in (d.get("totals") or {}).values()} | {str(d.get("value"))}
-        return bool(numbers) and numbers <= have
-    return value.lower() in record.tags.get("Score", "").lower()
-
-
-# =============================================================================== demo
-def showcase(archive, console) -> None:
-    """hoyle demo: a whist deal replayed to a trick, and the family's search filters."""
-    deals = [r for r in archive.search(kind=KIND, full=True) if r.data.get("type") == "deal"]
-    if not deals:
-        return
-    rec = deals[0]
-    console.print(f"[bold]whist[/bold]: #{rec.id} {rec.title} ({rec.status}), "
-                  f"{len(rec.plies)} cards replayed; after trick 3:")
-    console.print(render_text(rec, 12), markup=False)
-    found = [r for r in archive.search(kind=KIND, full=True)
-             if matches(r, {"holding": "♦ K Q J", "trumps": "D"})]
-    console.print(f"search --kind whist --holding '♦ K Q J' --trumps D: "
-                  f"{', '.join(f'#{r.id}' for r in found) or 'nothing'}")

@@ -18,19 +18,21 @@ from functools import cache
 
 from lark import Lark, UnexpectedInput
 
-from records.core.resources import grammar
 from records.cards.notation import CardsSyntaxError, parse_card, parse_hand
+from records.core.cards import (
+    RANK_ABBREVIATIONS,
+    RANK_SIGNS,
+    RANK_WORDS,
+    SUIT_GLYPHS,
+    SUIT_MARKS,
+    SUIT_WORDS,
+)
+from records.core.resources import grammar
 
-SUIT_OF_MARK = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "◇": "D",
-                "♣": "C", "♧": "C"}
-SUIT_OF_WORD = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
-RANK_OF_WORD = {"ace": "A", "a": "A", "king": "K", "kg": "K", "k": "K", "queen": "Q",
-                "qn": "Q", "q": "Q", "knave": "J", "knv": "J", "kn": "J", "jack": "J", "j": "J",
-                "ten": "T", "10": "T", "t": "T", "nine": "9", "eight": "8", "seven": "7",
-                "six": "6", "five": "5", "four": "4", "three": "3", "tray": "3", "trey": "3",
-                "two": "2", "deuce": "2"}
-RANK_OF_WORD.update({str(n): str(n) for n in range(2, 10)})
-SUIT_MARKS = "♠♥♦♣♤♡◇♢♧"
+SUIT_OF_MARK = {mark: suit for mark, suit in SUIT_MARKS.items() if not mark.isascii()}
+SUIT_OF_WORD = SUIT_WORDS
+RANK_OF_WORD = {**RANK_WORDS, **RANK_ABBREVIATIONS,
+                **{sign.lower(): rank for sign, rank in RANK_SIGNS.items() if sign != "1"}}
 
 
 @dataclass
@@ -71,6 +73,8 @@ class RawDeal:
     last_trick: Token | None = None    # "TRICK 13.--A makes the king of diamonds": text = seat
     problems: list[Token] = field(default_factory=list)  # unreadable passages (text = why)
     notes: list[Token] = field(default_factory=list)     # harmless typography (text = what)
+    trump: str | None = None           # a trump declared (bridge), when no card is turned up
+    first_leader: str = "A"            # the dealer's left; another seat after an auction
 
 
 @dataclass
@@ -114,15 +118,16 @@ def read_named_card(text: str) -> str:
     return suit + rank if rank and suit else ""
 
 
-RANK_TOKEN = re.compile(r"Ace|King|Queen|Knave|Kg|Qn|Knv|Kn|10|[AKQJT2-9](?![a-z])")
+RANK_TOKEN = re.compile(r"(?i:ace|king|queen|knave|jack|ten)|Kg|Qn|Knv|Kn|10|[AKQJT2-9](?![a-z])")
+VOID = re.compile(r"^[\s,.]*(?:(?i:none|void|nil)|[—–-]+)?[\s,.]*$")
 
 
 def _holding(body: str, mark: str, line: int, offset: int, who: str,
              problems: list[Token], notes: list[Token] | None = None) -> list[Token]:
     """The ranks printed before one suit mark (a row of a hand) as card Tokens."""
     body = body.rstrip()
-    if not body.strip(" ,—-"):
-        return []                       # a void
+    if VOID.match(body):
+        return []                       # a void: "None", "—", "-", "void" or nothing
     try:
         hand = parse_hand(f"{body} {mark}", line, offset + 1, allow_repeats=True)
     except CardsSyntaxError as exc:
@@ -230,8 +235,8 @@ def _read_known_hand(deal: RawDeal, lines: list[str], i: int, stop: int) -> int:
     while i < stop and not (SCORE.match(lines[i]) or TRICK_START.match(lines[i])
                             or TURNUP.search(lines[i])):
         row = lines[i].rstrip().rstrip("]")
-        m = re.search(f"([{SUIT_MARKS}])\\s*$", row)
-        lead = re.match(f"\\s*([{SUIT_MARKS}])", row)
+        m = re.search(f"([{SUIT_GLYPHS}])\\s*$", row)
+        lead = re.match(f"\\s*([{SUIT_GLYPHS}])", row)
         if m:
             cards += _holding(row[:m.start()], m.group(1), i + 1, 0, deal.known_seat,
                               deal.problems, deal.notes)
@@ -270,7 +275,7 @@ def _trick_end(lines: list[str], t: int, stop: int) -> int:
     for end in range(t, min(stop, t + 10)):
         if "]" in lines[end]:
             return end
-        if end > t and len(re.findall(f"[{SUIT_MARKS}]", lines[end])) >= 4:
+        if end > t and len(re.findall(f"[{SUIT_GLYPHS}]", lines[end])) >= 4:
             return end
     return t
 
@@ -287,13 +292,15 @@ def _trick_from_tree(tree, t: int, end: int) -> RawTrick:
         count = {str(side1): tok(n1, str(n1)), str(side2): tok(n2, str(n2))}
     seats, leader = [], None
     for seat in order.children[1:]:
-        name = str(seat.children[0])
+        name = str(seat.children[0]).strip("_")
         seats.append(name)
-        if len(seat.children) > 1:
+        if len(seat.children) > 1 or seat.children[0].type == "UNDERLINED_SEAT":
             leader = name
     played = []
-    for c in cards.children:
-        text = str(c)
+    for k, c in enumerate(cards.children):
+        text = str(c).strip("_")
+        if c.type == "LED_CARD" and k < len(seats):
+            leader = seats[k]             # the card led, underlined
         played.append(tok(c, read_card(text)))
     return RawTrick(number=tok(order.children[0], str(order.children[0])), seats=seats,
                     leader=leader, cards=played,
@@ -316,7 +323,7 @@ def _read_table(deal: RawDeal, lines: list[str], header: int, stop: int) -> int:
     i = header + 1
     while i < stop and lines[i].strip():
         row = lines[i]
-        marks = re.findall(f"[{SUIT_MARKS}]", row)
+        marks = re.findall(f"[{SUIT_GLYPHS}]", row)
         if not marks:
             deal.problems.append(Token("a row of the hands table has no suit mark", i + 1, 1))
             i += 1
@@ -329,7 +336,7 @@ def _read_table(deal: RawDeal, lines: list[str], header: int, stop: int) -> int:
             placed = [(seats[min(_column(pos + _lead_space(cell), bars), len(seats) - 1)],
                        pos, cell) for pos, cell in filled]
         for seat, pos, cell in placed:
-            body = re.sub(f"[{SUIT_MARKS}]", " ", cell)
+            body = re.sub(f"[{SUIT_GLYPHS}]", " ", cell)
             deal.hands[seat] += _holding(body, marks[0], i + 1, pos, seat, deal.problems,
                                          deal.notes)
         i += 1
@@ -426,7 +433,7 @@ def _ending(lines: list[str], rows, start: int) -> RawEnding:
 
 # -- hands printed suit mark first ---------------------------------------------------
 SUIT_FIRST = re.compile(
-    rf"(?<![\w{SUIT_MARKS}])([{SUIT_MARKS}])((?:[ ]+(?:10|[AKQJT2-9])(?![\w]))+)")
+    rf"(?<![\w{SUIT_GLYPHS}])([{SUIT_GLYPHS}])((?:[ ]+(?:10|[AKQJT2-9])(?![\w]))+)")
 
 
 def find_suit_first_hands(text: str) -> list[RawHand]:
@@ -437,7 +444,7 @@ def find_suit_first_hands(text: str) -> list[RawHand]:
     """
     hands = []
     for n, line in enumerate(text.split("\n"), start=1):
-        if "\t" in line or not any(m in line for m in SUIT_MARKS):
+        if "\t" in line or not any(m in line for m in SUIT_GLYPHS):
             continue
         groups = list(SUIT_FIRST.finditer(line))
         if len(groups) < 2:
@@ -461,7 +468,7 @@ def find_suit_first_hands(text: str) -> list[RawHand]:
 
 
 COLUMN_ROW = re.compile(
-    rf"^\s*(?:[{SUIT_MARKS}]|(?i:spades|hearts|diamonds|clubs))\s*[:.\u2014-]?\s*"
+    rf"^\s*(?:[{SUIT_GLYPHS}]|(?i:spades|hearts|diamonds|clubs))\s*[:.\u2014-]?\s*"
     r"(?:(?:(?:10|[AKQJT2-9]|Ace|King|Queen|Knave|Jack)(?![\w])[ ,]*)+|\u2014|-|(?i:void))\s*\.?\s*$")
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import csv
 import io
 
-from records.cribbage import engine as crib
 from records.core.model import ERROR, Record
+from records.cribbage import engine as crib
 
 HAND_HEADER = ["hand", "turn_up", "is_crib", "score"]
 PEG_HEADER = ["pegging_sequence", "last_card", "score_sequence"]

@@ -295,7 +295,7 @@ def test_unreadable_pbn_is_kept_as_invalid_with_its_faults():
     assert found == {(2, "PBN-SYNTAX"), (3, "PBN-CONTRACT")}
 
 
-def test_one_rotated_row_is_repaired_two_are_not():
+def test_a_row_written_from_another_seat_is_repaired_each_by_its_own_cards():
     recs = edited("H8 H9 H3 HQ\n", "H9 H3 HQ H8\n")      # trick 4 written from E, not N
     repairs = [d for d in recs[0].diagnostics if d.code == "PBN-PLAY-ORDER"]
     assert len(repairs) == 1 and repairs[0].repair and repairs[0].line == 24
@@ -303,5 +303,8 @@ def test_one_rotated_row_is_repaired_two_are_not():
     assert len(recs[0].plies) == 52 and recs[0].data["score_ns"] == -140
     both = pbn.read(DEMO.read_text(encoding="utf-8").replace("H8 H9 H3 HQ\n", "H9 H3 HQ H8\n")
                     .replace("C5 C4 CJ C6\n", "C4 CJ C6 C5\n"), "two.pbn")
-    assert not any(d.code == "PBN-PLAY-ORDER" for d in both[0].diagnostics)
-    assert any(d.severity == ERROR for d in both[0].diagnostics)
+    repairs = [d for d in both[0].diagnostics if d.code == "PBN-PLAY-ORDER"]
+    assert [(d.line, d.repair) for d in repairs] == [(24, True), (26, True)]
+    assert not any(d.severity == ERROR for d in both[0].diagnostics)
+    assert len(both[0].plies) == 52 and both[0].data["score_ns"] == -140
+

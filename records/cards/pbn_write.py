@@ -1,0 +1,87 @@
+"""Writing bridge records as strict PBN (export form)."""
+from __future__ import annotations
+
+from records.cards.tricks import hand_text
+from records.core.model import Record
+
+SEATS = ("N", "E", "S", "W")
+MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
+             "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
+SECTIONS = ("Auction", "Play")
+MANDATORY_SET = frozenset(MANDATORY) | frozenset(SECTIONS)
+MANDATORY_DEFAULT = {"Event": "?", "Site": "?", "Date": "?"}
+# tags that describe the deal itself: a game that gives none of them plays the previous deal
+def _quote(value: str) -> str:
+    value = str(value)
+    if "\\" in value or '"' in value:
+        value = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{value}"'
+
+
+def deal_value(hands: dict, first: str = "N") -> str:
+    start = SEATS.index(first)
+    seats = [SEATS[(start + k) % 4] for k in range(4)]
+    return f"{first}:" + " ".join(_strict_hand(hands.get(s)) for s in seats)
+
+
+def _strict_hand(hand) -> str:
+    """A hand in strict form; a string is taken as hand_text made it (the records' form)."""
+    if hand is None or hand == "-":
+        return "-"
+    if isinstance(hand, str):
+        return hand
+    return hand_text(hand)
+
+
+def write_record(rec: Record, play_rows: list | None = None) -> str:
+    """One game in strict PBN export form."""
+    tags = {k: v for k, v in rec.tags.items() if not k.startswith("_")}
+    hands = rec.data.get("hands")
+    if hands:
+        dealer = tags.get("Dealer", "N").strip().upper()[:1]
+        tags["Deal"] = deal_value(hands, dealer if dealer in SEATS else "N")
+    out = [f"[{name} {_quote(tags.get(name, MANDATORY_DEFAULT.get(name, '')))}]"
+           for name in MANDATORY]
+    skip = MANDATORY_SET | set(rec.data.get("tables", ()))
+    out.extend(f"[{name} {_quote(value)}]" for name, value in tags.items() if name not in skip)
+    for note in rec.data.get("notes", []):
+        out.append(f"[Note {_quote(note)}]")
+    auction = rec.data.get("auction")
+    if auction is not None:
+        first = rec.data.get("auction_from") or tags.get("Dealer", "N")
+        out.append(f"[Auction {_quote(first)}]")
+        marks = rec.data.get("auction_marks", {})
+        words = [" ".join([call] + marks.get(str(i), [])) for i, call in enumerate(auction)]
+        for i in range(0, len(words), 4):
+            out.append(" ".join(words[i:i + 4]))
+    tricks = rec.data.get("play")
+    if play_rows is not None and tricks:  # rows as read, in column order already
+        out.append(f"[Play {_quote(tricks[0]['leader'])}]")
+        out.extend(" ".join(row) if len(row) == 4 and None not in row else
+                   " ".join([c or "-" for c in row] + ["-"] * (4 - len(row))) for row in play_rows)
+        if len(tricks) < 13 or len(tricks[-1]["cards"]) < 4:
+            out.append("*")
+    elif tricks:
+        out.extend(_play_section(tricks))
+    for name, table in rec.data.get("tables", {}).items():
+        out.append(f"[{name} {_quote(rec.tags.get(name, ';'.join(table['columns'])))}]")
+        out.extend(" ".join(row) for row in table["rows"])
+    return "\n".join(out) + "\n"
+
+
+def _play_section(tricks: list[dict]) -> list[str]:
+    first = tricks[0]["leader"]
+    first_i = SEATS.index(first)
+    lines = [f"[Play {_quote(first)}]"]
+    for trick in tricks:
+        lead_i = SEATS.index(trick["leader"])
+        by_seat = {SEATS[(lead_i + k) % 4]: c for k, c in enumerate(trick["cards"])}
+        lines.append(" ".join(by_seat.get(SEATS[(first_i + k) % 4], "-") for k in range(4)))
+    if len(tricks) < 13 or len(tricks[-1]["cards"]) < 4:
+        lines.append("*")
+    return lines
+
+
+def write(records: list[Record]) -> str:
+    head = "% PBN 2.1\n% EXPORT\n"
+    return head + "\n".join(write_record(r) for r in records)
