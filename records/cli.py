@@ -177,7 +177,7 @@ def _check_archive(path: str) -> None:
 def _read_all(paths: list[str], kinds: list[str] | None, report: Report):
     """(path of the bytes, records) a piece at a time, for every input; a file that cannot be
     read is named on stderr and makes the exit code 2, the others are still read."""
-    from records.core.reading import UnreadableInput, read_source, sources
+    from records.core.reading import UnreadableInput, sources
     skipped: list[str] = []
     try:
         files = sources(paths, skipped)
@@ -191,7 +191,7 @@ def _read_all(paths: list[str], kinds: list[str] | None, report: Report):
             state["doing"] = f"reading {source.name}"
             if progress:
                 progress[0].update(progress[1], description=f"reading {os.path.basename(source.name)}")
-            yield from _read_one(source, kinds, report, UnreadableInput, read_source)
+            yield from _read_one(source, kinds, report)
             if progress:
                 progress[0].advance(progress[1])
     finally:
@@ -200,7 +200,8 @@ def _read_all(paths: list[str], kinds: list[str] | None, report: Report):
     state["doing"] = ""
 
 
-def _read_one(source, kinds, report: Report, unreadable, read_source):
+def _read_one(source, kinds, report: Report):
+    from records.core.reading import UnreadableInput, read_source
     found = 0
     try:
         for records in read_source(source, kinds):
@@ -208,7 +209,7 @@ def _read_one(source, kinds, report: Report, unreadable, read_source):
                 rec.settle_status()
             found += len(records)
             yield source.path, records
-    except unreadable as exc:
+    except UnreadableInput as exc:
         report.warn(str(exc))
         report.unreadable = report.unreadable or not source.in_folder
         return

@@ -1,6 +1,6 @@
 """Mutated real files (corpus, seed books, bundled data) through `hoyle import` in a process with
-a 1 GB address-space limit: no traceback, exit 0, 1 or 2, peak memory under 500 MB, the JSON
-whole, and the archive intact. Seeded: a failure names its case and reruns the same.
+a 1 GB address-space limit and a CPU limit: no traceback, exit 0, 1 or 2, peak memory under
+500 MB, the JSON whole, and the archive intact. Seeded: a failure names its case and reruns the same.
 
 The normal run tries FUZZ_CASES cases; `-m benchmark` tries 2,000.
 """
@@ -20,6 +20,7 @@ from conftest import CORPUS, ROOT, SEEDS
 FUZZ_CASES = int(os.environ.get("HOYLE_FUZZ_CASES", "100"))
 PER_PROCESS = 10
 ADDRESS_LIMIT = 1 << 30
+CPU_SECONDS = 120  # a batch takes a second or two: a runaway read is stopped and reported
 PEAK_LIMIT_KB = 500 * 1024
 EXTENSIONS = (".pgn", ".pdn", ".pbn", ".csv", ".txt")
 ODD = ["\ufeff", "\u202e", "\u2028", "\u0301\u0301\u0301", "１２３", "ｅ４", "♔♕♖", "😀",
@@ -101,17 +102,23 @@ MUTATIONS = [truncate, random_bytes, bracket_run, repeated_passage, odd_unicode,
              shuffle_lines]
 
 
-def make_cases(folder, count: int, seed: int = 1914) -> list:
+def generate(count: int, seed: int = 1914):
+    """(name, bytes) of each case, the same for the same seed."""
     rng = random.Random(seed)
     seeds = seed_files()
     assert len(seeds) > 20, "the corpus and seed books are needed (HOYLE_SHARED)"
-    cases = []
     for n in range(count):
         source = rng.choice(seeds)
         data = window(source.read_bytes(), rng)
         for _ in range(rng.choice([1, 1, 2, 3])):
             data = mutate(data, rng)
-        path = folder / f"case{n:04d}_{source.stem[:24]}{source.suffix}"
+        yield f"case{n:04d}_{source.stem[:24]}{source.suffix}", data
+
+
+def make_cases(folder, count: int, seed: int = 1914) -> list:
+    cases = []
+    for name, data in generate(count, seed):
+        path = folder / name
         path.write_bytes(data)
         cases.append(path)
     return cases
@@ -119,6 +126,7 @@ def make_cases(folder, count: int, seed: int = 1914) -> list:
 
 def _limits():
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_LIMIT, ADDRESS_LIMIT))
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
 
 
 def run_limited(command: list, cwd=None) -> tuple[int, bytes, bytes, int]:
@@ -180,6 +188,19 @@ def test_the_limits_are_real():
 
 def test_mutated_real_files_never_break_hoyle(tmp_path):
     assert fuzz(tmp_path, FUZZ_CASES) == []
+
+
+# cases that broke hoyle once: (seed, case number, what it did)
+FOUND = [(1, 95, "whist TypeError on a deal whose hand is not printed"),
+         (1914, 739, "whist repair search replaying for minutes on a repeated passage")]
+
+
+@pytest.mark.parametrize("seed, number, what", FOUND)
+def test_cases_the_fuzz_found_stay_fixed(tmp_path, seed, number, what):
+    name, data = list(generate(number + 1, seed))[number]
+    path = tmp_path / name
+    path.write_bytes(data)
+    assert check_batch([path], tmp_path / "found.db") == [], what
 
 
 @pytest.mark.benchmark

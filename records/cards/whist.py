@@ -310,6 +310,8 @@ def _leader_errors(raw, result) -> int:
 # -- repairs: exactly one small edit that makes the whole deal replay ---------------------
 def _repairs(raw, cards, trump, tricks, outcome) -> list[dict]:
     deal, result = outcome
+    if len(tricks) > 13 or any(len(cards[s]) > 13 for s in SEATS):
+        return []  # more than one edit away from a deal: each trial would replay for nothing
     edits: list[dict] = []
     owners = Counter(c for s in SEATS for c in cards[s])
     missing = sort_cards(DECK - set(owners))
