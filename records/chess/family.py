@@ -107,6 +107,25 @@ def move_prefixes(text: str) -> list[list[str]]:
     return [_san_list(Setup(), r) for r in res.readings]
 
 
+def replay_positions(rec) -> list[str]:
+    """The position key after every ply, by replaying the moves (the archive keeps none)."""
+    board, keys = chess.Board(start_fen_of(rec)), []
+    for p in rec.plies:
+        try:
+            board.push_san(p.normal)
+        except ValueError:
+            break
+        keys.append(position_key(board))
+    return keys + [""] * (len(rec.plies) - len(keys))
+
+
+def normal_of(rec) -> str:
+    """The record's normal form (PGN) from its tags and plies, as the reader writes it."""
+    from records.chess.pgn import game_pgn
+    return game_pgn(rec.tags, rec.plies, result=rec.tags.get("Result", "*"),
+                    start_fen=rec.tags.get("FEN"))
+
+
 def matches(rec, filters: dict) -> bool:
     result = filters.get("result")
     return not result or rec.tags.get("Result", "") == result
@@ -133,6 +152,7 @@ class Chess(FamilyBase):
     kind = "chess"
     extensions = (".pgn",)
     export_formats = EXPORT_FORMATS
+    replays_positions = True
 
     def read_file(self, text, path):
         from records.chess.pgn import read
@@ -148,6 +168,8 @@ class Chess(FamilyBase):
     position_key = staticmethod(position_key)
     move_prefixes = staticmethod(move_prefixes)
     matches = staticmethod(matches)
+    replay_positions = staticmethod(replay_positions)
+    normal_of = staticmethod(normal_of)
     showcase = staticmethod(showcase)
 
 

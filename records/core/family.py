@@ -53,6 +53,14 @@ class Family(Protocol):
     def matches(self, record: Record, filters: dict) -> bool:
         """The family's search filters (holding, score, variant, result, ...) on one record."""
 
+    def normal_of(self, record: Record) -> str:
+        """(optional) The record's normal form written again from its tags and plies; the
+        archive stores no normal form it can get back this way."""
+
+    def replay_positions(self, record: Record) -> list[str]:
+        """The position key after each ply, from the moves; families that set
+        replays_positions let the archive store no positions but their hashes."""
+
     def showcase(self, archive, console) -> None:
         """hoyle demo: show this family's records in the demo archive."""
 
@@ -62,6 +70,7 @@ class FamilyBase:
     kind = ""
     extensions: tuple[str, ...] = ()
     export_formats: tuple[str, ...] = ()
+    replays_positions = False
 
     def read_file(self, text: str, path: str) -> list[Record] | None:
         return None
@@ -84,6 +93,9 @@ class FamilyBase:
 
     def matches(self, record: Record, filters: dict) -> bool:
         return not filters
+
+    def replay_positions(self, record: Record) -> list[str]:
+        return [p.position for p in record.plies]
 
     def showcase(self, archive, console) -> None:
         return None
