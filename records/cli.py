@@ -6,7 +6,7 @@ import os
 import sys
 from dataclasses import asdict
 from pathlib import Path
-from typing import List, Optional
+from typing import Iterator, List, Optional
 
 import typer
 
@@ -25,8 +25,11 @@ def _options(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> No
 
 
 def _archive():
-    from records.archive import Archive
-    return Archive(state["db"])
+    from records.archive import Archive, NotAnArchive
+    try:
+        return Archive(state["db"])
+    except NotAnArchive as exc:
+        _fail(str(exc))
 
 
 def _fail(message: str) -> None:
@@ -40,7 +43,9 @@ def _console(stderr: bool = False):
 
 
 # -- reading -----------------------------------------------------------------
-def _read_all(paths: list[str], kinds: list[str] | None, quiet: bool) -> list[tuple[str, list[Record]]]:
+def _read_all(paths: list[str], kinds: list[str] | None, quiet: bool,
+              skip=None) -> Iterator[tuple[str, list[Record]]]:
+    """(path, records) one file at a time; files `skip(path)` is true of are not read."""
     from records.core.reading import UnreadableInput, expand, read_path
     try:
         files = expand(paths)
@@ -48,7 +53,6 @@ def _read_all(paths: list[str], kinds: list[str] | None, quiet: bool) -> list[tu
         _fail(str(exc))
     if not files:
         _fail("no input files")
-    out = []
     progress = None
     if not quiet and sys.stderr.isatty():
         from rich.progress import Progress
@@ -59,19 +63,22 @@ def _read_all(paths: list[str], kinds: list[str] | None, quiet: bool) -> list[tu
         for path in files:
             if progress:
                 progress.update(task, description=f"reading {os.path.basename(path)}")
+            if skip and skip(path):
+                if progress:
+                    progress.advance(task)
+                continue
             try:
                 records = read_path(path, kinds)
             except UnreadableInput as exc:
                 _fail(str(exc))
             for rec in records:
                 rec.settle_status()
-            out.append((path, records))
+            yield path, records
             if progress:
                 progress.advance(task)
     finally:
         if progress:
             progress.stop()
-    return out
 
 
 def summary_counts(records: list[Record]) -> dict:
@@ -84,9 +91,16 @@ def summary_counts(records: list[Record]) -> dict:
     return counts
 
 
-def _report(batches, as_json: bool, extra: dict | None = None) -> int:
-    records = [r for _, recs in batches for r in recs]
-    counts = summary_counts(records)
+def _report(batches, as_json: bool, extra: dict | None = None,
+            only_diagnosed: bool = False) -> int:
+    """Counts, and the diagnostics; in JSON every record, or (only_diagnosed) those with
+    diagnostics, so that a big import's report stays small."""
+    if only_diagnosed:
+        counts, records = _tally(batches)
+    else:
+        records = [r for _, recs in batches for r in recs]
+        counts = summary_counts(records)
+    extra = extra() if callable(extra) else extra
     has_error = any(d.severity == ERROR for r in records for d in r.diagnostics)
     if as_json:
         payload = {"counts": counts, "records": [r.to_dict() for r in records]}
@@ -103,6 +117,23 @@ def _report(batches, as_json: bool, extra: dict | None = None) -> int:
                           soft_wrap=True)
     _print_counts(console, counts, extra)
     return 1 if has_error else 0
+
+
+def _tally(batches) -> tuple[dict, list[Record]]:
+    """summary_counts over every batch, keeping only the records that carry diagnostics."""
+    counts = summary_counts([])
+    kept = []
+    for _, records in batches:
+        part = summary_counts(records)
+        for key, value in part.items():
+            if key != "by_kind":
+                counts[key] += value
+        for kind, by in part["by_kind"].items():
+            mine = counts["by_kind"].setdefault(kind, dict.fromkeys(by, 0))
+            for key, value in by.items():
+                mine[key] += value
+        kept += [r for r in records if r.diagnostics]
+    return counts, kept
 
 
 def _print_counts(console, counts: dict, extra: dict | None) -> None:
@@ -133,14 +164,23 @@ def import_(paths: List[str] = typer.Argument(..., help="Files or folders to imp
             kind: Optional[List[str]] = typer.Option(None, "--kind", help=KIND_HELP),
             as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")):
     """Find every record in PATHS, validate it by replay, and store it."""
-    batches = _read_all(paths, _kinds(kind), as_json)
     archive = _archive()
-    added = skipped = 0
-    for path, records in batches:
-        result = archive.import_records(path, records)
-        added += result["added"]
-        skipped += result["skipped"]
-    raise typer.Exit(_report(batches, as_json, {"added": added, "unchanged": skipped}))
+    totals = {"added": 0, "unchanged": 0, "files unchanged": 0}
+
+    def unchanged(path: str) -> bool:
+        if archive.unchanged(path):  # the same bytes were imported: not even read again
+            totals["files unchanged"] += 1
+            return True
+        return False
+
+    def imported():
+        for path, records in _read_all(paths, _kinds(kind), as_json, skip=unchanged):
+            result = archive.import_records(path, records)
+            totals["added"] += result["added"]
+            totals["unchanged"] += result["skipped"]
+            yield path, records
+
+    raise typer.Exit(_report(imported(), as_json, lambda: totals, only_diagnosed=True))
 
 
 @app.command()
@@ -148,7 +188,7 @@ def validate(paths: List[str] = typer.Argument(..., help="Files or folders to ch
              kind: Optional[List[str]] = typer.Option(None, "--kind", help=KIND_HELP),
              as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")):
     """Like import, without writing; exit 1 when any record has an error."""
-    raise typer.Exit(_report(_read_all(paths, _kinds(kind), as_json), as_json))
+    raise typer.Exit(_report(list(_read_all(paths, _kinds(kind), as_json)), as_json))
 
 
 # -- looking at the archive ---------------------------------------------------
@@ -184,13 +224,24 @@ def _list_output(records: list[Record], as_json: bool) -> None:
         _print_table(records)
 
 
+LIMIT_HELP = "At most this many (0: all)."
+OFFSET_HELP = "Skip this many first."
+
+
 @app.command("list")
 def list_(kind: Optional[str] = typer.Option(None, "--kind"),
           status: Optional[str] = typer.Option(None, "--status"),
-          limit: int = typer.Option(0, "--limit", help="At most this many (0: all)."),
+          limit: int = typer.Option(50, "--limit", help="A page of this many (0: all)."),
+          offset: int = typer.Option(0, "--offset", help=OFFSET_HELP),
           as_json: bool = typer.Option(False, "--json")):
-    """List the records in the archive."""
-    _list_output(_archive().search(kind=kind, status=status, limit=limit or None), as_json)
+    """List the records in the archive, a page at a time."""
+    archive = _archive()
+    query = archive.query(kind=kind, status=status)
+    page = archive.page(query, limit or None, offset, full=as_json)  # JSON lists the moves
+    _list_output(page, as_json)
+    more = archive.count(query) - offset - len(page) if limit else 0
+    if more > 0 and not as_json:
+        typer.echo(f"{more} more (--offset {offset + len(page)})")
 
 
 @app.command()
@@ -242,15 +293,32 @@ def replay(record_id: int = typer.Argument(...),
 FILTER_KEYS = ("holding", "score", "variant", "result", "contract", "trumps", "cards")
 
 
-def _search(name, kind, moves, position, status, limit, full=False, filters=None) -> list[Record]:
-    """Archive search; moves, positions and family filters are read by each family."""
+def _search(name, kind, moves, position, status, limit, full=False, filters=None,
+            offset=0, stream=False):
+    """Archive search, in SQL with LIMIT and OFFSET; moves, positions and family filters are
+    read by each family. stream: an iterator of records instead of a list."""
     from records.core.family import known_kinds
     archive = _archive()
     filters = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
-    kinds = [kind] if kind else known_kinds()
-    if not (moves or position or filters):
-        return archive.search(name=name, kind=kind, status=status, limit=limit or None, full=full)
-    found: dict[int, Record] = {}
+    query = archive.query(name=name, kind=kind, status=status)
+    if moves or position or filters:
+        query.conditions.append(_family_condition(archive, [kind] if kind else known_kinds(),
+                                                  moves, position))
+    if not filters:
+        if stream:
+            return archive.iterate(query, full=True, limit=limit or None) if not offset else \
+                iter(archive.page(query, limit or None, offset, full=True))
+        return archive.page(query, limit or None, offset, full=full)
+    found = (rec for rec in archive.iterate(query, full=True)
+             if _family(rec.kind).matches(rec, filters))  # filters a family has no SQL for
+    from itertools import islice
+    picked = islice(found, offset, offset + limit if limit else None)
+    return picked if stream else list(picked)
+
+
+def _family_condition(archive, kinds, moves, position) -> tuple[str, list]:
+    """One SQL condition: a record of a kind whose family reads the moves or the position."""
+    parts, args = [], []
     for k in kinds:
         fam = _family(k)
         keys = []
@@ -259,16 +327,11 @@ def _search(name, kind, moves, position, status, limit, full=False, filters=None
             if key is None:
                 continue
             keys = [key]
-        prefixes = [None]
-        if moves:
-            prefixes = fam.move_prefixes(moves)
-        for prefix in prefixes:
-            for rec in archive.search(name=name, kind=k, status=status, positions=keys,
-                                      move_prefix=prefix, full=full or bool(filters)):
-                if not filters or fam.matches(rec, filters):
-                    found[rec.id] = rec
-    records = [found[i] for i in sorted(found)]
-    return records[:limit] if limit else records
+        for prefix in (fam.move_prefixes(moves) if moves else [None]):
+            sql, params = archive.query(kind=k, positions=keys, move_prefix=prefix).where()
+            parts.append(sql.replace(" WHERE ", "", 1))
+            args += params
+    return ("(" + ") OR (".join(parts) + ")", args) if parts else ("0", [])
 
 
 def _filter_options(holding, score, variant, result, contract, trumps, cards) -> dict:
@@ -294,16 +357,18 @@ def search(name: Optional[str] = typer.Option(None, "--name", help="Words of a t
            variant: Optional[str] = VARIANT, result: Optional[str] = RESULT,
            contract: Optional[str] = CONTRACT, trumps: Optional[str] = TRUMPS,
            cards: Optional[str] = CARDS,
-           limit: int = typer.Option(0, "--limit"),
+           limit: int = typer.Option(0, "--limit", help=LIMIT_HELP),
+           offset: int = typer.Option(0, "--offset", help=OFFSET_HELP),
            as_json: bool = typer.Option(False, "--json")):
     """Search the archive."""
     filters = _filter_options(holding, score, variant, result, contract, trumps, cards)
-    _list_output(_search(name, kind, moves, position, status, limit, filters=filters), as_json)
+    _list_output(_search(name, kind, moves, position, status, limit, filters=filters,
+                         offset=offset), as_json)
 
 
 @app.command()
 def export(kind: Optional[str] = typer.Option(None, "--kind"),
-           fmt: str = typer.Option("json", "--format", help="pgn, pdn, pbn, json, csv, descriptive."),
+           fmt: str = typer.Option("json", "--format", help="pgn, pdn, pbn, json, jsonl, csv, descriptive."),
            output: Optional[Path] = typer.Option(None, "--output", help="File to write (default stdout)."),
            name: Optional[str] = typer.Option(None, "--name"),
            moves: Optional[str] = typer.Option(None, "--moves"),
@@ -314,32 +379,20 @@ def export(kind: Optional[str] = typer.Option(None, "--kind"),
            contract: Optional[str] = CONTRACT, trumps: Optional[str] = TRUMPS,
            cards: Optional[str] = CARDS,
            limit: int = typer.Option(0, "--limit")):
-    """Export records (all, or those a search finds) in a standard format."""
+    """Export records (all, or those a search finds) in a standard format, streamed."""
+    from records.archive.export import output_file, write_stream
     filters = _filter_options(holding, score, variant, result, contract, trumps, cards)
-    records = _search(name, kind, moves, position, status, limit, full=True, filters=filters)
-    if fmt in ("json", "csv"):
-        from records.core.tabular import export_csv, export_json
-        text = export_json(records) if fmt == "json" else export_csv(records)
-    else:
-        by_kind: dict[str, list[Record]] = {}
-        for rec in records:
-            by_kind.setdefault(rec.kind, []).append(rec)
-        parts, refusals = [], []
-        for k, recs in by_kind.items():
-            try:
-                parts.append(_family(k).export(recs, fmt))
-            except ValueError as exc:
-                refusals.append(str(exc))
-        if refusals and (kind or not parts):
-            _fail("; ".join(refusals))
-        for refusal in refusals:  # a mixed archive: export the kinds the format is for
-            typer.echo(f"hoyle: skipped: {refusal}", err=True)
-        text = "".join(parts)
+    records = _search(name, kind, moves, position, status, limit, full=True, filters=filters,
+                      stream=True)
+    refusals: list[str] = []
+    with output_file(str(output) if output else None, sys.stdout) as out:
+        written = write_stream(None, None, fmt, out, records=records, refused=refusals.append)
+    if refusals and (kind or not written):
+        _fail("; ".join(refusals))
+    for refusal in refusals:  # a mixed archive: export the kinds the format is for
+        typer.echo(f"hoyle: skipped: {refusal}", err=True)
     if output:
-        output.write_text(text, encoding="utf-8")
-        typer.echo(f"wrote {len(records)} records to {output}", err=True)
-    else:
-        typer.echo(text, nl=False)
+        typer.echo(f"wrote {written} records to {output}", err=True)
 
 
 @app.command()
