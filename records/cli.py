@@ -297,28 +297,31 @@ def _search(name, kind, moves, position, status, limit, full=False, filters=None
             offset=0, stream=False):
     """Archive search, in SQL with LIMIT and OFFSET; moves, positions and family filters are
     read by each family. stream: an iterator of records instead of a list."""
+    from itertools import islice
+
     from records.core.family import known_kinds
     archive = _archive()
     filters = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
     query = archive.query(name=name, kind=kind, status=status)
+    judged: set[str] = set()   # kinds whose filters only `matches` can judge
     if moves or position or filters:
-        query.conditions.append(_family_condition(archive, [kind] if kind else known_kinds(),
-                                                  moves, position))
-    if not filters:
+        condition, judged = _family_condition(archive, [kind] if kind else known_kinds(),
+                                              moves, position, filters)
+        query.conditions.append(condition)
+    if not judged:
         if stream:
-            return archive.iterate(query, full=True, limit=limit or None) if not offset else \
-                iter(archive.page(query, limit or None, offset, full=True))
+            return archive.iterate(query, full=True, limit=limit or None, offset=offset)
         return archive.page(query, limit or None, offset, full=full)
     found = (rec for rec in archive.iterate(query, full=True)
-             if _family(rec.kind).matches(rec, filters))  # filters a family has no SQL for
-    from itertools import islice
+             if rec.kind not in judged or _family(rec.kind).matches(rec, filters))
     picked = islice(found, offset, offset + limit if limit else None)
     return picked if stream else list(picked)
 
 
-def _family_condition(archive, kinds, moves, position) -> tuple[str, list]:
-    """One SQL condition: a record of a kind whose family reads the moves or the position."""
-    parts, args = [], []
+def _family_condition(archive, kinds, moves, position, filters) -> tuple[tuple[str, list], set]:
+    """One SQL condition: a record of a kind whose family reads the moves or the position and
+    whose filters hold; and the kinds whose filters have no SQL (matches judges those)."""
+    parts, args, judged = [], [], set()
     for k in kinds:
         fam = _family(k)
         keys = []
@@ -327,11 +330,16 @@ def _family_condition(archive, kinds, moves, position) -> tuple[str, list]:
             if key is None:
                 continue
             keys = [key]
+        conditions = fam.filter_sql(filters) if filters else []
+        if conditions is None:
+            judged.add(k)
+            conditions = []
         for prefix in (fam.move_prefixes(moves) if moves else [None]):
-            sql, params = archive.query(kind=k, positions=keys, move_prefix=prefix).where()
+            sql, params = archive.query(kind=k, positions=keys, move_prefix=prefix,
+                                        conditions=conditions).where()
             parts.append(sql.replace(" WHERE ", "", 1))
             args += params
-    return ("(" + ") OR (".join(parts) + ")", args) if parts else ("0", [])
+    return (("(" + ") OR (".join(parts) + ")", args) if parts else ("0", [])), judged
 
 
 def _filter_options(holding, score, variant, result, contract, trumps, cards) -> dict:

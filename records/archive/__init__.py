@@ -72,9 +72,10 @@ class Archive:
              full: bool = False) -> list[Record]:
         return query.search(self.db, q, limit=limit, offset=offset, full=full)
 
-    def iterate(self, q: Query, full: bool = True, limit: int | None = None) -> Iterator[Record]:
+    def iterate(self, q: Query, full: bool = True, limit: int | None = None,
+                offset: int = 0) -> Iterator[Record]:
         """Every record the query finds, streamed in id order."""
-        return query.iterate(self.db, q, full=full, limit=limit)
+        return query.iterate(self.db, q, full=full, limit=limit, offset=offset)
 
     def counts(self) -> dict:
         return query.counts(self.db)

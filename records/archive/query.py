@@ -75,11 +75,17 @@ def count(conn: sqlite3.Connection, query: Query) -> int:
 
 
 def iterate(conn: sqlite3.Connection, query: Query, full: bool = True,
-            limit: int | None = None) -> Iterator[Record]:
+            limit: int | None = None, offset: int = 0) -> Iterator[Record]:
     """Every matching record in id order, CHUNK at a time (memory stays flat)."""
     where, args = query.where()
     joiner = " AND " if where else " WHERE "
     sources, last, left = _Sources(conn), 0, limit or -1
+    if offset:  # the id just before the first one wanted
+        row = conn.execute(f"SELECT r.id FROM records r{where} ORDER BY r.id LIMIT 1 OFFSET ?",
+                           args + [offset - 1]).fetchone()
+        if row is None:
+            return
+        last = row[0]
     while left:
         step = CHUNK if left < 0 else min(CHUNK, left)
         rows = conn.execute(f"{SELECT}{where}{joiner}r.id > ? ORDER BY r.id LIMIT ?",
@@ -172,7 +178,7 @@ def plies_of(moves: str, blob: bytes | None, line: int, ply_count: int) -> list[
     """The plies back from the moves column and the blob store.plies_blob wrote."""
     if not ply_count or blob is None:
         return []
-    places, printed, positions, normals, numbers = json.loads(zlib.decompress(blob))
+    steps, columns, printed, positions, normals, numbers = json.loads(zlib.decompress(blob))
     normals = normals or (moves or "").split(MOVE_SEPARATOR)
     texts = list(normals)
     for i, text in printed:
@@ -181,8 +187,8 @@ def plies_of(moves: str, blob: bytes | None, line: int, ply_count: int) -> list[
     numbers = numbers or range(1, len(normals) + 1)
     plies, at = [], line
     for i, normal in enumerate(normals):
-        at += places[2 * i]
-        plies.append(Ply(numbers[i], texts[i], normal, at, places[2 * i + 1], positions[i]))
+        at += steps[i]
+        plies.append(Ply(numbers[i], texts[i], normal, at, columns[i], positions[i]))
     return plies
 
 

@@ -242,19 +242,20 @@ def plies_blob(rec: Record) -> bytes | None:
     plies = rec.plies
     if not plies:
         return None
-    places, previous = [], rec.line
-    for p in plies:
-        places += (p.line - previous, p.column)
-        previous = p.line
+    lines = [p.line for p in plies]
+    steps = [b - a for a, b in zip([rec.line] + lines, lines)]
     printed = [[i, p.text] for i, p in enumerate(plies) if p.text != p.normal]
-    replayed = replays_positions(rec.kind) and all(p.position for p in plies)
-    positions = None if replayed else [p.position for p in plies]
-    split = any(MOVE_SEPARATOR in p.normal for p in plies)
-    normals = [p.normal for p in plies] if split else None
-    numbers = (None if all(p.index == i for i, p in enumerate(plies, 1))
-               else [p.index for p in plies])
-    return zlib.compress(_to_json([places, printed, positions, normals, numbers]).encode(),
-                         ZLIB_LEVEL)
+    positions = [p.position for p in plies]
+    if replays_positions(rec.kind) and all(positions):
+        positions = None
+    normals = [p.normal for p in plies]
+    if MOVE_SEPARATOR not in "".join(normals):
+        normals = None
+    numbers = [p.index for p in plies]
+    if numbers == list(range(1, len(plies) + 1)):
+        numbers = None
+    fields = [steps, [p.column for p in plies], printed, positions, normals, numbers]
+    return zlib.compress(_to_json(fields).encode(), ZLIB_LEVEL)
 
 
 def _family(kind: str):

@@ -32,6 +32,21 @@ class Whist(FamilyBase):
     render_svg = staticmethod(whist.render_svg)
     export = staticmethod(whist.export)
     matches = staticmethod(whist.matches)
+
+    @staticmethod
+    def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
+        """variant and result as SQL (words found in them); holding, trumps, score stay in
+        matches; a contract or cribbage cards meet no whist record."""
+        if filters.get("contract") or filters.get("cards"):
+            return [("0", [])]
+        if any(filters.get(k) for k in ("holding", "trumps", "score")):
+            return None
+        out = []
+        for key, field in (("variant", "r.data, '$.variant'"), ("result", "r.tags, '$.Result'")):
+            if filters.get(key):
+                out.append((f"instr(lower(coalesce(json_extract({field}), '')), ?) > 0",
+                            [filters[key].lower()]))
+        return out
     showcase = staticmethod(whist.showcase)
 
 

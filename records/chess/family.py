@@ -126,6 +126,14 @@ def normal_of(rec) -> str:
                     start_fen=rec.tags.get("FEN"))
 
 
+def filter_sql(filters: dict) -> list[tuple[str, list]]:
+    """result as SQL; the card and cribbage filters meet no chess game."""
+    if any(value for key, value in filters.items() if key != "result"):
+        return [("0", [])]
+    result = filters.get("result")
+    return [("json_extract(r.tags, '$.Result') = ?", [result])] if result else []
+
+
 def matches(rec, filters: dict) -> bool:
     result = filters.get("result")
     return not result or rec.tags.get("Result", "") == result
@@ -170,6 +178,7 @@ class Chess(FamilyBase):
     matches = staticmethod(matches)
     replay_positions = staticmethod(replay_positions)
     normal_of = staticmethod(normal_of)
+    filter_sql = staticmethod(filter_sql)
     showcase = staticmethod(showcase)
 
 

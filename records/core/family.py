@@ -61,6 +61,10 @@ class Family(Protocol):
         """The position key after each ply, from the moves; families that set
         replays_positions let the archive store no positions but their hashes."""
 
+    def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
+        """The filters as SQL conditions on the records table `r` (json_extract over its
+        tags, data and facts), or None when `matches` must judge each record."""
+
     def showcase(self, archive, console) -> None:
         """hoyle demo: show this family's records in the demo archive."""
 
@@ -96,6 +100,9 @@ class FamilyBase:
 
     def replay_positions(self, record: Record) -> list[str]:
         return [p.position for p in record.plies]
+
+    def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
+        return [] if not filters else None
 
     def showcase(self, archive, console) -> None:
         return None
