@@ -376,7 +376,7 @@ def search(name: Optional[str] = typer.Option(None, "--name", help="Words of a t
 
 @app.command()
 def export(kind: Optional[str] = typer.Option(None, "--kind"),
-           fmt: str = typer.Option("json", "--format", help="pgn, pdn, pbn, json, jsonl, csv, descriptive."),
+           fmt: str = typer.Option("json", "--format", help="pgn, pdn, pbn, json, jsonl, csv, descriptive, parquet (--output DIR)."),
            output: Optional[Path] = typer.Option(None, "--output", help="File to write (default stdout)."),
            name: Optional[str] = typer.Option(None, "--name"),
            moves: Optional[str] = typer.Option(None, "--moves"),
@@ -392,6 +392,17 @@ def export(kind: Optional[str] = typer.Option(None, "--kind"),
     filters = _filter_options(holding, score, variant, result, contract, trumps, cards)
     records = _search(name, kind, moves, position, status, limit, full=True, filters=filters,
                       stream=True)
+    if fmt == "parquet":
+        if not output:
+            _fail("--format parquet writes records.parquet and positions.parquet: give --output DIR")
+        from records.archive.export import write_parquet
+        try:
+            written = write_parquet(_archive(), records, str(output))
+        except ValueError as exc:
+            _fail(str(exc))
+        typer.echo(f"wrote {written} records to {output}/records.parquet and positions.parquet",
+                   err=True)
+        return
     refusals: list[str] = []
     with output_file(str(output) if output else None, sys.stdout) as out:
         written = write_stream(None, None, fmt, out, records=records, refused=refusals.append)

@@ -89,3 +89,61 @@ def _shared(records: Iterable[Record], fmt: str, out: TextIO) -> int:
     if fmt == "json":
         out.write("\n]\n")
     return written
+
+
+# -- parquet: records.parquet and positions.parquet in a folder ---------------------------------
+PARQUET_FILES = ("records.parquet", "positions.parquet")
+
+
+def write_parquet(archive, records: Iterable[Record], folder: str) -> int:
+    """Records (one row each, tags and data as JSON) and the positions they pass through
+    (hash, record_id, ply), written a chunk at a time with pyarrow (the `parquet` extra)."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError as exc:
+        raise ValueError("parquet export needs pyarrow: pip install 'hoyle[parquet]'") from exc
+    os.makedirs(folder, exist_ok=True)
+    schema = pa.schema([("id", pa.int64()), ("kind", pa.string()), ("title", pa.string()),
+                        ("status", pa.string()), ("source", pa.string()), ("line", pa.int64()),
+                        ("end_line", pa.int64()), ("ply_count", pa.int64()),
+                        ("moves", pa.string()), ("tags", pa.string()), ("data", pa.string()),
+                        ("normal", pa.string())])
+    ids: set[int] = set()
+    with _temporary(os.path.join(folder, PARQUET_FILES[0])) as tmp:
+        with pq.ParquetWriter(tmp, schema) as writer:
+            for chunk in _chunks(records):
+                ids.update(rec.id for rec in chunk)
+                writer.write_table(pa.Table.from_pylist([_parquet_row(r) for r in chunk], schema))
+    hashes = pa.schema([("hash", pa.int64()), ("record_id", pa.int64()), ("ply", pa.int32())])
+    with _temporary(os.path.join(folder, PARQUET_FILES[1])) as tmp:
+        with pq.ParquetWriter(tmp, hashes) as writer:
+            cursor = archive.db.execute("SELECT hash, record_id, ply FROM positions")
+            while rows := cursor.fetchmany(50_000):
+                kept = [row for row in rows if row[1] in ids]
+                if kept:
+                    columns = list(zip(*kept))
+                    writer.write_table(pa.Table.from_arrays(
+                        [pa.array(c, t.type) for c, t in zip(columns, hashes)], schema=hashes))
+    return len(ids)
+
+
+def _parquet_row(rec: Record) -> dict:
+    return {"id": rec.id, "kind": rec.kind, "title": rec.title, "status": rec.status,
+            "source": rec.source, "line": rec.line, "end_line": rec.end_line,
+            "ply_count": len(rec.plies), "moves": " ".join(p.normal for p in rec.plies),
+            "tags": json.dumps(rec.tags, ensure_ascii=False),
+            "data": json.dumps(rec.data, ensure_ascii=False), "normal": rec.normal}
+
+
+@contextmanager
+def _temporary(path: str) -> Iterator[str]:
+    """A temporary name beside `path`, renamed to it when the block succeeds."""
+    fd, tmp = tempfile.mkstemp(prefix=".hoyle-export-", dir=os.path.dirname(path) or ".")
+    os.close(fd)
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise

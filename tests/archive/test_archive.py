@@ -289,3 +289,30 @@ def test_status_follows_diagnostics():
     assert rec.settle_status() == REPAIRED
     rec.add(ERROR, "CHESS-ILLEGAL", "no legal move")
     assert rec.settle_status() == NEEDS_REVIEW
+
+
+def test_parquet_export_reads_back_in_duckdb(archive, games, tmp_path):
+    pytest.importorskip("pyarrow", reason="parquet export needs the parquet extra (pyarrow)")
+    duckdb = pytest.importorskip("duckdb", reason="the test extra's duckdb is not installed")
+    from typer.testing import CliRunner
+
+    from records.cli import app
+    originals = read(games)
+    archive.import_records(str(games), originals)
+    folder = tmp_path / "parquet"
+    result = CliRunner().invoke(app, ["--db", archive.path, "export", "--format", "parquet",
+                                      "--output", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert sorted(os.listdir(folder)) == ["positions.parquet", "records.parquet"]
+    con = duckdb.connect()
+    rows = con.execute(f"SELECT id, title, ply_count, moves FROM '{folder}/records.parquet'"
+                       " ORDER BY id").fetchall()
+    assert [(r[1], r[2], r[3].split()) for r in rows] == \
+        [(o.title, len(o.plies), [p.normal for p in o.plies]) for o in originals]
+    plies = sum(len(o.plies) + 1 for o in originals)   # and the start of each
+    assert con.execute(f"SELECT count(*) FROM '{folder}/positions.parquet'").fetchone()[0] == plies
+    from records.archive.store import position_hash
+    key = originals[3].plies[7].position
+    hit = con.execute(f"SELECT record_id, ply FROM '{folder}/positions.parquet' WHERE hash = ?",
+                      [position_hash(key)]).fetchall()
+    assert (originals[3].id, 8) in hit

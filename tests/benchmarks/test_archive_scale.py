@@ -81,13 +81,16 @@ def read_game_seconds(text: str) -> float:
     return time.perf_counter() - start
 
 
-PEAK = ("\nimport resource; print(max(resource.getrusage(who).ru_maxrss for who in"
-        " (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)))")
+# VmHWM: this process's own peak (ru_maxrss would carry over the forked pytest's across exec);
+# RUSAGE_CHILDREN: the reader it forks
+PEAK = ("\nimport resource; hwm = [int(l.split()[1]) for l in open('/proc/self/status')"
+        " if l.startswith('VmHWM')][0];"
+        " print(max(hwm, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))")
 
 
 def peak_rss_mb(code: str) -> tuple[float, str]:
     """Run `code` in a fresh interpreter: its peak resident memory (or that of the reader it
-    forks, whichever is more) and its output."""
+    forks, whichever is more) and its output. Linux only (/proc)."""
     done = subprocess.run([sys.executable, "-c", code + PEAK], capture_output=True, text=True,
                           check=True, cwd=Path(__file__).resolve().parents[2])
     *out, peak_kb = done.stdout.split()
@@ -139,6 +142,11 @@ def test_archive_scale(n, tmp_path):
         "import sys; from records.chess import pgn; from records.archive import Archive;"
         f"p={str(path)!r}; a=Archive({str(tmp_path / 'mem.db')!r});"
         "a.import_records(p, pgn.read(open(p).read(), p))")
+    streamed_mb, _ = peak_rss_mb(   # the store alone: records handed over one game at a time
+        "import re; from records.chess import pgn; from records.archive import Archive;"
+        f"p={str(path)!r}; a=Archive({str(tmp_path / 'streamed.db')!r});"
+        "games = re.split(r'\\n\\n(?=\\[Event )', open(p).read());"
+        "a.import_records(p, (r for g in games for r in pgn.read(g, p)))")
     export_mb, out = peak_rss_mb(
         "from records.archive import Archive; from records.archive.export import write_stream;"
         f"a=Archive({db!r}); print(write_stream(a, a.query(kind='chess'), 'pgn',"
@@ -155,6 +163,7 @@ def test_archive_scale(n, tmp_path):
         ("import speed / read_game", f"{anchor / import_s:.2f}x"),
         ("store alone / read_game", f"{anchor / store_s:.2f}x"),
         ("peak RSS import MB (read+store)", f"{import_mb:.0f}"),
+        ("peak RSS store, streamed games MB", f"{streamed_mb:.0f}"),
         ("archive bytes/game", f"{archive_bytes / n:.0f}"),
         ("archive / PGN size", f"{archive_bytes / pgn_bytes:.2f}x"),
         ("unchanged-file check s", f"{reimport_s:.3f}"),
