@@ -55,7 +55,10 @@ def known_source(conn: sqlite3.Connection, path: str) -> bool:
     """The file's exact bytes were imported before (under this name or another)."""
     if not os.path.isfile(path):
         return False
-    size = os.path.getsize(path)
+    size, mtime = os.path.getsize(path), os.path.getmtime(path)
+    if conn.execute("SELECT 1 FROM sources WHERE path = ? AND size = ? AND mtime = ?",
+                    [path, size, mtime]).fetchone():
+        return True   # the same file, untouched since: not even read
     if not conn.execute("SELECT 1 FROM sources WHERE size = ? LIMIT 1", [size]).fetchone():
         return False  # no source of this size: no need to read and hash the file
     sha = file_identity(path)[3]

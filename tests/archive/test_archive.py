@@ -316,3 +316,26 @@ def test_parquet_export_reads_back_in_duckdb(archive, games, tmp_path):
     hit = con.execute(f"SELECT record_id, ply FROM '{folder}/positions.parquet' WHERE hash = ?",
                       [position_hash(key)]).fetchall()
     assert (originals[3].id, 8) in hit
+
+
+def test_cli_import_skips_an_unchanged_file_and_lists_pages(tmp_path, games):
+    from typer.testing import CliRunner
+
+    from records.cli import app
+    runner = CliRunner()
+    db = str(tmp_path / "cli.db")
+    first = json.loads(runner.invoke(app, ["--db", db, "import", str(games), "--json"]).output)
+    assert first["added"] == first["counts"]["records"] == 20
+    assert all(r["diagnostics"] for r in first["records"])
+    again = json.loads(runner.invoke(app, ["--db", db, "import", str(games), "--json"]).output)
+    assert again["added"] == 0 and again["files unchanged"] == 1
+    assert again["counts"]["records"] == 0          # not even read
+    page = runner.invoke(app, ["--db", db, "list", "--limit", "5", "--offset", "5"]).output
+    assert "10 more (--offset 10)" in page
+    listed = json.loads(runner.invoke(app, ["--db", db, "list", "--limit", "5", "--offset", "5",
+                                            "--json"]).output)
+    assert [r["id"] for r in listed["records"]] == [6, 7, 8, 9, 10]
+    not_db = tmp_path / "other.db"
+    not_db.write_text("plain words, not SQLite " * 50)
+    refused = runner.invoke(app, ["--db", str(not_db), "list"])
+    assert refused.exit_code == 2 and "not a hoyle archive" in refused.output
