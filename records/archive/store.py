@@ -74,7 +74,8 @@ def import_records(conn: sqlite3.Connection, path: str, records: Iterable[Record
     with collector_paused():
         conn.execute("BEGIN IMMEDIATE")  # the write lock now: a second importer waits
         try:
-            writer.source_id = _source_id(conn, path, raw, size, mtime, sha)
+            # the file is kept only once one of its records is new
+            writer.new_source = lambda: _source_id(conn, path, raw, size, mtime, sha)
             writer.next_id = (conn.execute("SELECT max(id) FROM records").fetchone()[0] or 0) + 1
             for chunk in _chunks(iter(records), batch):
                 writer.store(chunk)
@@ -128,6 +129,7 @@ class Writer:
     def __init__(self, conn: sqlite3.Connection, raw: bytes, keep_ids: bool = False):
         self.conn, self.raw, self.keep_ids = conn, raw, keep_ids
         self.source_id = 0
+        self.new_source = None   # makes the sources row when the first record is added
         self.next_id = 1
         self.added = self.skipped = 0
         self._lines: list[str] | None = None
@@ -150,6 +152,8 @@ class Writer:
                 self.skipped += 1
                 continue
             seen.add(fp)
+            if self.new_source:
+                self.source_id, self.new_source = self.new_source(), None
             if not self.keep_ids:
                 rec.id = self.next_id
                 self.next_id += 1

@@ -81,7 +81,7 @@ def test_renamed_copy_is_skipped_and_a_blank_line_adds_nothing(archive, games, t
     blank.write_text("\n" + games.read_text(encoding="utf-8"), encoding="utf-8")
     assert not archive.unchanged(str(blank))
     assert archive.import_records(str(blank), read(blank)) == {"added": 0, "skipped": 20}
-    assert counts(archive.path)[0] == before[0] and counts(archive.path)[2] == before[2]
+    assert counts(archive.path) == before     # not even the changed file's bytes
 
 
 def test_records_come_back_as_they_were_read(archive, games):
