@@ -22,6 +22,26 @@ class Bridge(FamilyBase):
     matches = staticmethod(bridge.matches)
     showcase = staticmethod(bridge.showcase)
 
+    @staticmethod
+    def facts(record) -> dict:
+        """The contract's strain and level (kept as JSON beside the record, for SQL)."""
+        contract = bridge.contract_of(record)
+        if contract is None:
+            return {}
+        return {"strain": None if contract.passed_out else contract.strain,
+                "level": contract.level}
+
+    @staticmethod
+    def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
+        """trumps as SQL over the stored facts; cribbage cards meet no deal; the other
+        filters (holdings, contracts in words, results, scores) stay in matches."""
+        if filters.get("cards"):
+            return [("0", [])]
+        if set(filters) - {"trumps"}:
+            return None
+        strain = bridge.STRAIN_WORDS.get(filters["trumps"].strip().lower().rstrip("."))
+        return [("json_extract(r.facts, '$.strain') = ?", [strain])] if strain else [("0", [])]
+
 
 class Whist(FamilyBase):
     kind = "whist"

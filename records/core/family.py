@@ -61,6 +61,10 @@ class Family(Protocol):
         """The position key after each ply, from the moves; families that set
         replays_positions let the archive store no positions but their hashes."""
 
+    def facts(self, record: Record) -> dict:
+        """(optional) Searchable facts of a record the archive keeps as JSON at import, for
+        filter_sql to read with json_extract(r.facts, ...)."""
+
     def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
         """The filters as SQL conditions on the records table `r` (json_extract over its
         tags, data and facts), or None when `matches` must judge each record."""
