@@ -175,7 +175,7 @@ def test_archive_scale(n, tmp_path):
     for label, value in rows:
         print(f"  {label:<34}{value:>12}")
     print_breakdown(db)
-    assert import_mb < 500
+    assert streamed_mb < 500   # the store's own; a reader that returns a list adds its size
 
 
 def print_breakdown(db: str) -> None:
