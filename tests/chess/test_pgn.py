@@ -352,17 +352,21 @@ def test_cli_import_json(tmp_path):
     counts = payload["counts"]
     assert counts["records"] == 2 and counts["valid"] == 1 and counts["needs_review"] == 1
     assert counts["by_kind"]["chess"]["records"] == 2
-    broken, fine = payload["records"]
+    (broken,) = payload["records"]        # only the records that carry diagnostics
     for rec in payload["records"]:
         assert {"id", "kind", "title", "status", "source", "line", "diagnostics"} <= set(rec)
-    assert broken["kind"] == "chess" and broken["line"] == 1 and fine["line"] == 9
+    assert broken["kind"] == "chess" and broken["line"] == 1
     assert broken["title"] == "A - B, Broken" and broken["status"] == NEEDS_REVIEW
     diag = broken["diagnostics"][0]
     assert {"severity", "code", "line", "column", "message", "suggestion"} <= set(diag)
     assert (diag["code"], diag["line"], diag["column"]) == ("CHESS-ILLEGAL", 7, 19)
     again = CliRunner().invoke(app, ["--db", str(tmp_path / "h.db"), "import", str(path),
                                      "--json"])
-    assert json.loads(again.stdout)["unchanged"] == 2
+    assert json.loads(again.stdout)["files unchanged"] == 1   # not even read again
+    path.write_text("\n" + ILLEGAL, encoding="utf-8")
+    moved = CliRunner().invoke(app, ["--db", str(tmp_path / "h.db"), "import", str(path),
+                                     "--json"])
+    assert json.loads(moved.stdout)["unchanged"] == 2 and json.loads(moved.stdout)["added"] == 0
 
 
 def test_csv_has_the_chess_columns(counterparts):
