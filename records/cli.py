@@ -407,6 +407,8 @@ def export(kind: Optional[str] = typer.Option(None, "--kind"),
     with output_file(str(output) if output else None, sys.stdout) as out:
         written = write_stream(None, None, fmt, out, records=records, refused=refusals.append)
     if refusals and (kind or not written):
+        if output and not written:
+            output.unlink(missing_ok=True)   # no file of nothing
         _fail("; ".join(refusals))
     for refusal in refusals:  # a mixed archive: export the kinds the format is for
         typer.echo(f"hoyle: skipped: {refusal}", err=True)

@@ -339,3 +339,19 @@ def test_cli_import_skips_an_unchanged_file_and_lists_pages(tmp_path, games):
     not_db.write_text("plain words, not SQLite " * 50)
     refused = runner.invoke(app, ["--db", str(not_db), "list"])
     assert refused.exit_code == 2 and "not a hoyle archive" in refused.output
+
+
+def test_cli_export_streams_jsonl_and_refuses_a_format_of_another_kind(tmp_path, games):
+    from typer.testing import CliRunner
+
+    from records.cli import app
+    runner = CliRunner()
+    db = str(tmp_path / "x.db")
+    runner.invoke(app, ["--db", db, "import", str(games)])
+    out = runner.invoke(app, ["--db", db, "export", "--format", "jsonl", "--limit", "3"]).output
+    assert [json.loads(line)["id"] for line in out.splitlines()] == [1, 2, 3]
+    target = tmp_path / "deals.pbn"
+    refused = runner.invoke(app, ["--db", db, "export", "--kind", "chess", "--format", "pbn",
+                                  "--output", str(target)])
+    assert refused.exit_code == 2 and not target.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".hoyle-export")] == []
