@@ -146,8 +146,11 @@ def _archive(create: bool = False, path: str | None = None):
         _fail(f"{path}: not a hoyle archive (not a regular file)")
     else:
         _check_archive(path)
+    from records.archive import NewerArchive, NotAnArchive
     try:
         return Archive(path)
+    except (NotAnArchive, NewerArchive) as exc:
+        _fail(str(exc))
     except sqlite3.Error as exc:
         _fail(f"{path}: not a hoyle archive ({exc})")
 
@@ -174,9 +177,10 @@ def _check_archive(path: str) -> None:
 
 
 # -- reading ----------------------------------------------------------------------------------
-def _read_all(paths: list[str], kinds: list[str] | None, report: Report):
+def _read_all(paths: list[str], kinds: list[str] | None, report: Report, skip=None):
     """(path of the bytes, records) a piece at a time, for every input; a file that cannot be
-    read is named on stderr and makes the exit code 2, the others are still read."""
+    read is named on stderr and makes the exit code 2, the others are still read; files
+    `skip(path)` is true of are not read at all."""
     from records.core.reading import UnreadableInput, sources
     skipped: list[str] = []
     try:
@@ -191,7 +195,8 @@ def _read_all(paths: list[str], kinds: list[str] | None, report: Report):
             state["doing"] = f"reading {source.name}"
             if progress:
                 progress[0].update(progress[1], description=f"reading {os.path.basename(source.name)}")
-            yield from _read_one(source, kinds, report)
+            if not (skip and skip(source.path)):
+                yield from _read_one(source, kinds, report)
             if progress:
                 progress[0].advance(progress[1])
     finally:
@@ -236,16 +241,28 @@ AS_JSON = typer.Option(False, "--json", help=JSON_HELP)
 @app.command("import")
 def import_(paths: List[str] = PATHS, kind: Optional[List[str]] = KIND, as_json: bool = AS_JSON):
     """Find every record in PATH..., validate it by replay, and store it."""
-    kinds = _kinds(kind)
+    from itertools import groupby
     archive = _archive(create=True)
-    report = Report(as_json)
-    added = skipped = 0
-    for path, records in _read_all(paths, kinds, report):
-        result = archive.import_records(path, records)
-        added += result["added"]
-        skipped += result["skipped"]
-        report.add(records)
-    raise typer.Exit(report.finish({"added": added, "unchanged": skipped}))
+    report = Report(as_json, only_diagnosed=True)   # a million-game file lists its problems only
+    totals = {"added": 0, "unchanged": 0, "files unchanged": 0}
+
+    def unchanged(path: str) -> bool:
+        if archive.unchanged(path):  # the same bytes were imported: not even read again
+            totals["files unchanged"] += 1
+            return True
+        return False
+
+    def reported(pieces):
+        for _, records in pieces:
+            report.add(records)
+            yield from records
+
+    pieces = _read_all(paths, _kinds(kind), report, skip=unchanged)
+    for path, same_file in groupby(pieces, key=lambda piece: piece[0]):
+        result = archive.import_records(path, reported(same_file))  # one transaction a file
+        totals["added"] += result["added"]
+        totals["unchanged"] += result["skipped"]
+    raise typer.Exit(report.finish(totals))
 
 
 @app.command()
@@ -292,16 +309,24 @@ def _list_output(records: list[Record], as_json: bool) -> None:
 
 STATUS = typer.Option(None, "--status", metavar="STATUS", help=", ".join(STATUSES) + ".")
 LIMIT = typer.Option(0, "--limit", metavar="N", min=0, help="At most N records (0: all).")
+PAGE = typer.Option(50, "--limit", metavar="N", min=0, help="A page of N records (0: all).")
+OFFSET = typer.Option(0, "--offset", metavar="N", min=0, help="Skip the first N records.")
 ONE_KIND = typer.Option(None, "--kind", metavar="KIND", help="chess, checkers, bridge, whist or cribbage.")
 RECORD_ID = typer.Argument(..., metavar="ID", help="A record id (see hoyle list).")
 
 
 @app.command("list")
-def list_(kind: Optional[str] = ONE_KIND, status: Optional[str] = STATUS, limit: int = LIMIT,
-          as_json: bool = AS_JSON):
-    """List the records in the archive."""
+def list_(kind: Optional[str] = ONE_KIND, status: Optional[str] = STATUS, limit: int = PAGE,
+          offset: int = OFFSET, as_json: bool = AS_JSON):
+    """List the records in the archive, a page at a time."""
     kind, status = _one_kind(kind), _choose(status, STATUSES, "--status")
-    _list_output(_archive().search(kind=kind, status=status, limit=limit or None), as_json)
+    archive = _archive()
+    query = archive.query(kind=kind, status=status)
+    page = archive.page(query, limit or None, offset, full=as_json)  # JSON lists the moves
+    _list_output(page, as_json)
+    more = archive.count(query) - offset - len(page) if limit else 0
+    if more > 0 and not as_json:
+        typer.echo(f"{more} more (--offset {offset + len(page)})", err=True)
 
 
 SHOW_FORMATS = ("text", "json", "pgn", "pdn", "pbn")
@@ -365,16 +390,36 @@ def replay(record_id: int = RECORD_ID,
 FILTER_KEYS = ("holding", "score", "variant", "result", "contract", "trumps", "cards")
 
 
-def _search(name, kind, moves, position, status, limit, full=False, filters=None) -> list[Record]:
-    """Archive search; moves, positions and family filters are read by each family."""
+def _search(name, kind, moves, position, status, limit, full=False, filters=None,
+            offset=0, stream=False):
+    """Archive search, in SQL with LIMIT and OFFSET; moves, positions and family filters are
+    read by each family. stream: an iterator of records instead of a list."""
+    from itertools import islice
+
     from records.core.family import known_kinds
     kind, status = _one_kind(kind), _choose(status, STATUSES, "--status")
     archive = _archive()
     filters = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
-    kinds = [kind] if kind else known_kinds()
-    if not (moves or position or filters):
-        return archive.search(name=name, kind=kind, status=status, limit=limit or None, full=full)
-    found: dict[int, Record] = {}
+    query = archive.query(name=name, kind=kind, status=status)
+    judged: set[str] = set()   # kinds whose filters only `matches` can judge
+    if moves or position or filters:
+        condition, judged = _family_condition(archive, [kind] if kind else known_kinds(),
+                                              moves, position, filters)
+        query.conditions.append(condition)
+    if not judged:
+        if stream:
+            return archive.iterate(query, full=True, limit=limit or None, offset=offset)
+        return archive.page(query, limit or None, offset, full=full)
+    found = (rec for rec in archive.iterate(query, full=True)
+             if rec.kind not in judged or _family(rec.kind).matches(rec, filters))
+    picked = islice(found, offset, offset + limit if limit else None)
+    return picked if stream else list(picked)
+
+
+def _family_condition(archive, kinds, moves, position, filters) -> tuple[tuple[str, list], set]:
+    """One SQL condition: a record of a kind whose family reads the moves or the position and
+    whose filters hold; and the kinds whose filters have no SQL (matches judges those)."""
+    parts, args, judged = [], [], set()
     for k in kinds:
         fam = _family(k)
         keys = []
@@ -383,16 +428,16 @@ def _search(name, kind, moves, position, status, limit, full=False, filters=None
             if key is None:
                 continue
             keys = [key]
-        prefixes = [None]
-        if moves:
-            prefixes = fam.move_prefixes(moves)
-        for prefix in prefixes:
-            for rec in archive.search(name=name, kind=k, status=status, positions=keys,
-                                      move_prefix=prefix, full=full or bool(filters)):
-                if not filters or fam.matches(rec, filters):
-                    found[rec.id] = rec
-    records = [found[i] for i in sorted(found)]
-    return records[:limit] if limit else records
+        conditions = fam.filter_sql(filters) if filters else []
+        if conditions is None:
+            judged.add(k)
+            conditions = []
+        for prefix in (fam.move_prefixes(moves) if moves else [None]):
+            sql, params = archive.query(kind=k, positions=keys, move_prefix=prefix,
+                                        conditions=conditions).where()
+            parts.append(sql.replace(" WHERE ", "", 1))
+            args += params
+    return (("(" + ") OR (".join(parts) + ")", args) if parts else ("0", [])), judged
 
 
 def _filter_options(holding, score, variant, result, contract, trumps, cards) -> dict:
@@ -418,13 +463,15 @@ def search(name: Optional[str] = NAME, kind: Optional[str] = ONE_KIND,
            holding: Optional[str] = HOLDING, score: Optional[str] = SCORE,
            variant: Optional[str] = VARIANT, result: Optional[str] = RESULT,
            contract: Optional[str] = CONTRACT, trumps: Optional[str] = TRUMPS,
-           cards: Optional[str] = CARDS, limit: int = LIMIT, as_json: bool = AS_JSON):
+           cards: Optional[str] = CARDS, limit: int = LIMIT, offset: int = OFFSET,
+           as_json: bool = AS_JSON):
     """Search the archive."""
     filters = _filter_options(holding, score, variant, result, contract, trumps, cards)
-    _list_output(_search(name, kind, moves, position, status, limit, filters=filters), as_json)
+    _list_output(_search(name, kind, moves, position, status, limit, filters=filters,
+                         offset=offset), as_json)
 
 
-EXPORT_FORMATS = ("json", "csv", "pgn", "pdn", "pbn", "descriptive")
+EXPORT_FORMATS = ("json", "jsonl", "csv", "pgn", "pdn", "pbn", "descriptive", "parquet")
 
 
 @app.command()
@@ -438,36 +485,39 @@ def export(kind: Optional[str] = ONE_KIND,
            contract: Optional[str] = CONTRACT, trumps: Optional[str] = TRUMPS,
            cards: Optional[str] = CARDS, limit: int = LIMIT,
            as_json: bool = typer.Option(False, "--json", help="{counts, records} with every field, instead of --format.")):
-    """Export records (all, or those a search finds) in a standard format."""
+    """Export records (all, or those a search finds) in a standard format, streamed."""
+    from records.archive.export import output_file, write_parquet, write_stream
     _choose(fmt, EXPORT_FORMATS, "--format")
     filters = _filter_options(holding, score, variant, result, contract, trumps, cards)
-    records = _search(name, kind, moves, position, status, limit, full=True, filters=filters)
+    records = _search(name, kind, moves, position, status, limit, full=True, filters=filters,
+                      stream=True)
     if as_json:
-        _emit(records, full=True)
+        _emit(list(records), full=True)
         return
-    if fmt in ("json", "csv"):
-        from records.core.tabular import export_csv, export_json
-        text = export_json(records) if fmt == "json" else export_csv(records)
-    else:
-        by_kind: dict[str, list[Record]] = {}
-        for rec in records:
-            by_kind.setdefault(rec.kind, []).append(rec)
-        parts, refusals = [], []
-        for k, recs in by_kind.items():
-            try:
-                parts.append(_family(k).export(recs, fmt))
-            except ValueError as exc:
-                refusals.append(str(exc))
-        if refusals and (kind or not parts):
-            _fail("; ".join(refusals))
-        for refusal in refusals:  # a mixed archive: export the kinds the format is for
-            typer.echo(f"hoyle: skipped: {refusal}", err=True)
-        text = "".join(parts)
+    if fmt == "parquet":
+        if not output:
+            _fail("--format parquet writes records.parquet and positions.parquet: give --output DIR")
+        try:
+            written = write_parquet(_archive(), records, str(output))
+        except (ValueError, OSError) as exc:
+            _fail(f"{output}: {exc}")
+        typer.echo(f"wrote {written} records to {output}/records.parquet and positions.parquet",
+                   err=True)
+        return
+    refusals: list[str] = []
+    try:
+        with output_file(str(output) if output else None, sys.stdout) as out:
+            written = write_stream(None, None, fmt, out, records=records, refused=refusals.append)
+    except OSError as exc:
+        _fail(f"{output}: cannot write: {exc.strerror or exc}")
+    if refusals and (kind or not written):
+        if output and not written:
+            output.unlink(missing_ok=True)   # no file of nothing
+        _fail("; ".join(refusals))
+    for refusal in refusals:  # a mixed archive: export the kinds the format is for
+        typer.echo(f"hoyle: skipped: {refusal}", err=True)
     if output:
-        _write_file(output, text)
-        typer.echo(f"wrote {len(records)} records to {output}", err=True)
-    else:
-        typer.echo(text, nl=False)
+        typer.echo(f"wrote {written} records to {output}", err=True)
 
 
 @app.command()

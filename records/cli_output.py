@@ -61,12 +61,15 @@ class Report:
     """Import and validate output, streamed: {counts, records} in JSON, or diagnostics on
     stderr and a table of counts on stdout."""
 
-    def __init__(self, as_json: bool):
+    def __init__(self, as_json: bool, only_diagnosed: bool = False):
         self.as_json, self.tally, self.opened, self.unreadable = as_json, Tally(), False, False
+        self.only_diagnosed = only_diagnosed  # JSON lists only the records with diagnostics
 
     def add(self, records: list[Record]) -> None:
         for rec in records:
             self.tally.add(rec)
+            if self.only_diagnosed and not rec.diagnostics:
+                continue
             if self.as_json:
                 self._write(rec.to_dict())
                 continue
@@ -86,7 +89,7 @@ class Report:
     def finish(self, extra: dict | None = None) -> int:
         counts = self.tally.counts | (extra or {})
         code = USAGE if self.unreadable else ERRORS if counts["errors"] else OK
-        if not counts["records"]:
+        if not counts["records"] and not counts.get("files unchanged"):
             code = USAGE  # nothing read is a mistake of input, not a success
         if self.as_json:
             head = "" if self.opened else '{"records": ['

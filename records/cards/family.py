@@ -22,6 +22,26 @@ class Bridge(FamilyBase):
     matches = staticmethod(bridge.matches)
     showcase = staticmethod(bridge.showcase)
 
+    @staticmethod
+    def facts(record) -> dict:
+        """The contract's strain and level (kept as JSON beside the record, for SQL)."""
+        contract = bridge.contract_of(record)
+        if contract is None:
+            return {}
+        return {"strain": None if contract.passed_out else contract.strain,
+                "level": contract.level}
+
+    @staticmethod
+    def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
+        """trumps as SQL over the stored facts; cribbage cards meet no deal; the other
+        filters (holdings, contracts in words, results, scores) stay in matches."""
+        if filters.get("cards"):
+            return [("0", [])]
+        if set(filters) - {"trumps"}:
+            return None
+        strain = bridge.STRAIN_WORDS.get(filters["trumps"].strip().lower().rstrip("."))
+        return [("json_extract(r.facts, '$.strain') = ?", [strain])] if strain else [("0", [])]
+
 
 class Whist(FamilyBase):
     kind = "whist"
@@ -32,6 +52,21 @@ class Whist(FamilyBase):
     render_svg = staticmethod(whist.render_svg)
     export = staticmethod(whist.export)
     matches = staticmethod(whist.matches)
+
+    @staticmethod
+    def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
+        """variant and result as SQL (words found in them); holding, trumps, score stay in
+        matches; a contract or cribbage cards meet no whist record."""
+        if filters.get("contract") or filters.get("cards"):
+            return [("0", [])]
+        if any(filters.get(k) for k in ("holding", "trumps", "score")):
+            return None
+        out = []
+        for key, field in (("variant", "r.data, '$.variant'"), ("result", "r.tags, '$.Result'")):
+            if filters.get(key):
+                out.append((f"instr(lower(coalesce(json_extract({field}), '')), ?) > 0",
+                            [filters[key].lower()]))
+        return out
     showcase = staticmethod(whist.showcase)
 
 

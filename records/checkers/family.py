@@ -185,6 +185,20 @@ def matches(rec, filters: dict) -> bool:
     return not ballot or rec.tags.get("Ballot", "") == str(ballot).strip()
 
 
+def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
+    """matches as SQL, but for variant (its words and GameType numbers stay in matches)."""
+    if any(filters.get(k) for k in ("holding", "contract", "trumps", "cards")):
+        return [("0", [])]
+    if filters.get("variant"):
+        return None
+    out = []
+    if filters.get("result"):
+        out.append(("json_extract(r.tags, '$.Result') = ?", [filters["result"]]))
+    if filters.get("score"):
+        out.append(("json_extract(r.tags, '$.Ballot') = ?", [str(filters["score"]).strip()]))
+    return out
+
+
 def showcase(archive, console) -> None:
     """hoyle demo: a checkers game on the board, and searches by name, moves and position."""
     games = archive.search(kind="checkers", full=True)
@@ -229,6 +243,7 @@ class Checkers(FamilyBase):
     position_key = staticmethod(position_key)
     move_prefixes = staticmethod(move_prefixes)
     matches = staticmethod(matches)
+    filter_sql = staticmethod(filter_sql)
     showcase = staticmethod(showcase)
 
 

@@ -107,6 +107,33 @@ def move_prefixes(text: str) -> list[list[str]]:
     return [_san_list(Setup(), r) for r in res.readings]
 
 
+def replay_positions(rec) -> list[str]:
+    """The position key after every ply, by replaying the moves (the archive keeps none)."""
+    board, keys = chess.Board(start_fen_of(rec)), []
+    for p in rec.plies:
+        try:
+            board.push_san(p.normal)
+        except ValueError:
+            break
+        keys.append(position_key(board))
+    return keys + [""] * (len(rec.plies) - len(keys))
+
+
+def normal_of(rec) -> str:
+    """The record's normal form (PGN) from its tags and plies, as the reader writes it."""
+    from records.chess.pgn import game_pgn
+    return game_pgn(rec.tags, rec.plies, result=rec.tags.get("Result", "*"),
+                    start_fen=rec.tags.get("FEN"))
+
+
+def filter_sql(filters: dict) -> list[tuple[str, list]]:
+    """result as SQL; the card and cribbage filters meet no chess game."""
+    if any(value for key, value in filters.items() if key != "result"):
+        return [("0", [])]
+    result = filters.get("result")
+    return [("json_extract(r.tags, '$.Result') = ?", [result])] if result else []
+
+
 def matches(rec, filters: dict) -> bool:
     if any(filters.get(k) for k in filters if k != "result"):  # card filters are not chess's
         return False
@@ -135,6 +162,7 @@ class Chess(FamilyBase):
     kind = "chess"
     extensions = (".pgn",)
     export_formats = EXPORT_FORMATS
+    replays_positions = True
 
     def read_file(self, text, path):
         from records.chess.pgn import read
@@ -150,6 +178,9 @@ class Chess(FamilyBase):
     position_key = staticmethod(position_key)
     move_prefixes = staticmethod(move_prefixes)
     matches = staticmethod(matches)
+    replay_positions = staticmethod(replay_positions)
+    normal_of = staticmethod(normal_of)
+    filter_sql = staticmethod(filter_sql)
     showcase = staticmethod(showcase)
 
 

@@ -53,6 +53,22 @@ class Family(Protocol):
     def matches(self, record: Record, filters: dict) -> bool:
         """The family's search filters (holding, score, variant, result, ...) on one record."""
 
+    def normal_of(self, record: Record) -> str:
+        """(optional) The record's normal form written again from its tags and plies; the
+        archive stores no normal form it can get back this way."""
+
+    def replay_positions(self, record: Record) -> list[str]:
+        """The position key after each ply, from the moves; families that set
+        replays_positions let the archive store no positions but their hashes."""
+
+    def facts(self, record: Record) -> dict:
+        """(optional) Searchable facts of a record the archive keeps as JSON at import, for
+        filter_sql to read with json_extract(r.facts, ...)."""
+
+    def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
+        """The filters as SQL conditions on the records table `r` (json_extract over its
+        tags, data and facts), or None when `matches` must judge each record."""
+
     def showcase(self, archive, console) -> None:
         """hoyle demo: show this family's records in the demo archive."""
 
@@ -62,6 +78,7 @@ class FamilyBase:
     kind = ""
     extensions: tuple[str, ...] = ()
     export_formats: tuple[str, ...] = ()
+    replays_positions = False
 
     def read_file(self, text: str, path: str) -> list[Record] | None:
         return None
@@ -84,6 +101,12 @@ class FamilyBase:
 
     def matches(self, record: Record, filters: dict) -> bool:
         return not filters
+
+    def replay_positions(self, record: Record) -> list[str]:
+        return [p.position for p in record.plies]
+
+    def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
+        return [] if not filters else None
 
     def showcase(self, archive, console) -> None:
         return None

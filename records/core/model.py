@@ -82,9 +82,13 @@ class Record:
 
     @property
     def fingerprint(self) -> str:
-        key = json.dumps([self.kind, self.title, self.source_key, self.line, self.text,
-                          self.start_position], ensure_ascii=False)
-        return hashlib.sha1(key.encode()).hexdigest()
+        """The record's content: kind, start, normalised moves, normal form and tags; never
+        where it was found (file name, line, a title numbered by its place in the file)."""
+        tags = sorted((k, str(v)) for k, v in self.tags.items() if not k.startswith("_"))
+        body = self.normal or ("" if self.plies else self.text)
+        key = json.dumps([self.kind, self.start_position, [p.normal for p in self.plies], body,
+                          tags], ensure_ascii=False)
+        return hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
 
     @property
     def source_key(self) -> str:

@@ -46,11 +46,13 @@ def in_two(first: Callable[[], T], second: Callable[[], U]) -> tuple[T, U]:
     if not hasattr(os, "fork"):
         return first(), second()
     read_end, write_end = os.pipe()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # the child: do the second half, send it, and leave without any cleanup
         os.close(read_end)
         status = 1
         try:
+            die_with_parent(parent)
             with os.fdopen(write_end, "wb") as out:
                 pickle.dump(second(), out, pickle.HIGHEST_PROTOCOL)
             status = 0
@@ -76,6 +78,30 @@ def records_in_two(first: Callable[[], list[Record]],
     """in_two for two lists of records."""
     mine, theirs = in_two(first, lambda: packed(second()))
     return mine, unpacked(theirs)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int) -> None:
+    """A worker is killed when the process that forked it dies (Linux: the kernel sends
+    SIGKILL; elsewhere a thread watches the parent id), so no orphan keeps working."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            if os.getppid() != parent:  # the parent died before prctl took effect
+                os._exit(1)
+            return
+    except (OSError, AttributeError):
+        pass
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            threading.Event().wait(0.5)
+        os._exit(1)
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _reap(pid: int) -> int:

@@ -18,6 +18,22 @@ class Cribbage(FamilyBase):
     render_text = staticmethod(engine.render_text)
     export = staticmethod(engine.export)
     matches = staticmethod(engine.matches)
+
+    @staticmethod
+    def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
+        """score as SQL (the count, or one of the counts); cards and variant stay in matches."""
+        if any(filters.get(k) for k in ("holding", "result", "contract", "trumps")):
+            return [("0", [])]
+        if filters.get("cards") or filters.get("variant"):
+            return None
+        if not filters.get("score"):
+            return []
+        try:
+            score = int(filters["score"])
+        except ValueError:
+            return [("0", [])]
+        return [("(json_extract(r.tags, '$.Score') = ? OR ? IN"
+                 " (SELECT value FROM json_each(r.data, '$.scores')))", [score, score])]
     showcase = staticmethod(engine.showcase)
 
 

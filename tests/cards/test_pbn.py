@@ -241,7 +241,9 @@ def test_cli_import_replay_search_export(tmp_path):
     assert out.exit_code == 0, out.output
     payload = json.loads(out.output)
     assert payload["counts"]["by_kind"]["bridge"]["valid"] == 2
-    first = payload["records"][0]
+    assert all(r["diagnostics"] for r in payload["records"])   # only records with diagnostics
+    listed = runner.invoke(app, ["--db", db, "list", "--kind", "bridge", "--json"])
+    first = json.loads(listed.output)["records"][0]
     assert first["kind"] == "bridge" and first["moves"][:2] == ["CK", "C7"]
     replay = runner.invoke(app, ["--db", db, "replay", str(first["id"]), "--ply", "4"])
     assert "West" in replay.output and "won by W" in replay.output

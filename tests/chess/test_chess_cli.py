@@ -46,8 +46,11 @@ def test_import_json_has_the_contract_shape(db):
 def test_reimport_changes_nothing(db):
     result = hoyle(db, "import", str(DEMO), "--json")
     assert json.loads(result.output)["added"] == 0
-    listed = json.loads(hoyle(db, "list", "--json").output)
+    listed = json.loads(hoyle(db, "list", "--limit", "0", "--json").output)
     assert listed["counts"]["records"] == 79
+    page = hoyle(db, "list", "--limit", "30", "--offset", "60")
+    assert "19 more" not in page.output and "more (--offset" not in page.output
+    assert "49 more (--offset 30)" in hoyle(db, "list", "--limit", "30").output
 
 
 def test_validate_exit_codes(db, tmp_path):
@@ -93,7 +96,13 @@ def test_pgn_export_reimports_to_the_same_moves(db, tmp_path):
     text = out.read_text()
     assert "{Kt-KB3}" in text and '[SourceLine "3443"]' in text
     again = runner.invoke(app, ["--db", str(tmp_path / "again.db"), "import", str(out), "--json"])
-    reread = {(r["title"], tuple(r["moves"])) for r in json.loads(again.output)["records"]}
+    report = json.loads(again.output)   # counts, and only the records with diagnostics
+    assert all(r["diagnostics"] for r in report["records"])
+    assert report["added"] == report["counts"]["records"] > 0
+    exported = runner.invoke(app, ["--db", str(tmp_path / "again.db"), "export", "--format",
+                                   "jsonl"]).output
+    reread = {(r["title"], tuple(m["normal"] for m in r["moves"]))
+              for r in map(json.loads, exported.splitlines())}
     original = json.loads(hoyle(db, "export", "--kind", "chess", "--format", "json").output)
     for rec in original:
         moves = tuple(m["normal"] for m in rec["moves"])

@@ -1,0 +1,149 @@
+"""Streaming export: records come out of the archive a chunk at a time and are written as they
+come, so memory stays flat however many are exported. A file is written to a temporary name
+beside it and renamed at the end: a failed export leaves no half file."""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from itertools import groupby
+from typing import TextIO
+
+from records.core.model import Record
+
+SHARED_FORMATS = ("json", "jsonl", "csv")
+CHUNK = 500
+
+
+@contextmanager
+def output_file(path: str | None, stdout: TextIO) -> Iterator[TextIO]:
+    """The file to write: stdout, or a temporary file renamed to `path` on success."""
+    if not path:
+        yield stdout
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".hoyle-export-", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            yield out
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def write_stream(archive, query, fmt: str, out: TextIO, limit: int | None = None,
+                 records: Iterable[Record] | None = None,
+                 refused: Callable[[str], None] | None = None) -> int:
+    """Write the records a query finds in `fmt`; return how many were written. Kinds the
+    format is not for are skipped and named to `refused` once each."""
+    stream = records if records is not None else archive.iterate(query, full=True, limit=limit)
+    if fmt in SHARED_FORMATS:
+        return _shared(stream, fmt, out)
+    from records.core.family import family
+    written, refusals = 0, set()
+    for kind, group in groupby(stream, key=lambda r: r.kind):
+        for chunk in _chunks(group):
+            if kind in refusals:
+                continue
+            try:
+                text = family(kind).export(chunk, fmt)
+            except ValueError as exc:
+                refusals.add(kind)
+                if refused:
+                    refused(str(exc))
+                continue
+            out.write(text)
+            written += len(chunk)
+    return written
+
+
+def _chunks(records: Iterable[Record]) -> Iterator[list[Record]]:
+    chunk: list[Record] = []
+    for rec in records:
+        chunk.append(rec)
+        if len(chunk) >= CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _shared(records: Iterable[Record], fmt: str, out: TextIO) -> int:
+    from records.core.tabular import export_csv, record_dict
+    written = 0
+    if fmt == "json":
+        out.write("[")
+    for rec in records:
+        if fmt == "jsonl":
+            out.write(json.dumps(record_dict(rec), ensure_ascii=False) + "\n")
+        elif fmt == "json":
+            out.write(("," if written else "") + "\n"
+                      + json.dumps(record_dict(rec), ensure_ascii=False, indent=1))
+        else:  # csv: the header once
+            text = export_csv([rec])
+            out.write(text if not written else text.split("\n", 1)[1])
+        written += 1
+    if fmt == "json":
+        out.write("\n]\n")
+    return written
+
+
+# -- parquet: records.parquet and positions.parquet in a folder ---------------------------------
+PARQUET_FILES = ("records.parquet", "positions.parquet")
+
+
+def write_parquet(archive, records: Iterable[Record], folder: str) -> int:
+    """Records (one row each, tags and data as JSON) and the positions they pass through
+    (hash, record_id, ply), written a chunk at a time with pyarrow (the `parquet` extra)."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError as exc:
+        raise ValueError("parquet export needs pyarrow: pip install 'hoyle[parquet]'") from exc
+    os.makedirs(folder, exist_ok=True)
+    schema = pa.schema([("id", pa.int64()), ("kind", pa.string()), ("title", pa.string()),
+                        ("status", pa.string()), ("source", pa.string()), ("line", pa.int64()),
+                        ("end_line", pa.int64()), ("ply_count", pa.int64()),
+                        ("moves", pa.string()), ("tags", pa.string()), ("data", pa.string()),
+                        ("normal", pa.string())])
+    ids: set[int] = set()
+    with _temporary(os.path.join(folder, PARQUET_FILES[0])) as tmp:
+        with pq.ParquetWriter(tmp, schema) as writer:
+            for chunk in _chunks(records):
+                ids.update(rec.id for rec in chunk)
+                writer.write_table(pa.Table.from_pylist([_parquet_row(r) for r in chunk], schema))
+    hashes = pa.schema([("hash", pa.int64()), ("record_id", pa.int64()), ("ply", pa.int32())])
+    with _temporary(os.path.join(folder, PARQUET_FILES[1])) as tmp:
+        with pq.ParquetWriter(tmp, hashes) as writer:
+            cursor = archive.db.execute("SELECT hash, record_id, ply FROM positions")
+            while rows := cursor.fetchmany(50_000):
+                kept = [row for row in rows if row[1] in ids]
+                if kept:
+                    columns = list(zip(*kept))
+                    writer.write_table(pa.Table.from_arrays(
+                        [pa.array(c, t.type) for c, t in zip(columns, hashes)], schema=hashes))
+    return len(ids)
+
+
+def _parquet_row(rec: Record) -> dict:
+    return {"id": rec.id, "kind": rec.kind, "title": rec.title, "status": rec.status,
+            "source": rec.source, "line": rec.line, "end_line": rec.end_line,
+            "ply_count": len(rec.plies), "moves": " ".join(p.normal for p in rec.plies),
+            "tags": json.dumps(rec.tags, ensure_ascii=False),
+            "data": json.dumps(rec.data, ensure_ascii=False), "normal": rec.normal}
+
+
+@contextmanager
+def _temporary(path: str) -> Iterator[str]:
+    """A temporary name beside `path`, renamed to it when the block succeeds."""
+    fd, tmp = tempfile.mkstemp(prefix=".hoyle-export-", dir=os.path.dirname(path) or ".")
+    os.close(fd)
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise

@@ -1,0 +1,197 @@
+"""Reading the archive back: search, pages, counts and whole records, with every condition,
+LIMIT and OFFSET in SQL."""
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from records.archive.store import (MOVE_SEPARATOR, decompress_normal, position_hash, slice_text,
+                                   source_lines)
+from records.core.model import Diagnostic, Ply, Record
+
+SELECT = ("SELECT r.id, r.kind, r.title, r.status, s.path, r.line, r.end_line, r.text_z,"
+          " r.normal_z, r.moves, r.plies_z, st.key, r.ply_count, r.tags, r.data,"
+          " r.source_id, s.encoding FROM records r LEFT JOIN sources s ON s.id = r.source_id"
+          " LEFT JOIN starts st ON st.id = r.start_id")
+CHUNK = 500
+
+
+@dataclass
+class Query:
+    """What a search asks for; every part becomes a SQL condition."""
+    name: str | None = None
+    kind: str | None = None
+    status: str | None = None
+    positions: Iterable[str] = ()          # position keys, any of which a record passes
+    move_prefix: list[str] | None = None   # normalised moves a record begins with
+    conditions: list[tuple[str, list]] = field(default_factory=list)  # family filters
+
+    def where(self) -> tuple[str, list]:
+        clauses, args = [], []
+        if self.kind:
+            clauses.append("r.kind = ?")
+            args.append(self.kind)
+        if self.status:
+            clauses.append("r.status = ?")
+            args.append(self.status)
+        if self.name:
+            clauses.append("(r.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)"
+                           " OR r.title LIKE ? OR json_extract(r.tags, '$.Opening') LIKE ?)")
+            args += [fts_query(self.name), f"%{self.name}%", f"%{self.name}%"]
+        hashes = sorted({position_hash(key) for key in self.positions})
+        if hashes:
+            clauses.append(f"r.id IN (SELECT record_id FROM positions WHERE hash IN"
+                           f" ({', '.join('?' * len(hashes))}))")
+            args += hashes
+        if self.move_prefix:
+            typed = MOVE_SEPARATOR.join(self.move_prefix)
+            clauses.append("(r.moves = ? OR substr(r.moves, 1, ?) = ?)")
+            args += [typed, len(typed) + 1, typed + MOVE_SEPARATOR]
+        for sql, params in self.conditions:
+            clauses.append(f"({sql})")
+            args += params
+        return (" WHERE " + " AND ".join(clauses) if clauses else ""), args
+
+
+def search(conn: sqlite3.Connection, query: Query, limit: int | None = None,
+           offset: int = 0, full: bool = False) -> list[Record]:
+    where, args = query.where()
+    sql = f"{SELECT}{where} ORDER BY r.id"
+    if limit:
+        sql += " LIMIT ? OFFSET ?"
+        args += [int(limit), int(offset)]
+    elif offset:
+        sql += " LIMIT -1 OFFSET ?"
+        args.append(int(offset))
+    return _records(conn, conn.execute(sql, args).fetchall(), full, _Sources(conn))
+
+
+def count(conn: sqlite3.Connection, query: Query) -> int:
+    where, args = query.where()
+    return conn.execute(f"SELECT count(*) FROM records r{where}", args).fetchone()[0]
+
+
+def iterate(conn: sqlite3.Connection, query: Query, full: bool = True,
+            limit: int | None = None, offset: int = 0) -> Iterator[Record]:
+    """Every matching record in id order, CHUNK at a time (memory stays flat)."""
+    where, args = query.where()
+    joiner = " AND " if where else " WHERE "
+    sources, last, left = _Sources(conn), 0, limit or -1
+    if offset:  # the id just before the first one wanted
+        row = conn.execute(f"SELECT r.id FROM records r{where} ORDER BY r.id LIMIT 1 OFFSET ?",
+                           args + [offset - 1]).fetchone()
+        if row is None:
+            return
+        last = row[0]
+    while left:
+        step = CHUNK if left < 0 else min(CHUNK, left)
+        rows = conn.execute(f"{SELECT}{where}{joiner}r.id > ? ORDER BY r.id LIMIT ?",
+                            args + [last, step]).fetchall()
+        if not rows:
+            return
+        yield from _records(conn, rows, full, sources)
+        last = rows[-1][0]
+        left = left - len(rows) if left > 0 else left
+
+
+def get(conn: sqlite3.Connection, record_id: int) -> Record | None:
+    rows = conn.execute(f"{SELECT} WHERE r.id = ?", [record_id]).fetchall()
+    if not rows:
+        return None
+    rec = _records(conn, rows, True, _Sources(conn))[0]
+    if rec.plies and not any(p.position for p in rec.plies):
+        _replay_positions(rec)
+    return rec
+
+
+def _family(kind: str):
+    from records.core.family import family
+    return family(kind)
+
+
+def _replay_positions(rec: Record) -> None:
+    """Positions the archive left out because the family computes them from the moves."""
+    try:
+        keys = _family(rec.kind).replay_positions(rec)
+    except (KeyError, AttributeError, ValueError):
+        return
+    for ply, key in zip(rec.plies, keys):
+        ply.position = key
+
+
+def counts(conn: sqlite3.Connection) -> dict:
+    out = {"records": 0, "by_kind": {}, "by_status": {}}
+    for kind, status, n in conn.execute(
+            "SELECT kind, status, count(*) FROM records GROUP BY kind, status"):
+        out["records"] += n
+        out["by_kind"][kind] = out["by_kind"].get(kind, 0) + n
+        out["by_status"][status] = out["by_status"].get(status, 0) + n
+    return out
+
+
+class _Sources:
+    """The lines of one source file at a time, for slicing the records' texts out of it."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn, self.source_id, self.lines = conn, None, []
+
+    def text(self, source_id: int, encoding: str | None, line: int, end_line: int) -> str:
+        if source_id != self.source_id:
+            row = self.conn.execute("SELECT raw FROM sources WHERE id = ?", [source_id]).fetchone()
+            raw = zlib.decompress(row[0]) if row and row[0] else b""
+            self.source_id, self.lines = source_id, source_lines(raw, encoding or None)
+        return slice_text(self.lines, line, end_line)
+
+
+def _records(conn, rows: list, full: bool, sources: _Sources) -> list[Record]:
+    records = [_record(row, full, sources) for row in rows]
+    by_id = {rec.id: rec for rec in records}
+    for start in range(0, len(records), CHUNK):
+        ids = [rec.id for rec in records[start:start + CHUNK]]
+        for rid, *fields in conn.execute(
+                "SELECT record_id, severity, code, message, line, column, suggestion, repair"
+                f" FROM diagnostics WHERE record_id IN ({', '.join('?' * len(ids))})"
+                " ORDER BY id", ids):
+            by_id[rid].diagnostics.append(Diagnostic(*fields[:6], repair=bool(fields[6])))
+    return records
+
+
+def _record(row: tuple, full: bool, sources: _Sources) -> Record:
+    (rid, kind, title, status, path, line, end_line, text_z, normal_z, moves, plies_z, start,
+     ply_count, tags, data, source_id, encoding) = row
+    rec = Record(kind=kind, title=title, source=path or "", line=line, end_line=end_line,
+                 tags=json.loads(tags or "{}"), data=json.loads(data or "{}"),
+                 start_position=start or "", status=status, id=rid, ply_count=ply_count or 0)
+    if full:
+        rec.plies = plies_of(moves, plies_z, line, ply_count)
+        rec.normal = (decompress_normal(normal_z, moves, tags) if normal_z != b""
+                      else _family(kind).normal_of(rec))
+        rec.text = (zlib.decompress(text_z).decode() if text_z
+                    else sources.text(source_id, encoding, line, end_line))
+    return rec
+
+
+def plies_of(moves: str, blob: bytes | None, line: int, ply_count: int) -> list[Ply]:
+    """The plies back from the moves column and the blob store.plies_blob wrote."""
+    if not ply_count or blob is None:
+        return []
+    steps, columns, printed, positions, normals, numbers = json.loads(zlib.decompress(blob))
+    normals = normals or (moves or "").split(MOVE_SEPARATOR)
+    texts = list(normals)
+    for i, text in printed:
+        texts[i] = text
+    positions = positions or [""] * len(normals)
+    numbers = numbers or range(1, len(normals) + 1)
+    plies, at = [], line
+    for i, normal in enumerate(normals):
+        at += steps[i]
+        plies.append(Ply(numbers[i], texts[i], normal, at, columns[i], positions[i]))
+    return plies
+
+
+def fts_query(text: str) -> str:
+    words = [w for w in "".join(c if c.isalnum() else " " for c in text).split() if w]
+    return " ".join(f'"{w}"' for w in words) or '""'

@@ -1,0 +1,108 @@
+"""The archive's tables, its schema version, and the refusal of files that are not archives.
+
+The version lives in PRAGMA user_version. A newer archive is refused (this hoyle would not know
+its tables); an older one is migrated in one transaction; a SQLite file that holds other tables
+and none of ours is refused and left untouched.
+"""
+from __future__ import annotations
+
+import sqlite3
+
+SCHEMA_VERSION = 2
+BUSY_TIMEOUT_S = 30.0   # a second importer waits this long for the first one's transaction
+OUR_TABLES = {"records", "sources", "diagnostics", "meta"}
+FTS_COLUMNS = ("title", "opening", "players", "event", "annotations")
+
+TABLES = [
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
+    # raw: the file's bytes, zlib-compressed, once; a record's text is a slice of its lines
+    "CREATE TABLE sources (id INTEGER PRIMARY KEY, path TEXT, name TEXT, sha256 TEXT,"
+    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, raw BLOB)",
+    "CREATE INDEX sources_sha256 ON sources (sha256)",
+    # text_z: the record's text, compressed, only where it is not the slice of its source lines
+    # normal_z: the normalised form, compressed with a preset dictionary of its moves and tags
+    # moves: the normalised moves, space-separated
+    # plies_z: what the plies hold beyond moves (lines, columns, printed text, positions)
+    # (its dictionary is the moves and tags, so it costs little beside them); tags hold the
+    # players, event, opening and result that SQL reads with json_extract
+    "CREATE TABLE records (id INTEGER PRIMARY KEY, fingerprint BLOB NOT NULL, kind TEXT,"
+    " title TEXT, status TEXT, source_id INTEGER REFERENCES sources (id), line INTEGER,"
+    " end_line INTEGER, text_z BLOB, normal_z BLOB, moves TEXT, plies_z BLOB,"
+    " start_id INTEGER REFERENCES starts (id), ply_count INTEGER, tags TEXT, data TEXT,"
+    " facts TEXT)",
+    # start positions are few (the initial one, mostly): each is kept once
+    "CREATE TABLE starts (id INTEGER PRIMARY KEY, key TEXT UNIQUE)",
+    "CREATE UNIQUE INDEX records_fingerprint ON records (fingerprint)",
+    "CREATE INDEX records_kind_status ON records (kind, status)",
+    # one row per position a record passes through (ply 0: its start), keyed by a 64-bit hash
+    "CREATE TABLE positions (hash INTEGER, record_id INTEGER, ply INTEGER,"
+    " PRIMARY KEY (hash, record_id, ply)) WITHOUT ROWID",
+    "CREATE TABLE diagnostics (id INTEGER PRIMARY KEY, record_id INTEGER, severity TEXT,"
+    " code TEXT, line INTEGER, column INTEGER, message TEXT, suggestion TEXT, repair INTEGER)",
+    "CREATE INDEX diagnostics_record ON diagnostics (record_id)",
+    # contentless: the words are indexed, the texts stay in records (records are never deleted)
+    f"CREATE VIRTUAL TABLE records_fts USING fts5 ({', '.join(FTS_COLUMNS)}, content='',"
+    " tokenize='porter')",
+]
+
+
+class NotAnArchive(Exception):
+    """The file is a SQLite database of something else, or not SQLite at all."""
+
+
+class NewerArchive(NotAnArchive):
+    """The archive was written by a newer hoyle whose tables this one does not know."""
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are begun explicitly), WAL journal."""
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        ensure_schema(conn, path)
+    except sqlite3.DatabaseError as exc:
+        raise NotAnArchive(f"{path}: not a hoyle archive ({exc})") from exc
+    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("PRAGMA cache_size = -65536")  # up to 64 MB: big imports touch many pages
+    return conn
+
+
+def ensure_schema(conn: sqlite3.Connection, path: str) -> None:
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise NewerArchive(f"{path}: archive schema {version} is newer than this hoyle's "
+                           f"({SCHEMA_VERSION}); upgrade hoyle to open it")
+    if version == SCHEMA_VERSION:
+        return
+    names = table_names(conn)
+    if names and not OUR_TABLES & names:
+        raise NotAnArchive(f"{path}: a SQLite database without hoyle's tables; left untouched")
+    if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        names = table_names(conn)  # again, under the lock: another process may have made them
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+        if found == SCHEMA_VERSION:
+            conn.execute("COMMIT")
+            return
+        if "records" in names:
+            from records.archive.migrate import from_version_1
+            from_version_1(conn, create_tables)
+        else:
+            create_tables(conn)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def create_tables(conn: sqlite3.Connection) -> None:
+    for statement in TABLES:
+        conn.execute(statement)
+    conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", [str(SCHEMA_VERSION)])
+
+
+def table_names(conn: sqlite3.Connection) -> set[str]:
+    return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}

@@ -1,0 +1,290 @@
+"""Import: records stream from an iterator into SQLite in batches, inside one transaction per
+source file (the sources row included), so a failure or a kill leaves the archive as it was.
+
+Storage is compact: the source file once (compressed), the moves as one text column, what the
+plies hold beyond the moves as one compressed blob, and one 64-bit hash per position passed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+import zlib
+from collections.abc import Iterable, Iterator
+from itertools import islice
+
+from records.core.model import Record
+from records.core.parallel import collector_paused
+
+BATCH = 500
+MOVE_SEPARATOR = " "
+ZLIB_LEVEL = 6
+ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")  # as records.core.reading.read_text decodes
+_to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+RECORD_COLUMNS = ("id", "fingerprint", "kind", "title", "status", "source_id", "line",
+                  "end_line", "text_z", "normal_z", "moves", "plies_z", "start_id",
+                  "ply_count", "tags", "data", "facts")
+INSERT_RECORD = (f"INSERT OR IGNORE INTO records ({', '.join(RECORD_COLUMNS)})"
+                 f" VALUES ({', '.join('?' * len(RECORD_COLUMNS))})")
+INSERT_FTS = ("INSERT INTO records_fts (rowid, title, opening, players, event, annotations)"
+              " VALUES (?, ?, ?, ?, ?, ?)")
+INSERT_DIAGNOSTIC = ("INSERT INTO diagnostics (record_id, severity, code, line, column, message,"
+                     " suggestion, repair) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+
+_blake2b = hashlib.blake2b
+_from_bytes = int.from_bytes
+
+
+def position_hash(key: str) -> int:
+    """A position key as a signed 64-bit integer (the positions table's key)."""
+    return _from_bytes(_blake2b(key.encode(), digest_size=8).digest(), "little", signed=True)
+
+
+def file_identity(path: str) -> tuple[bytes, int, float, str]:
+    """The source's bytes, size, mtime and sha256 (empty for a path that is no file)."""
+    if not os.path.isfile(path):
+        return b"", 0, 0.0, hashlib.sha256(b"").hexdigest()
+    raw = open(path, "rb").read()
+    return raw, len(raw), os.path.getmtime(path), hashlib.sha256(raw).hexdigest()
+
+
+def known_source(conn: sqlite3.Connection, path: str) -> bool:
+    """The file's exact bytes were imported before (under this name or another)."""
+    if not os.path.isfile(path):
+        return False
+    size, mtime = os.path.getsize(path), os.path.getmtime(path)
+    if conn.execute("SELECT 1 FROM sources WHERE path = ? AND size = ? AND mtime = ?",
+                    [path, size, mtime]).fetchone():
+        return True   # the same file, untouched since: not even read
+    if not conn.execute("SELECT 1 FROM sources WHERE size = ? LIMIT 1", [size]).fetchone():
+        return False  # no source of this size: no need to read and hash the file
+    sha = file_identity(path)[3]
+    return conn.execute("SELECT 1 FROM sources WHERE sha256 = ? AND size = ?",
+                        [sha, size]).fetchone() is not None
+
+
+def import_records(conn: sqlite3.Connection, path: str, records: Iterable[Record],
+                   batch: int = BATCH) -> dict:
+    """Store one source's records; return counts of records added and already there."""
+    raw, size, mtime, sha = file_identity(path)
+    writer = Writer(conn, raw)
+    with collector_paused():
+        conn.execute("BEGIN IMMEDIATE")  # the write lock now: a second importer waits
+        try:
+            # the file is kept only once one of its records is new
+            writer.new_source = lambda: _source_id(conn, path, raw, size, mtime, sha)
+            writer.next_id = (conn.execute("SELECT max(id) FROM records").fetchone()[0] or 0) + 1
+            for chunk in _chunks(iter(records), batch):
+                writer.store(chunk)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return {"added": writer.added, "skipped": writer.skipped}
+
+
+def _chunks(records: Iterator[Record], size: int) -> Iterator[list[Record]]:
+    while chunk := list(islice(records, size)):
+        yield chunk
+
+
+def _source_id(conn, path: str, raw: bytes, size: int, mtime: float, sha: str) -> int:
+    row = conn.execute("SELECT id FROM sources WHERE sha256 = ? AND size = ?",
+                       [sha, size]).fetchone()
+    if row:
+        return row[0]
+    encoding = decode(raw)[1] if raw else ""
+    return conn.execute(
+        "INSERT INTO sources (path, name, sha256, size, mtime, imported_at, encoding, raw)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [path, os.path.basename(path), sha, size, mtime, time.time(), encoding,
+         zlib.compress(raw, ZLIB_LEVEL) if raw else None]).lastrowid
+
+
+def decode(raw: bytes) -> tuple[str, str]:
+    for encoding in ENCODINGS:
+        try:
+            return raw.decode(encoding), encoding
+        except UnicodeDecodeError:
+            continue
+    return raw.decode("latin-1", "replace"), "latin-1"  # pragma: no cover
+
+
+def source_lines(raw: bytes, encoding: str | None = None) -> list[str]:
+    text = raw.decode(encoding) if encoding else decode(raw)[0]
+    return text.splitlines(keepends=True)
+
+
+def slice_text(lines: list[str], line: int, end_line: int) -> str:
+    """A record's text as the lines it spans, the way the readers cut it."""
+    return "".join(lines[line - 1:end_line]).rstrip("\r\n")
+
+
+class Writer:
+    """Turns batches of records into rows; remembers the counts and the next id."""
+
+    def __init__(self, conn: sqlite3.Connection, raw: bytes, keep_ids: bool = False):
+        self.conn, self.raw, self.keep_ids = conn, raw, keep_ids
+        self.source_id = 0
+        self.new_source = None   # makes the sources row when the first record is added
+        self.next_id = 1
+        self.added = self.skipped = 0
+        self._lines: list[str] | None = None
+        self._starts: dict[str, int] = {}
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = source_lines(self.raw) if self.raw else []
+        return self._lines
+
+    def store(self, chunk: list[Record]) -> None:
+        fingerprints = [bytes.fromhex(rec.fingerprint) for rec in chunk]
+        marks = ", ".join("?" * len(fingerprints))
+        seen = {row[0] for row in self.conn.execute(
+            f"SELECT fingerprint FROM records WHERE fingerprint IN ({marks})", fingerprints)}
+        rows, fts, positions, diagnostics = [], [], [], []
+        for rec, fp in zip(chunk, fingerprints):
+            if fp in seen:
+                self.skipped += 1
+                continue
+            seen.add(fp)
+            if self.new_source:
+                self.source_id, self.new_source = self.new_source(), None
+            if not self.keep_ids:
+                rec.id = self.next_id
+                self.next_id += 1
+            rows.append(self._row(rec, fp))
+            fts.append(fts_row(rec))
+            positions.extend(position_rows(rec))
+            diagnostics.extend((rec.id, d.severity, d.code, d.line, d.column, d.message,
+                                d.suggestion, int(d.repair)) for d in rec.diagnostics)
+        conn = self.conn
+        if conn.executemany(INSERT_RECORD, rows).rowcount != len(rows):
+            raise sqlite3.IntegrityError("a record's fingerprint appeared while importing")
+        conn.executemany(INSERT_FTS, fts)
+        conn.executemany("INSERT INTO positions VALUES (?, ?, ?)", positions)
+        conn.executemany(INSERT_DIAGNOSTIC, diagnostics)
+        self.added += len(rows)
+
+    def _row(self, rec: Record, fingerprint: bytes) -> tuple:
+        text_z = None
+        if rec.text and slice_text(self.lines, rec.line, rec.end_line) != rec.text:
+            text_z = zlib.compress(rec.text.encode(), ZLIB_LEVEL)
+        moves = MOVE_SEPARATOR.join(p.normal for p in rec.plies)
+        tags = _to_json(rec.tags)
+        return (rec.id, fingerprint, rec.kind, rec.title, rec.status or rec.settle_status(),
+                self.source_id, rec.line, rec.end_line, text_z,
+                self._normal(rec, moves, tags), moves or None, plies_blob(rec),
+                self._start_id(rec.start_position), len(rec.plies), tags, _to_json(rec.data),
+                _to_json(facts_of(rec)))
+
+    @staticmethod
+    def _normal(rec: Record, moves: str, tags: str) -> bytes | None:
+        """The normal form compressed; an empty blob when the family writes it again
+        from the record's tags and plies exactly (the archive then keeps none of it)."""
+        if rec.normal and rewrites_normal(rec):
+            return b""
+        return compress_normal(rec.normal, moves, tags)
+
+    def _start_id(self, key: str) -> int | None:
+        if not key:
+            return None
+        found = self._starts.get(key)
+        if found is None:
+            conn = self.conn
+            conn.execute("INSERT OR IGNORE INTO starts (key) VALUES (?)", [key])
+            found = conn.execute("SELECT id FROM starts WHERE key = ?", [key]).fetchone()[0]
+            self._starts[key] = found
+        return found
+
+
+def normal_dictionary(moves: str | None, tags: str) -> bytes:
+    """What a normal form mostly repeats: the record's tags and moves (zlib's preset
+    dictionary may be 32 KB; the end of it is what counts most)."""
+    return (tags + "\n" + (moves or "")).encode()[-32768:]
+
+
+def compress_normal(normal: str, moves: str | None, tags: str) -> bytes | None:
+    if not normal:
+        return None
+    packer = zlib.compressobj(ZLIB_LEVEL, zdict=normal_dictionary(moves, tags))
+    return packer.compress(normal.encode()) + packer.flush()
+
+
+def decompress_normal(blob: bytes | None, moves: str | None, tags: str) -> str:
+    if not blob:
+        return ""
+    unpacker = zlib.decompressobj(zdict=normal_dictionary(moves, tags))
+    return (unpacker.decompress(blob) + unpacker.flush()).decode()
+
+
+def players(tags: dict) -> str:
+    named = " - ".join(p for p in (tags.get("White"), tags.get("Black")) if p)
+    return named or tags.get("Players", "")
+
+
+def fts_row(rec: Record) -> tuple:
+    tags = rec.tags
+    return (rec.id, rec.title, tags.get("Opening", ""), players(tags), tags.get("Event", ""),
+            rec.data.get("annotations") or tags.get("Annotations", ""))
+
+
+def position_rows(rec: Record) -> list[tuple[int, int, int]]:
+    rid = rec.id
+    rows = [(_from_bytes(_blake2b(p.position.encode(), digest_size=8).digest(), "little",
+                         signed=True), rid, p.index) for p in rec.plies if p.position]
+    if rec.start_position:
+        rows.append((position_hash(rec.start_position), rid, 0))
+    return rows
+
+
+def plies_blob(rec: Record) -> bytes | None:
+    """Lines (as steps from the previous ply's) and columns; the printed text where it is not
+    the normal form; positions unless the family replays them; normal forms that hold the
+    move separator; ply numbers that are not 1, 2, 3 ..."""
+    plies = rec.plies
+    if not plies:
+        return None
+    lines = [p.line for p in plies]
+    steps = [b - a for a, b in zip([rec.line] + lines, lines)]
+    printed = [[i, p.text] for i, p in enumerate(plies) if p.text != p.normal]
+    positions = [p.position for p in plies]
+    if replays_positions(rec.kind) and all(positions):
+        positions = None
+    normals = [p.normal for p in plies]
+    if MOVE_SEPARATOR not in "".join(normals):
+        normals = None
+    numbers = [p.index for p in plies]
+    if numbers == list(range(1, len(plies) + 1)):
+        numbers = None
+    fields = [steps, [p.column for p in plies], printed, positions, normals, numbers]
+    return zlib.compress(_to_json(fields).encode(), ZLIB_LEVEL)
+
+
+def _family(kind: str):
+    from records.core.family import family
+    try:
+        return family(kind)
+    except KeyError:
+        return None
+
+
+def replays_positions(kind: str) -> bool:
+    fam = _family(kind)
+    return bool(fam and getattr(fam, "replays_positions", False))
+
+
+def rewrites_normal(rec: Record) -> bool:
+    write = getattr(_family(rec.kind), "normal_of", None)
+    return write is not None and write(rec) == rec.normal
+
+
+def facts_of(rec: Record) -> dict:
+    """The family's searchable facts of a record (kept as JSON for SQL filters)."""
+    fam = _family(rec.kind)
+    facts = getattr(fam, "facts", None)
+    return facts(rec) if facts else {}
