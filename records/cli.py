@@ -508,6 +508,8 @@ def export(kind: Optional[str] = ONE_KIND,
     try:
         with output_file(str(output) if output else None, sys.stdout) as out:
             written = write_stream(None, None, fmt, out, records=records, refused=refusals.append)
+    except BrokenPipeError:
+        raise   # a reader that stopped early (| head): main() ends quietly
     except OSError as exc:
         _fail(f"{output}: cannot write: {exc.strerror or exc}")
     if refusals and (kind or not written):

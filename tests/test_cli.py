@@ -91,7 +91,7 @@ def test_every_command_speaks_the_same_json(db, tmp_path):
     assert replayed["ply"] == 2 and replayed["board"]
     assert shape(hoyle("export", "--kind", "whist", "--json", "--db", db))["counts"]["records"] == 2
     imported = shape(hoyle("import", GAMES, "--json", "--db", tmp_path / "n.db"))
-    assert imported["counts"]["added"] == 3 and [r["id"] for r in imported["records"]] == [1, 2, 3]
+    assert imported["counts"]["added"] == 3 and imported["records"] == []  # only records with diagnostics
     assert shape(hoyle("delete", "3", "--json", "--db", tmp_path / "n.db"))["records"][0]["id"] == 3
     demo = shape(hoyle("demo", "--json", "--db", tmp_path / "d.db"))
     assert demo["counts"]["records"] == 28
@@ -288,7 +288,9 @@ def test_delete_removes_records_and_refuses_unknown_ids(tmp_path):
     left = shape(hoyle("list", "--json", "--db", path))["records"]
     assert [r["id"] for r in left] == [3]
     from records.archive import Archive
-    assert Archive(str(path)).db.execute("SELECT DISTINCT record_id FROM plies").fetchall() == [(3,)]
+    archive = Archive(str(path))
+    assert archive.db.execute("SELECT DISTINCT record_id FROM positions").fetchall() == [(3,)]
+    assert archive.db.execute("SELECT DISTINCT record_id FROM diagnostics").fetchall() in ([], [(3,)])
 
 
 def test_browse_without_datasette_says_how_to_get_it(db, monkeypatch):

@@ -78,15 +78,23 @@ class Archive:
         return query.iterate(self.db, q, full=full, limit=limit, offset=offset)
 
     def delete(self, record_ids: Iterable[int]) -> int:
-        """Remove records with their plies and diagnostics; return how many were removed."""
+        """Remove records with their positions and diagnostics, in one transaction; return how
+        many were removed. (The contentless search index keeps their words; searches join the
+        records table, so a removed record is never found.)"""
         ids = [(int(i),) for i in record_ids]
-        conn = self.db.conn
-        with conn:
-            conn.executemany("DELETE FROM plies WHERE record_id = ?", ids)
+        conn = self.db
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.executemany("DELETE FROM positions WHERE record_id = ?", ids)
             conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", ids)
             before = conn.total_changes
             conn.executemany("DELETE FROM records WHERE id = ?", ids)
-            return conn.total_changes - before
+            removed = conn.total_changes - before
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        return removed
 
     def counts(self) -> dict:
         return query.counts(self.db)
