@@ -8,10 +8,11 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 
-from records.checkers import book, engine
+from records.checkers import book, diagrams, engine
 from records.checkers.book import PrintedLine, Token
 from records.checkers.reconstruct import reconstruct_start, solution_lines  # noqa: F401
 from records.checkers.replay import (
+    COLOUR,
     KIND,
     Replay,
     candidates,
@@ -390,8 +391,9 @@ def _bad_setup(rec: Record, bad: BadSetup) -> Record:
 def scan_book(text: str, path: str) -> list[Record]:
     """Every checkers record in a book: opening tables, ending solutions, lines of play."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    records = opening_records(lines, path) + solution_records(lines, path)
-    used = {n for rec in records for n in range(rec.line, rec.end_line + 1)}
+    drawn, used = diagram_records(lines, path)
+    records = drawn + opening_records(lines, path) + solution_records(lines, path)
+    used |= {n for rec in records for n in range(rec.line, rec.end_line + 1)}
     for sol in book.solutions(lines):
         used.update(range(sol.line, sol.end_line + 1))
     blocks = block_records(lines, path, used)
@@ -488,3 +490,77 @@ def _replayed_plies(start: engine.Position, sol: book.Solution) -> int:
             pos = engine.play(pos, found[0])
             total += 1
     return total
+
+
+# -- positions printed as diagrams -------------------------------------------------------------
+def diagram_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
+    """A record per printed line of the solution of every diagram that has one, and the
+    lines the diagrams and solutions take (so they are not read again as other records)."""
+    out: list[Record] = []
+    used: set[int] = set()
+    boards = diagrams.find_boards(lines)
+    for i, board in enumerate(boards):
+        stop = boards[i + 1].line if i + 1 < len(boards) else len(lines)
+        block = diagrams.solution_block(lines, board, stop)
+        if block is None:
+            continue
+        used.update(range(board.line, board.end_line + 1))
+        used.update(range(block.line, block.end_line + 1))
+        out.extend(_diagram_solution(lines, path, board, block))
+    return out, used
+
+
+def _diagram_solution(lines: list[str], path: str, board: diagrams.Diagram,
+                      block: diagrams.Block) -> list[Record]:
+    name = board.title or f"Diagram at line {board.line}"
+    text = "\n".join(lines[board.line - 1:board.end_line] + lines[block.line - 1:block.end_line])
+    placed = diagrams.placements(board)
+    if isinstance(placed, diagrams.Unreadable) or not placed:
+        return [_unread_diagram(board, block, name, path, text, placed)]
+    sides = [board.side] if board.side else ["B", "W"]
+    scored = []
+    for placement in placed:
+        for side in sides:
+            sol = _diagram_sol(name, block, side, text)
+            start = engine.from_fen(side + placement.fen[1:])
+            scored.append((_replayed_plies(start, sol), diagrams.preferred(board, placement),
+                           side == "B", placement, side, sol, start))
+    plies, _, _, placement, side, sol, start = max(scored, key=lambda s: s[:3])
+    rivals = [s for s in scored if s[0] == plies and s[3] is not placement]
+    made: dict = {}
+    out = []
+    for index, printed in enumerate(sol.lines):
+        rec = _solution_record(sol, printed, index, made, path, start)
+        rec.data["setup"] = {"fen": rec.start_position, "from": f"diagram at line {board.line}",
+                             "orientation": placement.orientation}
+        how = f"read with {placement.orientation}"
+        if board.side:
+            how += f", {COLOUR[side]} to move as stated"
+        rec.add(INFO, "CHECKERS-DIAGRAM", f"start position {rec.start_position} from the "
+                f"diagram at line {board.line}, {how}: that reading replays {plies} plies of "
+                "the solution" + (", as many as another reading" if rivals else
+                                  ", more than any other"), board.line, 1)
+        out.append(rec)
+    return out
+
+
+def _diagram_sol(name: str, block: diagrams.Block, side: str, text: str) -> book.Solution:
+    printed = book.split_stream(block.stream, name, side)
+    for line in printed:
+        line.layout = "diagram-solution"
+    return book.Solution(name, "", block.heading, block.line, block.end_line, side, printed,
+                         text)
+
+
+def _unread_diagram(board: diagrams.Diagram, block: diagrams.Block, name: str, path: str,
+                    text: str, placed) -> Record:
+    rec = Record(KIND, name, source=path, line=block.line, end_line=block.end_line, text=text)
+    if isinstance(placed, diagrams.Unreadable):
+        rec.add(ERROR, "CHECKERS-DIAGRAM", f"the diagram above the solution cannot be read: "
+                f"{placed.text!r} is not a piece (B, W, BB, WW, b, w or a draughts glyph)",
+                placed.line, placed.column)
+    else:
+        rec.add(ERROR, "CHECKERS-DIAGRAM", "the pieces of the diagram do not all stand on "
+                "playable squares, however the board is turned", board.line, 1)
+    rec.settle_status()
+    return rec
