@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 
-from records.checkers import book, diagrams, engine
+from records.checkers import book, boxes, diagrams, engine
 from records.checkers.book import PrintedLine, Token
 from records.checkers.reconstruct import reconstruct_start, solution_lines  # noqa: F401
 from records.checkers.replay import (
@@ -392,7 +392,9 @@ def scan_book(text: str, path: str) -> list[Record]:
     """Every checkers record in a book: opening tables, ending solutions, lines of play."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     drawn, used = diagram_records(lines, path)
-    records = drawn + opening_records(lines, path) + solution_records(lines, path)
+    boxed, box_lines = box_records(lines, path)
+    used |= box_lines
+    records = drawn + boxed + opening_records(lines, path) + solution_records(lines, path)
     used |= {n for rec in records for n in range(rec.line, rec.end_line + 1)}
     for sol in book.solutions(lines):
         used.update(range(sol.line, sol.end_line + 1))
@@ -564,3 +566,24 @@ def _unread_diagram(board: diagrams.Diagram, block: diagrams.Block, name: str, p
                 "playable squares, however the board is turned", board.line, 1)
     rec.settle_status()
     return rec
+
+
+# -- tables drawn as boxes ----------------------------------------------------------------------
+def box_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
+    """A record per column of moves of every box table that holds checkers (at least half
+    of its columns replay from the initial position), and the lines the tables take."""
+    out: list[Record] = []
+    used: set[int] = set()
+    start = engine.initial()
+    for table in boxes.box_tables(lines):
+        if not _mostly_replays(start, table.columns):
+            continue
+        used.update(range(table.line, table.end_line + 1))
+        block = "\n".join(lines[table.line - 1:table.end_line])
+        for printed in table.columns:
+            rec = _new_record(printed, path, block, engine.to_fen(start))
+            if printed.heading.isupper() and printed.claim is None:
+                rec.tags["Opening"] = opening_name(printed.title)
+            replay = replay_line(rec, start, printed.moves, typography=True)
+            out.append(_finish(rec, replay, printed, start, True))
+    return out, used
