@@ -1,4 +1,4 @@
-"""Every checkers record in a book (scan_book): opening tables, ending solutions (with the
+"""Checkers records from a book (put together by scan.py): opening tables, ending solutions (with the
 1914 Hoyle's lost diagrams from data/checkers/endings_hoyle1914.json), other tables and lines
 of play in running text, each replayed by records/checkers/replay.py.
 """
@@ -8,11 +8,10 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 
-from records.checkers import book, boxes, diagrams, engine
+from records.checkers import book, engine
 from records.checkers.book import PrintedLine, Token
 from records.checkers.reconstruct import reconstruct_start, solution_lines  # noqa: F401
 from records.checkers.replay import (
-    COLOUR,
     KIND,
     Replay,
     candidates,
@@ -57,14 +56,14 @@ def _letters(text: str) -> str:
 
 
 # -- records from a book -----------------------------------------------------------------
-def _new_record(printed: PrintedLine, path: str, text: str, start: str) -> Record:
+def new_record(printed: PrintedLine, path: str, text: str, start: str) -> Record:
     rec = Record(KIND, printed.title, source=path, line=printed.line,
                  end_line=printed.end_line, text=text, start_position=start)
     rec.data["layout"] = printed.layout
     return rec
 
 
-def _finish(rec: Record, replay: Replay, printed: PrintedLine, start: engine.Position,
+def finish_record(rec: Record, replay: Replay, printed: PrintedLine, start: engine.Position,
             typography: bool) -> Record:
     if replay.complete and printed.claim is not None:
         check_claim(rec, replay.positions[-1] if replay.positions else start, printed.claim)
@@ -84,20 +83,20 @@ def opening_records(lines: list[str], path: str) -> list[Record]:
     start = engine.initial()
     columns = book.opening_tables(lines)
     checkers_blocks = {line for line in {p.line for p in columns}
-                       if _mostly_replays(start, [p for p in columns if p.line == line])}
+                       if mostly_replays(start, [p for p in columns if p.line == line])}
     for printed in columns:
         if printed.line not in checkers_blocks:
             continue
         block = "\n".join(lines[printed.line - 1:printed.end_line])
-        rec = _new_record(printed, path, block, engine.to_fen(start))
+        rec = new_record(printed, path, block, engine.to_fen(start))
         rec.tags["Opening"] = opening_name(printed.title)
         replay = replay_line(rec, start, printed.moves, typography=True)
         _compare_name(rec, printed, replay)
-        out.append(_finish(rec, replay, printed, start, True))
+        out.append(finish_record(rec, replay, printed, start, True))
     return out
 
 
-def _mostly_replays(start: engine.Position, block: list[PrintedLine]) -> bool:
+def mostly_replays(start: engine.Position, block: list[PrintedLine]) -> bool:
     """A table of openings: at least half of its columns replay from the start (a table
     of moves read across, say BLACK. / WHITE., is left to the general table reader)."""
     whole = sum(1 for p in block if p.moves and replays(start, p.moves))
@@ -143,7 +142,7 @@ def solution_records(lines: list[str], path: str) -> list[Record]:
     for solution in book.solutions(lines):
         made: dict[int, tuple[Record, Replay, dict]] = {}
         for index, printed in enumerate(solution.lines):
-            rec = _solution_record(solution, printed, index, made, path)
+            rec = solution_record(solution, printed, index, made, path)
             out.append(rec)
     return out
 
@@ -155,7 +154,7 @@ class _Start:
     prefix: Replay = field(default_factory=Replay)   # moves shared with the parent line
 
 
-def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
+def solution_record(solution: book.Solution, printed: PrintedLine, index: int,
                      made: dict, path: str, given: engine.Position | None = None) -> Record:
     """One printed line of a solution, replayed from the diagram (a variation from its
     parent's position at the branch); `made` collects the lines replayed so far."""
@@ -181,7 +180,7 @@ def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
     full = Replay(start.prefix.plies + replay.plies, start.prefix.moves + replay.moves,
                   start.prefix.positions + replay.positions, replay.complete)
     made[index] = (rec, full, _labelled_plies(printed, replay, shared))
-    return _finish(rec, full, printed, start.pos, True)
+    return finish_record(rec, full, printed, start.pos, True)
 
 
 def _labelled_plies(printed: PrintedLine, replay: Replay, shared: int) -> dict[str, int]:
@@ -265,7 +264,7 @@ def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]
     for printed in book.move_passages(lines, skip, min_moves=1):
         stated = _stated_start(lines, printed)
         if isinstance(stated, BadSetup):
-            rec = _new_record(printed, path, _text(lines, printed), "")
+            rec = new_record(printed, path, _text(lines, printed), "")
             rec.title = rec.title or f"Moves at line {printed.line}"
             rec.data["printed_moves"] = [m.text for m in printed.moves]
             out.append(_bad_setup(rec, stated))
@@ -282,11 +281,11 @@ def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]
         elif stated is None and _looks_like_play(printed.moves):
             out.append(_unplaced(printed, path, _text(lines, printed)))
     for printed, start in games:
-        rec = _new_record(printed, path, _text(lines, printed), engine.to_fen(start))
+        rec = new_record(printed, path, _text(lines, printed), engine.to_fen(start))
         rec.title = rec.title or f"Game at line {printed.line}"
         typography = any(m.style == "spaced" for m in printed.moves)
         replay = replay_line(rec, start, printed.moves, typography)
-        out.append(_finish(rec, replay, printed, start, typography))
+        out.append(finish_record(rec, replay, printed, start, typography))
     return out
 
 
@@ -326,11 +325,14 @@ def _carried_depth(games: list[tuple[PrintedLine, engine.Position]],
 
 
 UNPLACED_MIN_MOVES = 8
+UNPLACED_MIN_SQUARES = 6
 
 
 def _looks_like_play(moves: list[Token]) -> bool:
-    """Enough moves, nearly all of them diagonal steps or jumps on the 32-square board."""
-    if len(moves) < UNPLACED_MIN_MOVES:
+    """Enough moves over enough squares (a cipher of 1s, 2s and 3s is no play), nearly all
+    of them diagonal steps or jumps on the 32-square board."""
+    squares = {s.value for m in moves for s in m.squares}
+    if len(moves) < UNPLACED_MIN_MOVES or len(squares) < UNPLACED_MIN_SQUARES:
         return False
     shaped = sum(1 for m in moves if book.diagonal_shape([s.value for s in m.squares]))
     return shaped >= 0.8 * len(moves)
@@ -339,7 +341,7 @@ def _looks_like_play(moves: list[Token]) -> bool:
 def _unplaced(printed: PrintedLine, path: str, block: str) -> Record:
     """A line of play that does not start from the initial position, with no setup
     printed: kept as text with an error, never replayed from a guessed position."""
-    rec = _new_record(printed, path, block, "")
+    rec = new_record(printed, path, block, "")
     rec.title = rec.title or f"Moves at line {printed.line}"
     first = printed.moves[0]
     rec.add(ERROR, "CHECKERS-NO-POSITION", f"{len(printed.moves)} moves from \"{first.text}\" on "
@@ -388,24 +390,6 @@ def _bad_setup(rec: Record, bad: BadSetup) -> Record:
     return rec
 
 
-def scan_book(text: str, path: str) -> list[Record]:
-    """Every checkers record in a book: opening tables, ending solutions, lines of play."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    drawn, used = diagram_records(lines, path)
-    boxed, box_lines = box_records(lines, path)
-    used |= box_lines
-    records = drawn + boxed + opening_records(lines, path) + solution_records(lines, path)
-    used |= {n for rec in records for n in range(rec.line, rec.end_line + 1)}
-    for sol in book.solutions(lines):
-        used.update(range(sol.line, sol.end_line + 1))
-    blocks = block_records(lines, path, used)
-    records += blocks
-    used.update(n for rec in blocks for n in range(rec.line, rec.end_line + 1))
-    records += passage_records(lines, path, used)
-    records.sort(key=lambda r: r.line)
-    return records
-
-
 MIN_TABLE_PLIES = 4
 
 
@@ -429,7 +413,7 @@ def block_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
         for how, printed in _readings(lines, block, name, start.turn):
             sol = book.Solution(name, "", block.title, block.line, block.end_line, start.turn,
                                 printed, text)
-            readings.append((_replayed_plies(start, sol), how, sol))
+            readings.append((replayed_plies(start, sol), how, sol))
         score, how, sol = max(readings, key=lambda r: r[0])
         if score < MIN_TABLE_PLIES:
             moves = [t for t in book.column_stream(block.rows) if t.kind == "move"]
@@ -442,7 +426,7 @@ def block_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
         for index, printed in enumerate(sol.lines):
             printed.layout = "dotted" if any(m.style == "dotted" for m in printed.moves) \
                 else "column-table"
-            rec = _solution_record(sol, printed, index, made, path, start)
+            rec = solution_record(sol, printed, index, made, path, start)
             rec.add(INFO, "CHECKERS-LAYOUT", f"table read {how}: that reading replays "
                     f"{score} plies, more than (or as many as) the others", block.line, 1)
             out.append(rec)
@@ -481,7 +465,7 @@ def _column_headings(lines: list[str], block: book.Block) -> list[str]:
     return [c.text.rstrip(".") for c in row]
 
 
-def _replayed_plies(start: engine.Position, sol: book.Solution) -> int:
+def replayed_plies(start: engine.Position, sol: book.Solution) -> int:
     total = 0
     for side, toks in solution_lines(sol):
         pos = engine.from_fen(side + engine.to_fen(start)[1:])
@@ -492,98 +476,3 @@ def _replayed_plies(start: engine.Position, sol: book.Solution) -> int:
             pos = engine.play(pos, found[0])
             total += 1
     return total
-
-
-# -- positions printed as diagrams -------------------------------------------------------------
-def diagram_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
-    """A record per printed line of the solution of every diagram that has one, and the
-    lines the diagrams and solutions take (so they are not read again as other records)."""
-    out: list[Record] = []
-    used: set[int] = set()
-    boards = diagrams.find_boards(lines)
-    for i, board in enumerate(boards):
-        stop = boards[i + 1].line if i + 1 < len(boards) else len(lines)
-        block = diagrams.solution_block(lines, board, stop)
-        if block is None:
-            continue
-        used.update(range(board.line, board.end_line + 1))
-        used.update(range(block.line, block.end_line + 1))
-        out.extend(_diagram_solution(lines, path, board, block))
-    return out, used
-
-
-def _diagram_solution(lines: list[str], path: str, board: diagrams.Diagram,
-                      block: diagrams.Block) -> list[Record]:
-    name = board.title or f"Diagram at line {board.line}"
-    text = "\n".join(lines[board.line - 1:board.end_line] + lines[block.line - 1:block.end_line])
-    placed = diagrams.placements(board)
-    if isinstance(placed, diagrams.Unreadable) or not placed:
-        return [_unread_diagram(board, block, name, path, text, placed)]
-    sides = [board.side] if board.side else ["B", "W"]
-    scored = []
-    for placement in placed:
-        for side in sides:
-            sol = _diagram_sol(name, block, side, text)
-            start = engine.from_fen(side + placement.fen[1:])
-            scored.append((_replayed_plies(start, sol), diagrams.preferred(board, placement),
-                           side == "B", placement, side, sol, start))
-    plies, _, _, placement, side, sol, start = max(scored, key=lambda s: s[:3])
-    rivals = [s for s in scored if s[0] == plies and s[3] is not placement]
-    made: dict = {}
-    out = []
-    for index, printed in enumerate(sol.lines):
-        rec = _solution_record(sol, printed, index, made, path, start)
-        rec.data["setup"] = {"fen": rec.start_position, "from": f"diagram at line {board.line}",
-                             "orientation": placement.orientation}
-        how = f"read with {placement.orientation}"
-        if board.side:
-            how += f", {COLOUR[side]} to move as stated"
-        rec.add(INFO, "CHECKERS-DIAGRAM", f"start position {rec.start_position} from the "
-                f"diagram at line {board.line}, {how}: that reading replays {plies} plies of "
-                "the solution" + (", as many as another reading" if rivals else
-                                  ", more than any other"), board.line, 1)
-        out.append(rec)
-    return out
-
-
-def _diagram_sol(name: str, block: diagrams.Block, side: str, text: str) -> book.Solution:
-    printed = book.split_stream(block.stream, name, side)
-    for line in printed:
-        line.layout = "diagram-solution"
-    return book.Solution(name, "", block.heading, block.line, block.end_line, side, printed,
-                         text)
-
-
-def _unread_diagram(board: diagrams.Diagram, block: diagrams.Block, name: str, path: str,
-                    text: str, placed) -> Record:
-    rec = Record(KIND, name, source=path, line=block.line, end_line=block.end_line, text=text)
-    if isinstance(placed, diagrams.Unreadable):
-        rec.add(ERROR, "CHECKERS-DIAGRAM", f"the diagram above the solution cannot be read: "
-                f"{placed.text!r} is not a piece (B, W, BB, WW, b, w or a draughts glyph)",
-                placed.line, placed.column)
-    else:
-        rec.add(ERROR, "CHECKERS-DIAGRAM", "the pieces of the diagram do not all stand on "
-                "playable squares, however the board is turned", board.line, 1)
-    rec.settle_status()
-    return rec
-
-
-# -- tables drawn as boxes ----------------------------------------------------------------------
-def box_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
-    """A record per column of moves of every box table that holds checkers (at least half
-    of its columns replay from the initial position), and the lines the tables take."""
-    out: list[Record] = []
-    used: set[int] = set()
-    start = engine.initial()
-    for table in boxes.box_tables(lines):
-        if not _mostly_replays(start, table.columns):
-            continue
-        used.update(range(table.line, table.end_line + 1))
-        block = "\n".join(lines[table.line - 1:table.end_line])
-        for printed in table.columns:
-            rec = _new_record(printed, path, block, engine.to_fen(start))
-            if printed.heading.isupper() and printed.claim is None:
-                rec.tags["Opening"] = opening_name(printed.title)
-            replay = replay_line(rec, start, printed.moves, typography=True)
-            out.append(_finish(rec, replay, printed, start, True))
-    return out, used

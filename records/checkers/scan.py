@@ -1,0 +1,163 @@
+"""Every checkers record in a book: positions printed as diagrams with their solutions, box
+tables, tables of a ply per row, opening tables, the 1914 Hoyle's solution tables, other
+column tables and lines of play in running text (each reader in its own module; replaying
+in records/checkers/replay.py and lines.py).
+"""
+from __future__ import annotations
+
+from records.checkers import book, boxes, diagrams, engine, ply_tables
+from records.checkers.lines import (
+    block_records,
+    finish_record,
+    mostly_replays,
+    new_record,
+    opening_name,
+    opening_records,
+    passage_records,
+    replayed_plies,
+    solution_record,
+    solution_records,
+)
+from records.checkers.replay import COLOUR, KIND, replay_line
+from records.core.model import ERROR, INFO, WARNING, Record
+
+
+def scan_book(text: str, path: str) -> list[Record]:
+    """Every checkers record in a book: opening tables, ending solutions, lines of play."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    drawn, used = diagram_records(lines, path)
+    boxed, box_lines = box_records(lines, path)
+    by_ply, ply_lines = ply_table_records(lines, path)
+    used |= box_lines | ply_lines
+    records = drawn + boxed + by_ply + opening_records(lines, path) + solution_records(lines, path)
+    used |= {n for rec in records for n in range(rec.line, rec.end_line + 1)}
+    for sol in book.solutions(lines):
+        used.update(range(sol.line, sol.end_line + 1))
+    blocks = block_records(lines, path, used)
+    records += blocks
+    used.update(n for rec in blocks for n in range(rec.line, rec.end_line + 1))
+    records += passage_records(lines, path, used)
+    records.sort(key=lambda r: r.line)
+    return records
+
+
+# -- positions printed as diagrams -------------------------------------------------------------
+def diagram_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
+    """A record per printed line of the solution of every diagram that has one, and the
+    lines the diagrams and solutions take (so they are not read again as other records)."""
+    out: list[Record] = []
+    used: set[int] = set()
+    boards = diagrams.find_boards(lines)
+    for i, board in enumerate(boards):
+        stop = boards[i + 1].line if i + 1 < len(boards) else len(lines)
+        block = diagrams.solution_block(lines, board, stop)
+        if block is None:
+            continue
+        used.update(range(board.line, board.end_line + 1))
+        used.update(range(block.line, block.end_line + 1))
+        out.extend(_diagram_solution(lines, path, board, block))
+    return out, used
+
+
+def _diagram_solution(lines: list[str], path: str, board: diagrams.Diagram,
+                      block: diagrams.Block) -> list[Record]:
+    name = board.title or f"Diagram at line {board.line}"
+    text = "\n".join(lines[board.line - 1:board.end_line] + lines[block.line - 1:block.end_line])
+    placed = diagrams.placements(board)
+    if isinstance(placed, diagrams.Unreadable) or not placed:
+        return [_unread_diagram(board, block, name, path, text, placed)]
+    sides = [board.side] if board.side else ["B", "W"]
+    scored = []
+    for placement in placed:
+        for side in sides:
+            sol = _diagram_sol(name, block, side, text)
+            start = engine.from_fen(side + placement.fen[1:])
+            scored.append((replayed_plies(start, sol), diagrams.preferred(board, placement),
+                           side == "B", placement, side, sol, start))
+    plies, _, _, placement, side, sol, start = max(scored, key=lambda s: s[:3])
+    rivals = [s for s in scored if s[0] == plies and s[3] is not placement]
+    made: dict = {}
+    out = []
+    for index, printed in enumerate(sol.lines):
+        rec = solution_record(sol, printed, index, made, path, start)
+        rec.data["setup"] = {"fen": rec.start_position, "from": f"diagram at line {board.line}",
+                             "orientation": placement.orientation}
+        how = f"read with {placement.orientation}"
+        if board.side:
+            how += f", {COLOUR[side]} to move as stated"
+        rec.add(INFO, "CHECKERS-DIAGRAM", f"start position {rec.start_position} from the "
+                f"diagram at line {board.line}, {how}: that reading replays {plies} plies of "
+                "the solution" + (", as many as another reading" if rivals else
+                                  ", more than any other"), board.line, 1)
+        out.append(rec)
+    return out
+
+
+def _diagram_sol(name: str, block: diagrams.Block, side: str, text: str) -> book.Solution:
+    printed = book.split_stream(block.stream, name, side)
+    for line in printed:
+        line.layout = "diagram-solution"
+    return book.Solution(name, "", block.heading, block.line, block.end_line, side, printed,
+                         text)
+
+
+def _unread_diagram(board: diagrams.Diagram, block: diagrams.Block, name: str, path: str,
+                    text: str, placed) -> Record:
+    rec = Record(KIND, name, source=path, line=block.line, end_line=block.end_line, text=text)
+    if isinstance(placed, diagrams.Unreadable):
+        rec.add(ERROR, "CHECKERS-DIAGRAM", f"the diagram above the solution cannot be read: "
+                f"{placed.text!r} is not a piece (B, W, BB, WW, b, w or a draughts glyph)",
+                placed.line, placed.column)
+    else:
+        rec.add(ERROR, "CHECKERS-DIAGRAM", "the pieces of the diagram do not all stand on "
+                "playable squares, however the board is turned", board.line, 1)
+    rec.settle_status()
+    return rec
+
+
+# -- tables drawn as boxes ----------------------------------------------------------------------
+def box_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
+    """A record per column of moves of every box table that holds checkers (at least half
+    of its columns replay from the initial position), and the lines the tables take."""
+    out: list[Record] = []
+    used: set[int] = set()
+    start = engine.initial()
+    for table in boxes.box_tables(lines):
+        if not mostly_replays(start, table.columns):
+            continue
+        used.update(range(table.line, table.end_line + 1))
+        block = "\n".join(lines[table.line - 1:table.end_line])
+        for printed in table.columns:
+            rec = new_record(printed, path, block, engine.to_fen(start))
+            if printed.heading.isupper() and printed.claim is None:
+                rec.tags["Opening"] = opening_name(printed.title)
+            replay = replay_line(rec, start, printed.moves, typography=True)
+            out.append(finish_record(rec, replay, printed, start, True))
+    return out, used
+
+
+# -- a ply per row, colour named ----------------------------------------------------------------
+def ply_table_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
+    """Games printed a ply per row (`1.   B.     11    15`), from the initial position; a
+    row whose printed colour is not the side to move is noted."""
+    out: list[Record] = []
+    used: set[int] = set()
+    start = engine.initial()
+    for table in ply_tables.ply_tables(lines):
+        printed = table.printed
+        used.update(range(printed.line, printed.end_line + 1))
+        text = "\n".join(lines[printed.line - 1:printed.end_line])
+        rec = new_record(printed, path, text, engine.to_fen(start))
+        rec.title = rec.title or f"Game at line {printed.line}"
+        replay = replay_line(rec, start, printed.moves, typography=False)
+        for ply, colour, tok in zip(replay.plies, table.colours, printed.moves):
+            mover = "B" if ply.index % 2 else "W"
+            if colour != mover:
+                rec.add(WARNING, "CHECKERS-COLOUR", f'row {ply.index} names {COLOUR[colour]} '
+                        f"but it is {COLOUR[mover]}'s move by turn", tok.line, tok.column)
+        if table.result:
+            rec.tags["Result"] = {"B": "0-2", "W": "2-0", "draw": "1-1"}[table.result]
+            rec.add(INFO, "CHECKERS-UNFINISHED", "the game is printed only to a point (&c.); "
+                    "its result is stated, not checked", table.result_line, 1)
+        out.append(finish_record(rec, replay, printed, start, False))
+    return out, used
