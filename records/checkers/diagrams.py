@@ -244,13 +244,13 @@ def _read_block(lines: list[str], heading: int) -> Block | None:
     while j < len(lines) and not lines[j].strip():
         j += 1
     rows: list[list[Token]] = []
-    while j < len(lines) and lines[j].strip() and _solution_row(lines[j]):
+    while j < len(lines) and lines[j].strip() and notation_row(lines[j]):
         if not _RULE_LINE.match(lines[j]):
             rows.append([t for t in book.tokens(lines[j], j + 1) if t.kind != "other"])
         j += 1
     if not rows:
         return None
-    stream = [_unglued(t) for t in _down_then_across(rows)]
+    stream = [unglued(t) for t in down_then_across(rows)]
     end = rows[-1][0].line
     claim = _claim_below(lines, end)
     if claim is not None:
@@ -259,7 +259,7 @@ def _read_block(lines: list[str], heading: int) -> Block | None:
     return Block(lines[heading].strip(), heading + 1, end, stream)
 
 
-def _down_then_across(rows: list[list[Token]]) -> list[Token]:
+def down_then_across(rows: list[list[Token]]) -> list[Token]:
     """The tokens of a table read down each column, then across. Columns are found from
     where the moves end (numbers are right-aligned), since books separate them by as little
     as one space: the row with most moves fixes them; every token joins the nearest."""
@@ -286,7 +286,7 @@ def _claim_below(lines: list[str], end: int) -> Token | None:
 _ROW_KINDS = {"move", "result", "variation", "side", "number"}
 
 
-def _solution_row(text: str) -> bool:
+def notation_row(text: str) -> bool:
     """A line of a solution block: notation only (a stray word, such as the `a` of
     `3-a-24-28`, is allowed among more moves)."""
     if _RULE_LINE.match(text):
@@ -298,7 +298,7 @@ def _solution_row(text: str) -> bool:
     return notation > 0 and notation + words == len(toks) and words <= moves
 
 
-def _unglued(tok: Token) -> Token:
+def unglued(tok: Token) -> Token:
     """`2-28-24`: a variation number glued to the move 28-24 (read as the label 2)."""
     values = [s.value for s in tok.squares]
     if tok.kind == "move" and len(values) == 3 and not book.diagonal_shape(values) \

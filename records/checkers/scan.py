@@ -5,7 +5,7 @@ in records/checkers/replay.py and lines.py).
 """
 from __future__ import annotations
 
-from records.checkers import book, boxes, diagrams, engine, ply_tables
+from records.checkers import book, boxes, diagrams, engine, game_tables, ply_tables
 from records.checkers.lines import (
     block_records,
     finish_record,
@@ -28,8 +28,9 @@ def scan_book(text: str, path: str) -> list[Record]:
     drawn, used = diagram_records(lines, path)
     boxed, box_lines = box_records(lines, path)
     by_ply, ply_lines = ply_table_records(lines, path)
-    used |= box_lines | ply_lines
-    records = drawn + boxed + by_ply + opening_records(lines, path) + solution_records(lines, path)
+    games, game_lines = game_table_records(lines, path)
+    used |= box_lines | ply_lines | game_lines
+    records = drawn + boxed + by_ply + games + opening_records(lines, path) + solution_records(lines, path)
     used |= {n for rec in records for n in range(rec.line, rec.end_line + 1)}
     for sol in book.solutions(lines):
         used.update(range(sol.line, sol.end_line + 1))
@@ -161,3 +162,46 @@ def ply_table_records(lines: list[str], path: str) -> tuple[list[Record], set[in
                     "its result is stated, not checked", table.result_line, 1)
         out.append(finish_record(rec, replay, printed, start, False))
     return out, used
+
+
+# -- games under a heading, with lettered variations ---------------------------------------------
+def game_table_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
+    """Headed game tables from the initial position; a variation from the game's position
+    before the move its letter marks."""
+    out: list[Record] = []
+    used: set[int] = set()
+    game: tuple[game_tables.GameTable, list[engine.Position]] | None = None
+    for table in game_tables.game_tables(lines):
+        printed = table.printed
+        used.update(range(printed.line, printed.end_line + 1))
+        text = "\n".join(lines[printed.line - 1:printed.end_line])
+        start = engine.initial()
+        if table.branch:
+            start = _branch_position(game, table)
+        if start is None:
+            rec = new_record(printed, path, text, "")
+            rec.add(ERROR, "CHECKERS-BRANCH", f"{printed.title} leaves the game at the move "
+                    f'marked "{table.branch}", which the game does not print or reach',
+                    printed.line, printed.column)
+            rec.settle_status()
+            out.append(rec)
+            continue
+        rec = new_record(printed, path, text, engine.to_fen(start))
+        if table.opening:
+            rec.tags["Opening"] = table.opening
+        replay = replay_line(rec, start, printed.moves, typography=False)
+        if table.branch:
+            rec.add(INFO, "CHECKERS-BRANCH-START", f"{printed.title} starts from the game's "
+                    f'position before the move marked "{table.branch}"', printed.line, 1)
+        else:
+            game = (table, [start, *replay.positions])
+        out.append(finish_record(rec, replay, printed, start, False))
+    return out, used
+
+
+def _branch_position(game, table: game_tables.GameTable) -> engine.Position | None:
+    if game is None:
+        return None
+    parent, positions = game
+    at = parent.labels.get(table.branch)
+    return positions[at] if at is not None and at < len(positions) else None
