@@ -16,6 +16,7 @@ _GAME = re.compile(r"^\s*Game\s+No\.?\s*(\d+)\.?\s*(?:-+|\u2014)?\s*(.*)$", re.I
 _VARIATION = re.compile(r"^\s*\(([a-z])\)\s*$")
 _BRACE = re.compile(r"^\s*[a-z]\}\s*$")
 _LETTER = re.compile(r"^[a-z]\}?$")
+MIN_ROWS = 3
 
 
 @dataclass
@@ -41,7 +42,8 @@ def game_tables(lines: list[str]) -> list[GameTable]:
             i += 1
             continue
         rows, end = _rows(lines, i if letter_led else i + 1)
-        if not rows:
+        if len(rows) < MIN_ROWS or any(t.kind == "number" for row in rows for t in row):
+            # numbered moves in running text are read as a passage
             i += 1
             continue
         first_letter = _mark_letters(rows)
