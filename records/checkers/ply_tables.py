@@ -43,7 +43,9 @@ def _table(lines: list[str], first: int) -> PlyTable:
     while head >= 0 and (not lines[head].strip() or _HEADER.match(lines[head])):
         head -= 1
     title = lines[head].strip().rstrip(".") if head >= 0 and len(lines[head]) < 60 else ""
-    title = book.title_case(title) if title.isupper() else title
+    if title.isupper():   # `GAME II` -> `Game II`
+        title = " ".join(w if re.fullmatch(r"[IVX]+", w) else book.title_case(w)
+                         for w in title.split())
     printed = book.PrintedLine(title, first + 1, first + 1, layout="ply-table")
     table = PlyTable(printed)
     j = first
