@@ -80,7 +80,7 @@ def _grid_cells(text: str, number: int) -> list[Cell] | None:
         return None
     found = [Cell(k, m.group(), number, m.start() + 1) for k, m in
              enumerate(_GRID_CELL.finditer(text))]
-    if len(found) != 8 or not any(c.text not in EMPTY for c in found):
+    if len(found) != 8:
         return None
     return [Cell(c.index, "" if c.text in EMPTY else c.text, c.line, c.column) for c in found]
 
@@ -118,7 +118,9 @@ def _letter_grid(lines: list[str], i: int) -> Diagram | None:
         if row is None:
             return None
         rows.append(row)
-    return Diagram(i + 1, i + 8, rows) if len(rows) == 8 else None
+    if len(rows) < 8 or not any(c.text for row in rows for c in row):
+        return None
+    return Diagram(i + 1, i + 8, rows)
 
 
 def _describe(lines: list[str], board: Diagram) -> None:
