@@ -5,6 +5,7 @@ of play in running text, each replayed by records/checkers/replay.py.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -271,7 +272,7 @@ def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]
             continue
         start = stated or engine.initial()
         fresh = _replay_depth(start, printed.moves)
-        carried = _carried_depth(games, printed) if stated is None else 0
+        carried = _carried_depth(games, printed, lines) if stated is None else 0
         if carried > fresh:
             previous = games[-1][0]
             previous.moves.extend(printed.moves)
@@ -304,24 +305,33 @@ def _replay_depth(pos: engine.Position, toks: list[Token]) -> int:
 
 
 CARRY_GAP = 4   # lines between the end of a game and a passage that carries it on
+PAIR_GAP = 40   # ... or when the passage numbers its pairs on from the game's last pair
+_PAIR = re.compile(r"--\s*(\d{1,3})\s*--")
+
+
+def _pair_number(text: str) -> int:
+    """The number printed between a pair of moves, `11 to 15  --1--  23 to 19`; 0 if none."""
+    found = _PAIR.findall(text)
+    return int(found[-1]) if found else 0
 
 
 def _carried_depth(games: list[tuple[PrintedLine, engine.Position]],
-                   printed: PrintedLine) -> int:
+                   printed: PrintedLine, lines: list[str]) -> int:
     """How far the passage replays as the continuation of the last game, when that game
-    has no result yet, ends just above, and replays to its end."""
+    has no result yet, ends just above (or its numbered pairs, `--3--`, go on in the
+    passage, `--4--`, a few paragraphs below), and replays to its end."""
     if not games:
         return 0
     previous, start = games[-1]
-    if previous.claim is not None or printed.line - previous.end_line > CARRY_GAP:
+    gap = printed.line - previous.end_line
+    first = next((n for n in map(_pair_number, lines[printed.line - 1:printed.end_line]) if n), 0)
+    numbered_on = gap <= PAIR_GAP and first == _pair_number(lines[previous.end_line - 1]) + 1 > 1
+    if previous.claim is not None or (gap > CARRY_GAP and not numbered_on):
         return 0
-    pos = start
-    for tok in previous.moves:
-        found = candidates(pos, tok)
-        if not found:
-            return 0
-        pos = engine.play(pos, found[0])
-    return _replay_depth(pos, printed.moves)
+    replay = replay_line(Record(KIND, ""), start, previous.moves, False)   # repairs too
+    if not replay.complete:
+        return 0
+    return _replay_depth(replay.positions[-1] if replay.positions else start, printed.moves)
 
 
 UNPLACED_MIN_MOVES = 8

@@ -36,16 +36,17 @@ def candidates(pos: engine.Position, tok: Token) -> list[engine.Move]:
     return [m for m in engine.legal_moves(pos) if list(m.path) == squares]
 
 
-def replays(pos: engine.Position, toks: list[Token]) -> bool:
-    """Whether every token replays in turn (any candidate path will do)."""
-    for tok in toks:
+def replays(pos: engine.Position, toks: list[Token], budget: int = 0) -> bool:
+    """Whether every token replays in turn (any candidate path will do), with up to
+    `budget` impossible moves read as one-square edits."""
+    for i, tok in enumerate(toks):
         found = candidates(pos, tok)
         if not found:
-            return False
+            return budget > 0 and any(replays(engine.play(pos, m), toks[i + 1:], budget - 1)
+                                      for m in one_square_edits(pos, tok))
         if len(found) > 1:
-            return any(replays(engine.play(pos, m), toks[1:]) for m in found)
+            return any(replays(engine.play(pos, m), toks[i + 1:], budget) for m in found)
         pos = engine.play(pos, found[0])
-        toks = toks[1:]
     return True
 
 
@@ -64,16 +65,24 @@ def one_square_edits(pos: engine.Position, tok: Token) -> list[engine.Move]:
 class Fix:
     kind: str                       # "edit" or "insert"
     moves: list[engine.Move]        # the edits (or insertions) with which the rest replays
+    later: bool = False             # the rest replays only with one more edit further on
 
 
 def find_fix(pos: engine.Position, toks: list[Token], index: int) -> list[Fix]:
-    """The one-edit ways the line replays from toks[index] on (each kind kept apart)."""
+    """The one-edit ways the line replays from toks[index] on (each kind kept apart); when
+    there is none, the ways with which it replays given a misprint or two further on (several
+    misprints in one line, each then repaired where it stands)."""
+    return next((f for budget in range(MAX_LATER + 1) if (f := _fixes(pos, toks, index, budget))), [])
+
+
+def _fixes(pos: engine.Position, toks: list[Token], index: int, budget: int) -> list[Fix]:
     rest = toks[index + 1:]
     edits = [m for m in one_square_edits(pos, toks[index])
-             if replays(engine.play(pos, m), rest)]
+             if replays(engine.play(pos, m), rest, budget)]
     inserts = [m for m in engine.legal_moves(pos)
-               if replays(engine.play(pos, m), toks[index:])]
-    return [f for f in (Fix("edit", edits), Fix("insert", inserts)) if f.moves]
+               if replays(engine.play(pos, m), toks[index:], budget)]
+    return [f for f in (Fix("edit", edits, budget > 0), Fix("insert", inserts, budget > 0))
+            if f.moves]
 
 
 # -- replaying a line ------------------------------------------------------------------
@@ -107,6 +116,7 @@ def _describe(moves: list[engine.Move]) -> str:
     return ", ".join(f'"{m}"' for m in moves)
 
 
+MAX_LATER = 2    # further misprints a repair may leave to be repaired where they stand
 LOOK_BACK = 6   # plies before an impossible move where a legal-looking misprint may hide
 
 
@@ -213,7 +223,8 @@ def _repair(rec: Record, pos: engine.Position, toks: list[Token], i: int) -> Fix
         if fix.kind == "edit":
             rec.add(WARNING, "CHECKERS-REPAIRED",
                     f'"{tok.text}" is not a legal move for {who}; "{move}" is the only '
-                    "one-square change with which the rest of the line replays",
+                    "one-square change with which the rest of the line replays"
+                    + (" (with other misprints, repaired further on)" if fix.later else ""),
                     tok.line, tok.column, suggestion=f'read "{move}"', repair=True)
         else:
             rec.add(WARNING, "CHECKERS-MISSING-MOVE",

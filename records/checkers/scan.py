@@ -5,8 +5,20 @@ in records/checkers/replay.py and lines.py).
 """
 from __future__ import annotations
 
-from records.checkers import book, boxes, diagrams, engine, game_tables, ply_tables
+import re
+
+from records.checkers import (
+    book,
+    boxes,
+    diagrams,
+    engine,
+    game_tables,
+    ply_columns,
+    ply_tables,
+)
+from records.checkers.book import PrintedLine
 from records.checkers.lines import (
+    _replay_depth,
     block_records,
     finish_record,
     mostly_replays,
@@ -18,7 +30,7 @@ from records.checkers.lines import (
     solution_record,
     solution_records,
 )
-from records.checkers.replay import COLOUR, KIND, replay_line
+from records.checkers.replay import COLOUR, KIND, candidates, replay_line
 from records.core.model import ERROR, INFO, WARNING, Record
 
 
@@ -29,8 +41,9 @@ def scan_book(text: str, path: str) -> list[Record]:
     boxed, box_lines = box_records(lines, path)
     by_ply, ply_lines = ply_table_records(lines, path)
     games, game_lines = game_table_records(lines, path)
-    used |= box_lines | ply_lines | game_lines
-    records = drawn + boxed + by_ply + games + opening_records(lines, path) + solution_records(lines, path)
+    by_row, row_lines = ply_column_records(lines, path)
+    used |= box_lines | ply_lines | game_lines | row_lines
+    records = drawn + boxed + by_ply + games + by_row + opening_records(lines, path) + solution_records(lines, path)
     used |= {n for rec in records for n in range(rec.line, rec.end_line + 1)}
     for sol in book.solutions(lines):
         used.update(range(sol.line, sol.end_line + 1))
@@ -205,3 +218,85 @@ def _branch_position(game, table: game_tables.GameTable) -> engine.Position | No
     parent, positions = game
     at = parent.labels.get(table.branch)
     return positions[at] if at is not None and at < len(positions) else None
+
+
+# -- variation tables numbered by ply ----------------------------------------------------------
+PREFIX_REACH = 60    # lines above a table where the prose game it carries on is printed
+SHIFTS = (0, -1, 1, -2, 2)   # rows a variation may be printed away from its ply
+
+
+def ply_column_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
+    """The key game and each variation of a ply-numbered table, each from its position at
+    the row it starts (the key game's early plies from the prose game above)."""
+    out: list[Record] = []
+    used: set[int] = set()
+    for table in ply_columns.ply_column_tables(lines):
+        used.update(range(table.line, table.end_line + 1))
+        name = _heading_above(lines, table.line)
+        text = "\n".join(lines[table.line - 1:table.end_line])
+        before: dict[int, dict[int, engine.Position]] = {}   # column -> row -> position
+        prefix = _prose_prefix(lines, table.line)
+        for column in table.columns:
+            rec, rows = _ply_column(column, table, name, text, path, prefix, before)
+            before[column.index] = rows
+            out.append(rec)
+    return out, used
+
+
+def _heading_above(lines: list[str], line: int) -> str:
+    for k in range(line - 2, max(-1, line - 200), -1):
+        text = lines[k].strip().rstrip(".")
+        if text.isupper() and 3 < len(text) < 40 and not re.search(r"\d|\s{3,}", text) \
+                and not set(re.findall(r"[A-Z]+", text)) <= {"BLACK", "WHITE"}:
+            return book.title_case(text)
+    return f"Table at line {line}"
+
+
+def _prose_prefix(lines: list[str], line: int) -> list[engine.Position]:
+    """Positions after 0, 1, 2 ... plies of the prose game printed above the table."""
+    first = max(0, line - 1 - PREFIX_REACH)
+    moves = [m for p in book.move_passages(lines[first:line - 1], min_moves=1) for m in p.moves]
+    positions = [engine.initial()]
+    for tok in moves:
+        found = candidates(positions[-1], tok)
+        if not found:
+            break
+        positions.append(engine.play(positions[-1], found[0]))
+    return positions
+
+
+def _ply_column(column, table, name, text, path, prefix, before):
+    moves = [column.rows[n] for n in sorted(column.rows)]
+    first_row = min(column.rows)
+    title = f"{name}, key game" if column.index == 1 else \
+        f"{name}, variation {column.heading if column.heading.isdigit() else column.index}"
+    printed = PrintedLine(title, moves[0].line, moves[-1].line, moves, claim=column.claim,
+                          layout="ply-columns", heading=column.heading)
+    if column.index == 1:
+        choices = [(0, dict(enumerate(prefix, start=1)), "the prose game above")]
+    else:
+        choices = [(shift, before[k], f"column {k}") for shift in SHIFTS
+                   for k in sorted(before, reverse=True)]
+    scored = [(_replay_depth(rows[first_row + shift], moves), -n, shift, rows, whence)
+              for n, (shift, rows, whence) in enumerate(choices) if first_row + shift in rows]
+    if not scored:
+        rec = new_record(printed, path, text, "")
+        rec.add(ERROR, "CHECKERS-NO-POSITION", f"{title} starts at ply {first_row}, which the "
+                "game printed above the table does not reach", moves[0].line, moves[0].column)
+        rec.settle_status()
+        return rec, {}
+    _, _, shift, rows, whence = max(scored, key=lambda s: s[:2])
+    ply = first_row + shift
+    start = rows[ply]
+    rec = new_record(printed, path, text, engine.to_fen(start))
+    replay = replay_line(rec, start, moves, typography=True, first_index=ply)
+    where = f"from the position before ply {ply} of {whence}"
+    if shift:
+        rec.add(WARNING, "CHECKERS-ROW", f"{title} is printed from row {first_row}, but it "
+                f"replays {where}", moves[0].line, moves[0].column, repair=True,
+                suggestion=f"move the column {abs(shift)} row(s) {'up' if shift < 0 else 'down'}")
+    else:
+        rec.add(INFO, "CHECKERS-BRANCH-START", f"{title} starts {where}", moves[0].line, 1)
+    own = {n: p for n, p in rows.items() if n <= ply}
+    own.update({ply + 1 + k: p for k, p in enumerate(replay.positions)})
+    return finish_record(rec, replay, printed, start, True), own

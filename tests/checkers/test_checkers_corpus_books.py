@@ -118,6 +118,22 @@ def test_every_boys_book_games(records_of):
 
 
 def test_boys_own_known_misprints_are_named(records_of):
+    """The README's impossible moves, each named where it is printed."""
     records = records_of("boysown")
     where = {(d.line, d.code) for r in records for d in r.diagnostics}
-    assert (8863, "CHECKERS-REPAIRED") in where       # `22 to 19` for 22-17
+    assert {(8725, "CHECKERS-REPAIRED"),      # `20 19`: 28x19
+            (8801, "CHECKERS-ILLEGAL"),       # `1?-16`
+            (8863, "CHECKERS-REPAIRED"),      # `22 to 19`: 22-17
+            (8871, "CHECKERS-REPAIRED"),      # `27 to 17`, two misprints in one game
+            (8753, "CHECKERS-ILLEGAL")} <= where   # `11-18`, where the first copy has `11  8`
+
+
+def test_boys_own_ply_numbered_tables(records_of):
+    """3 tables of 7 columns (the key game and 6 variations each), rows counting plies."""
+    records = by_layout(records_of("boysown"), "ply-columns")
+    assert len(records) == 21
+    first = records["The Old Fourteenth, key game"]
+    # the key game starts at ply 13, after the 12 plies of the prose game above the table
+    assert first.status == VALID and first.plies[0].index == 13 and len(first.plies) == 34
+    assert sum(r.status in (VALID, REPAIRED) for r in records.values()) == 16
+    assert records["The Old Fourteenth, variation 2"].tags["Result"] == "2-0"   # white wins
