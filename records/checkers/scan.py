@@ -222,6 +222,7 @@ def _branch_position(game, table: game_tables.GameTable) -> engine.Position | No
 
 # -- variation tables numbered by ply ----------------------------------------------------------
 PREFIX_REACH = 60    # lines above a table where the prose game it carries on is printed
+MIN_COLUMN_PLIES = 4
 SHIFTS = (0, -1, 1, -2, 2)   # rows a variation may be printed away from its ply
 
 
@@ -231,15 +232,18 @@ def ply_column_records(lines: list[str], path: str) -> tuple[list[Record], set[i
     out: list[Record] = []
     used: set[int] = set()
     for table in ply_columns.ply_column_tables(lines):
-        used.update(range(table.line, table.end_line + 1))
         name = _heading_above(lines, table.line)
         text = "\n".join(lines[table.line - 1:table.end_line])
         before: dict[int, dict[int, engine.Position]] = {}   # column -> row -> position
         prefix = _prose_prefix(lines, table.line)
+        made = []
         for column in table.columns:
             rec, rows = _ply_column(column, table, name, text, path, prefix, before)
             before[column.index] = rows
-            out.append(rec)
+            made.append(rec)
+        if max(len(r.plies) for r in made) >= MIN_COLUMN_PLIES:   # else not checkers
+            used.update(range(table.line, table.end_line + 1))
+            out.extend(made)
     return out, used
 
 
