@@ -13,6 +13,7 @@ from records.checkers import book, engine
 from records.checkers.book import PrintedLine, Token
 from records.checkers.reconstruct import reconstruct_start, solution_lines  # noqa: F401
 from records.checkers.replay import (
+    COLOUR,
     KIND,
     Replay,
     candidates,
@@ -255,13 +256,39 @@ def _note_inherited_repairs(rec: Record, parent: Record, prefix: list[Ply]) -> N
 MIN_GAME_MOVES = 4
 
 
-def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
+@dataclass
+class Board:
+    """A position printed as a diagram, for the lines of play printed under it."""
+    line: int
+    starts: list[engine.Position]    # with each side to move that may be meant
+    orientation: str
+
+
+BOARD_REACH = 80   # lines under a diagram where a line of play may start from it
+
+
+def _from_board(boards: list[Board], printed: PrintedLine, fresh: int):
+    """The diagram just above a line of play that does not start from the initial position,
+    and the side to move with which the line replays furthest (the stated side, else the
+    one whose move is legal)."""
+    above = [b for b in boards if 0 < printed.line - b.line <= BOARD_REACH]
+    if not above:
+        return None
+    board = above[-1]
+    depth, start = max(((_replay_depth(p, printed.moves), p) for p in board.starts),
+                       key=lambda d: d[0])
+    return (board, start) if depth > fresh and depth >= 2 else None
+
+
+def passage_records(lines: list[str], path: str, skip: set[int],
+                    boards: list[Board] = ()) -> list[Record]:
     """Lines of play in running text (numbered, prose, dotted), from the initial position
-    unless a setup is printed with them. A passage that carries on the game above it (a
-    page or paragraph break in the middle of a game) is joined to it; one that starts from
-    no known position is kept with an error."""
+    unless a setup is printed with them (or a diagram above, from which they replay). A
+    passage that carries on the game above it (a page or paragraph break in the middle of
+    a game) is joined to it; one that starts from no known position is kept with an error."""
     out: list[Record] = []
     games: list[tuple[PrintedLine, engine.Position]] = []
+    drawn: dict[int, Board] = {}
     for printed in book.move_passages(lines, skip, min_moves=1):
         stated = _stated_start(lines, printed)
         if isinstance(stated, BadSetup):
@@ -273,7 +300,11 @@ def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]
         start = stated or engine.initial()
         fresh = _replay_depth(start, printed.moves)
         carried = _carried_depth(games, printed, lines) if stated is None else 0
-        if carried > fresh:
+        placed = _from_board(boards, printed, max(fresh, carried)) if stated is None else None
+        if placed is not None:
+            drawn[printed.line] = placed[0]
+            games.append((printed, placed[1]))
+        elif carried > fresh:
             previous = games[-1][0]
             previous.moves.extend(printed.moves)
             previous.end_line, previous.claim = printed.end_line, printed.claim
@@ -285,6 +316,11 @@ def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]
         rec = new_record(printed, path, _text(lines, printed), engine.to_fen(start))
         rec.title = rec.title or f"Game at line {printed.line}"
         typography = any(m.style == "spaced" for m in printed.moves)
+        if printed.line in drawn:
+            rec.add(INFO, "CHECKERS-DIAGRAM", f"start position {engine.to_fen(start)} from "
+                    f"the diagram at line {drawn[printed.line].line} (read with "
+                    f"{drawn[printed.line].orientation}), {COLOUR[start.turn]} to move: the "
+                    "side with which the line replays", printed.line, 1)
         replay = replay_line(rec, start, printed.moves, typography)
         out.append(finish_record(rec, replay, printed, start, typography))
     return out

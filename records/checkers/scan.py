@@ -18,6 +18,7 @@ from records.checkers import (
 )
 from records.checkers.book import PrintedLine
 from records.checkers.lines import (
+    Board,
     _replay_depth,
     block_records,
     finish_record,
@@ -37,7 +38,7 @@ from records.core.model import ERROR, INFO, WARNING, Record
 def scan_book(text: str, path: str) -> list[Record]:
     """Every checkers record in a book: opening tables, ending solutions, lines of play."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    drawn, used = diagram_records(lines, path)
+    drawn, used, boards = diagram_records(lines, path)
     boxed, box_lines = box_records(lines, path)
     by_ply, ply_lines = ply_table_records(lines, path)
     games, game_lines = game_table_records(lines, path)
@@ -50,27 +51,43 @@ def scan_book(text: str, path: str) -> list[Record]:
     blocks = block_records(lines, path, used)
     records += blocks
     used.update(n for rec in blocks for n in range(rec.line, rec.end_line + 1))
-    records += passage_records(lines, path, used)
+    records += passage_records(lines, path, used, boards)
     records.sort(key=lambda r: r.line)
     return records
 
 
 # -- positions printed as diagrams -------------------------------------------------------------
-def diagram_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
-    """A record per printed line of the solution of every diagram that has one, and the
-    lines the diagrams and solutions take (so they are not read again as other records)."""
+def diagram_records(lines: list[str], path: str) -> tuple[list[Record], set[int], list]:
+    """A record per printed line of the solution of every diagram that has one, the lines
+    the diagrams and solutions take (so they are not read again as other records), and
+    every readable diagram as a Board for lines of play printed under it."""
     out: list[Record] = []
     used: set[int] = set()
+    placed: list[Board] = []
     boards = diagrams.find_boards(lines)
     for i, board in enumerate(boards):
         stop = boards[i + 1].line if i + 1 < len(boards) else len(lines)
         block = diagrams.solution_block(lines, board, stop)
-        if block is None:
+        if block is not None:
+            used.update(range(board.line, board.end_line + 1))
+            used.update(range(block.line, block.end_line + 1))
+            made = _diagram_solution(lines, path, board, block)
+            out.extend(made)
+            setup = made[0].data.get("setup")
+            if setup:
+                fen = setup["fen"]
+                placed.append(Board(board.line, [engine.from_fen(s + fen[1:]) for s in "BW"],
+                                    setup["orientation"]))
             continue
-        used.update(range(board.line, board.end_line + 1))
-        used.update(range(block.line, block.end_line + 1))
-        out.extend(_diagram_solution(lines, path, board, block))
-    return out, used
+        readable = diagrams.placements(board)
+        if isinstance(readable, diagrams.Unreadable):
+            continue
+        fitting = [p for p in readable if diagrams.preferred(board, p)]
+        if fitting:
+            sides = board.side or "BW"
+            placed.append(Board(board.line, [engine.from_fen(s + fitting[0].fen[1:])
+                                             for s in sides], fitting[0].orientation))
+    return out, used, placed
 
 
 def _diagram_solution(lines: list[str], path: str, board: diagrams.Diagram,

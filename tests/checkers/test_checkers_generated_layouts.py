@@ -103,3 +103,25 @@ def test_acf_games_printed_in_columns_read_back():
     for rec, game in zip(records, games):
         assert _clean(rec), [d.message for d in rec.diagnostics]
         assert [p.normal for p in rec.plies] == [p.normal for p in game.plies]
+
+
+@pytest.mark.parametrize("first_side", ["B", "W"])
+def test_prose_under_a_diagram_moves_the_side_whose_move_is_legal(standard, first_side):
+    """No side is stated: the prose line replays with the colour whose move is legal."""
+    fen, moves = standard[0]
+    start = engine.from_fen(first_side + fen[1:])
+    if first_side == "W":    # White's line from the same diagram: its first legal moves
+        moves = []
+        pos = start
+        for _ in range(4):
+            move = engine.legal_moves(pos)[0]
+            moves.append(str(move))
+            pos = engine.play(pos, move)
+    grid = _grid(fen, "White at the top", GLYPHS)
+    prose = ", ".join(m.replace("-", " to ").replace("x", " to ") for m in moves[:4])
+    text = "\n".join(["      A study.", "          WHITE.", *_box(grid), "          BLACK.", "",
+                      f"  The play goes {prose}, and so on.", ""])
+    [rec] = scan_book(text, "generated.txt")
+    assert _clean(rec), [d.message for d in rec.diagnostics]
+    assert rec.start_position == engine.to_fen(start)
+    assert [p.normal for p in rec.plies] == moves[:4]
