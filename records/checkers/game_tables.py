@@ -17,6 +17,11 @@ _VARIATION = re.compile(r"^\s*\(([a-z])\)\s*$")
 _BRACE = re.compile(r"^\s*[a-z]\}\s*$")
 _LETTER = re.compile(r"^[a-z]\}?$")
 MIN_ROWS = 3
+MIN_NOTE_MOVES = 2
+_THUS = re.compile(r"\bthus:?-*\s*$")
+_PROBLEM = re.compile(r"^\s*(?:Problem|Position|\+-{3})")
+GAME_REACH = 40   # lines after a game's tables where its notes and variations may stand
+_NOTE = re.compile(r"^\s*([a-z])\.\s")
 
 
 @dataclass
@@ -33,10 +38,26 @@ def game_tables(lines: list[str]) -> list[GameTable]:
     in_game = False
     game_title = ""
     i = 0
+    last_end = 0
     while i < len(lines):
         text = lines[i]
         game = _GAME.match(text)
+        in_game = in_game and i - last_end <= GAME_REACH and not _PROBLEM.match(text)
         variation = _VARIATION.match(text)
+        note = in_game and not game and _NOTE.match(text)
+        if note:
+            table = _note(lines, i, note.group(1), game_title)
+            if table is not None:
+                out.append(table)
+                i = last_end = table.printed.end_line
+                continue
+        formed = not in_game and _THUS.search(text) and _opening_above(lines, i)
+        if formed:
+            table = _formed_game(lines, i, formed)
+            if table is not None:
+                out.append(table)
+                i = table.printed.end_line
+                continue
         letter_led = in_game and not game and not variation and _letter_led(lines, i)
         if not (game or (in_game and variation) or letter_led):
             i += 1
@@ -57,8 +78,33 @@ def game_tables(lines: list[str]) -> list[GameTable]:
             table.branch = variation.group(1) if variation else first_letter
             table.printed.title = f"{game_title}, variation {table.branch}"
         out.append(table)
-        i = max(end, i + 1)
+        i = last_end = max(end, i + 1)
     return out
+
+
+def _note(lines: list[str], i: int, letter: str, game_title: str) -> GameTable | None:
+    """A note on a lettered move (`b. 16-20, 25-22, ... Drawn.`): its moves, after the last
+    `thus` when the note first names a move in passing; or the table under a note that
+    ends `thus:--`."""
+    j, toks = i, []
+    while j < len(lines) and lines[j].strip():
+        toks.extend(book.tokens(lines[j], j + 1))
+        j += 1
+    thus = [k for k, t in enumerate(toks) if t.kind == "word" and t.text.lower().startswith("thus")]
+    moves = [t for t in toks[thus[-1] + 1 if thus else 0:] if t.kind in ("move", "result")]
+    end = j
+    if not any(t.kind == "move" for t in moves) and thus:
+        rows, end = _rows(lines, j)
+        _mark_letters(rows)
+        moves = [t for t in diagrams.down_then_across(rows) if t.kind in ("move", "result")]
+    table = _table([diagrams.unglued(t) for t in moves], lines[i].strip()[:60], end)
+    if len(table.printed.moves) < MIN_NOTE_MOVES:
+        return None
+    table.branch = letter
+    table.printed.title = f"{game_title}, note {letter}"
+    table.printed.layout = "game-note"
+    table.printed.line = i + 1
+    return table
 
 
 def _letter_led(lines: list[str], i: int) -> bool:
@@ -86,7 +132,8 @@ def _rows(lines: list[str], j: int) -> tuple[list[list[Token]], int]:
         elif _BRACE.match(text):
             rows.append([t for t in book.tokens(text, j + 1) if t.kind != "other"])
         elif not (rows and not text.strip() and j + 1 < len(lines)
-                  and diagrams.notation_row(lines[j + 1]) and _has_moves(lines[j + 1], 2)):
+                  and diagrams.notation_row(lines[j + 1]) and _has_moves(lines[j + 1], 2)
+                  and not _NOTE.match(lines[j + 1])):
             break
         j += 1
     return rows, end
@@ -140,3 +187,27 @@ def _opening(text: str) -> str:
     """`"Ayrshire Lassie" Opening.` -> `Ayrshire Lassie`."""
     quoted = re.search(r"[\"\u201c]([^\"\u201d]+)[\"\u201d]", text)
     return quoted.group(1).strip() if quoted else ""
+
+
+def _opening_above(lines: list[str], i: int) -> str:
+    """The quoted opening name in the paragraph ending at line i (`... the "Paisley"
+    opening, thus:--`)."""
+    k = i
+    while k > 0 and lines[k - 1].strip():
+        k -= 1
+    text = " ".join(lines[k:i + 1])
+    named = re.search(r"[\"\u201c]([^\"\u201d]+)[\"\u201d]\s+opening", text, re.I)
+    return named.group(1).strip() if named else ""
+
+
+def _formed_game(lines: list[str], i: int, name: str) -> GameTable | None:
+    """A table of the moves forming a named opening (or a position), from the start."""
+    rows, end = _rows(lines, i + 1)
+    if len(rows) < MIN_ROWS or any(t.kind == "number" for row in rows for t in row):
+        return None
+    _mark_letters(rows)
+    stream = [diagrams.unglued(t) for t in diagrams.down_then_across(rows)]
+    table = _table(stream, lines[i].strip(), end)
+    table.opening = name
+    table.printed.title = f"{name} Opening (line {table.printed.line})"
+    return table

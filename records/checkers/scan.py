@@ -196,18 +196,16 @@ def ply_table_records(lines: list[str], path: str) -> tuple[list[Record], set[in
 
 # -- games under a heading, with lettered variations ---------------------------------------------
 def game_table_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
-    """Headed game tables from the initial position; a variation from the game's position
-    before the move its letter marks."""
+    """Headed game tables from the initial position; a variation or note from the position
+    before the move its letter marks (in the game, or in a variation or note before it)."""
     out: list[Record] = []
     used: set[int] = set()
-    game: tuple[game_tables.GameTable, list[engine.Position]] | None = None
+    marked: dict[str, engine.Position] = {}     # letter -> position before its move
     for table in game_tables.game_tables(lines):
         printed = table.printed
         used.update(range(printed.line, printed.end_line + 1))
         text = "\n".join(lines[printed.line - 1:printed.end_line])
-        start = engine.initial()
-        if table.branch:
-            start = _branch_position(game, table)
+        start = marked.get(table.branch) if table.branch else engine.initial()
         if start is None:
             rec = new_record(printed, path, text, "")
             rec.add(ERROR, "CHECKERS-BRANCH", f"{printed.title} leaves the game at the move "
@@ -224,17 +222,13 @@ def game_table_records(lines: list[str], path: str) -> tuple[list[Record], set[i
             rec.add(INFO, "CHECKERS-BRANCH-START", f"{printed.title} starts from the game's "
                     f'position before the move marked "{table.branch}"', printed.line, 1)
         else:
-            game = (table, [start, *replay.positions])
+            marked = {}
+        positions = [start, *replay.positions]
+        for letter, at in table.labels.items():
+            if at < len(positions):
+                marked.setdefault(letter, positions[at])
         out.append(finish_record(rec, replay, printed, start, False))
     return out, used
-
-
-def _branch_position(game, table: game_tables.GameTable) -> engine.Position | None:
-    if game is None:
-        return None
-    parent, positions = game
-    at = parent.labels.get(table.branch)
-    return positions[at] if at is not None and at < len(positions) else None
 
 
 # -- variation tables numbered by ply ----------------------------------------------------------

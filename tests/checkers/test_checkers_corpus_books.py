@@ -74,7 +74,20 @@ def test_eb1911_games_variations_and_problems(records_of):
         "Game No. 1, Ayrshire Lassie Opening, variation d": (VALID, 27),
         "Game No. 2, Kelso-Cross Opening": (VALID, 59),
         "Game No. 3, Dundee Opening": (VALID, 47),
-        "Game No. 3, Dundee Opening, variation c": (VALID, 30)}
+        "Game No. 3, Dundee Opening, variation c": (VALID, 30),
+        "Paisley Opening (line 8338)": (VALID, 27)}     # the moves forming Problem No. 2
+    notes = by_layout(records, "game-note")
+    assert {t: (r.status, len(r.plies)) for t, r in notes.items() if r.status == VALID} == {
+        "Game No. 1, Ayrshire Lassie Opening, note a": (VALID, 2),
+        "Game No. 1, Ayrshire Lassie Opening, note b": (VALID, 14),
+        "Game No. 2, Kelso-Cross Opening, note c": (VALID, 14),
+        "Game No. 2, Kelso-Cross Opening, note d": (VALID, 20),
+        "Game No. 2, Kelso-Cross Opening, note e": (VALID, 14),     # a letter in note d
+        "Game No. 3, Dundee Opening, note b": (VALID, 20)}
+    # note a of game 3 lists alternatives (`27-24, 22-17, 23-19 or 22-18`): an error there
+    [alternatives] = [d for d in notes["Game No. 3, Dundee Opening, note a"].diagnostics
+                      if d.severity == ERROR]
+    assert (alternatives.line, alternatives.column) == (8242, 37)
     assert games["Game No. 2, Kelso-Cross Opening"].tags["Opening"] == "Kelso-Cross"
     problems = by_layout(records, "diagram-solution")
     assert {t: (r.status, len(r.plies)) for t, r in problems.items()} == {
@@ -85,9 +98,9 @@ def test_eb1911_games_variations_and_problems(records_of):
     # `2-28-24`: the variation number 2 glued to the move 28-24
     assert [(p.text, p.normal) for p in first.plies[5:8]] == [
         ("2-28-24", "28-24"), ("32-28", "32-28"), ("1-24-20", "24-20")]
-    # 5 records found, 8 valid; the rest are prose notes (`b. 16-20, 25-22, ...`) that
-    # branch from a lettered move and carry an error
-    assert sum(r.status == VALID for r in records) == 8
+    # 27 records, 15 valid; the 12 others (openings named in passing in the introduction,
+    # the problem's variations that leave it at a move count) carry an error
+    assert (len(records), sum(r.status == VALID for r in records)) == (27, 15)
 
 
 def test_foster_openings_games_and_positions(records_of):
