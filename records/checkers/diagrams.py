@@ -217,7 +217,7 @@ def solution_block(lines: list[str], board: Diagram, stop: int) -> Block | None:
                 break
     if heading is None:
         return None
-    return _read_block(lines, heading)
+    return _read_block(lines, heading, stop)
 
 
 _INTRODUCES = re.compile(r"(?::|--|follows\W*)\s*$")
@@ -241,8 +241,20 @@ def _letters(text: str) -> str:
 _RULE_LINE = re.compile(r"^\s*[-=_*]{3,}\s*$")
 
 
-def _read_block(lines: list[str], heading: int) -> Block | None:
-    j = heading + 1
+def _read_block(lines: list[str], heading: int, stop: int | None = None) -> Block | None:
+    found = _table_at(lines, heading + 1)
+    if found is None:
+        return None
+    stream, end = found
+    if stop is not None:
+        more, end = _numbered_variations(lines, end, stop)
+        stream += more
+    return Block(lines[heading].strip(), heading + 1, end, stream)
+
+
+def _table_at(lines: list[str], j: int) -> tuple[list[Token], int] | None:
+    """The table starting at line index j (blank lines skipped), read down then across, with
+    a result printed just under it; and its last line."""
     while j < len(lines) and not lines[j].strip():
         j += 1
     rows: list[list[Token]] = []
@@ -252,13 +264,82 @@ def _read_block(lines: list[str], heading: int) -> Block | None:
         j += 1
     if not rows:
         return None
+    for row in rows:
+        _number_labels(row)
     stream = [unglued(t) for t in down_then_across(rows)]
     end = rows[-1][0].line
     claim = _claim_below(lines, end)
     if claim is not None:
         stream.append(claim)
         end = claim.line
-    return Block(lines[heading].strip(), heading + 1, end, stream)
+    return stream, end
+
+
+def _number_labels(row: list[Token]) -> None:
+    """`3-a-24-28`: the variation number 3 (apart from the move, after a hyphen) labels the
+    next move on its line."""
+    for k, tok in enumerate(row):
+        if tok.kind == "word" and tok.text.isdigit():
+            after = next((t for t in row[k + 1:] if t.kind == "move"), None)
+            if after is not None and not after.label:
+                after.label = tok.text
+
+
+_NUMBERED_VAR = re.compile(r"^\s*Var\.?\s+([IVX]+|\d+)\.?(?=\s|$)")
+_NOTE_LINE = re.compile(r"^\s*[a-z]\.\s")
+_ROMAN = {"I": 1, "V": 5, "X": 10}
+
+
+def _numbered_variations(lines: list[str], end: int, stop: int) -> tuple[list[Token], int]:
+    """`Var. I.` (a table below) and `Var. II. 12-16, 15-11, ...` (moves in prose) printed
+    after a solution whose moves carry the glued numbers (`1-24-20`); notes on lettered moves
+    (`a. 12-16 same as Var. I.`) between them are passed over. The heading becomes a
+    variation token `Var. 1`, so the variation leaves the move numbered 1."""
+    out: list[Token] = []
+    k = end
+    while k < min(stop, len(lines)):
+        text = lines[k]
+        head = _NUMBERED_VAR.match(text)
+        if not text.strip():
+            k += 1
+        elif _NOTE_LINE.match(text):
+            while k < len(lines) and lines[k].strip():
+                k += 1
+        elif head:
+            out.append(Token("variation", f"Var. {_number(head.group(1))}", k + 1,
+                             head.start(1) + 1))
+            toks, k = _paragraph(lines, k, head.end())
+            if not any(t.kind == "move" for t in toks):
+                found = _table_at(lines, k)
+                if found is None:
+                    break
+                toks, k = found
+            out.extend(toks)
+            end = k
+        else:
+            break
+    return out, end
+
+
+def _paragraph(lines: list[str], k: int, skip: int) -> tuple[list[Token], int]:
+    toks = []
+    first = True
+    while k < len(lines) and lines[k].strip():
+        text = lines[k][skip:] if first else lines[k]
+        offset = skip if first else 0
+        toks.extend(t for t in book.tokens(text, k + 1, offset + 1)
+                    if t.kind in ("move", "result"))
+        first = False
+        k += 1
+    return toks, k
+
+
+def _number(text: str) -> int:
+    if text.isdigit():
+        return int(text)
+    values = [_ROMAN[ch] for ch in text]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v
+               for i, v in enumerate(values))
 
 
 def down_then_across(rows: list[list[Token]]) -> list[Token]:

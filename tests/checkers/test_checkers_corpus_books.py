@@ -91,16 +91,21 @@ def test_eb1911_games_variations_and_problems(records_of):
     assert games["Game No. 2, Kelso-Cross Opening"].tags["Opening"] == "Kelso-Cross"
     problems = by_layout(records, "diagram-solution")
     assert {t: (r.status, len(r.plies)) for t, r in problems.items()} == {
-        "Problem No. 1": (VALID, 21), "Problem No. 2": (VALID, 15)}
+        "Problem No. 1": (VALID, 21), "Problem No. 2": (VALID, 15),
+        # `Var. I.` leaves the move numbered 1 (`1-24-20`), and so on; Var. I is a table,
+        # II and III are prose; each record holds the shared moves and its own
+        "Problem No. 1, Var. 1": (VALID, 33), "Problem No. 1, Var. 2": (VALID, 15),
+        "Problem No. 1, Var. 3": (VALID, 11)}
+    assert problems["Problem No. 1, Var. 3"].data["branch"]["parent"] == "Problem No. 1"
     first = problems["Problem No. 1"]
     assert first.start_position == "W:WK23,K27:B12,K28"     # First Position, White to move
     assert first.data["setup"]["orientation"] == "Black at the top"
     # `2-28-24`: the variation number 2 glued to the move 28-24
     assert [(p.text, p.normal) for p in first.plies[5:8]] == [
         ("2-28-24", "28-24"), ("32-28", "32-28"), ("1-24-20", "24-20")]
-    # 27 records, 15 valid; the 12 others (openings named in passing in the introduction,
-    # the problem's variations that leave it at a move count) carry an error
-    assert (len(records), sum(r.status == VALID for r in records)) == (27, 15)
+    # 26 records, 18 valid; the 8 others (openings named in passing in the introduction,
+    # `9-14, 21-17 and 10-14, 21-17`, and note a of game 3) carry an error
+    assert (len(records), sum(r.status == VALID for r in records)) == (26, 18)
 
 
 def test_foster_openings_games_and_positions(records_of):
