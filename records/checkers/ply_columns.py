@@ -109,3 +109,54 @@ def _read_cell(column: Column, text: str, line: int, start: int, ply: int,
         elif any(ch.isdigit() for ch in word):   # `1?-16`: kept, so the replay names it
             at = start + text.index(word[0])
             column.rows[ply] = Token("move", word, line, at)
+
+
+# -- a table of openings, one a row: `Double Corner    |  9-14 |       |` -----------------------
+@dataclass
+class OpeningRow:
+    name: str
+    line: int
+    column: int
+    moves: list[Token]
+
+
+def opening_rows(lines: list[str]) -> list[tuple[int, int, list[OpeningRow]]]:
+    """Tables between `---+---` rules whose rows are a name then moves read across (a name
+    may run over two rows, the first without moves); (first line, last line, rows) each."""
+    out = []
+    i = 0
+    while i < len(lines):
+        if not (_RULE.match(lines[i]) and "-" in lines[i]):
+            i += 1
+            continue
+        bounds = [k for k, ch in enumerate(lines[i]) if ch == "+"]
+        j = i + 1
+        while j < len(lines) and lines[j].strip() and ("|" in lines[j] or _RULE.match(lines[j])):
+            j += 1
+        rows = _opening_rows(lines, i + 1, j, bounds)
+        if len(rows) >= 2:
+            out.append((i + 1, j, rows))
+        i = max(j, i + 1)
+    return out
+
+
+def _opening_rows(lines: list[str], first: int, stop: int, bounds: list[int]) -> list[OpeningRow]:
+    rows: list[OpeningRow] = []
+    waiting = ""
+    for k in range(first, stop):
+        if _RULE.match(lines[k]):
+            waiting = ""
+            continue
+        cells = _cells(lines[k], bounds)
+        name = cells[0].strip()
+        moves = [t for c, a in zip(cells[1:], bounds) for t in book.tokens(c, k + 1, a + 2)
+                 if t.kind == "move"]
+        if moves and (not name or any(ch.isdigit() for ch in name)):
+            return []      # not a table of named rows
+        if not moves:
+            waiting = name if not any(c.strip() for c in cells[1:]) else ""
+            continue
+        column = len(lines[k]) - len(lines[k].lstrip()) + 1
+        rows.append(OpeningRow(f"{waiting} {name}".strip(), k + 1, column, moves))
+        waiting = ""
+    return rows

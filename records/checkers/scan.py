@@ -43,8 +43,9 @@ def scan_book(text: str, path: str) -> list[Record]:
     by_ply, ply_lines = ply_table_records(lines, path)
     games, game_lines = game_table_records(lines, path)
     by_row, row_lines = ply_column_records(lines, path)
-    used |= box_lines | ply_lines | game_lines | row_lines
-    records = drawn + boxed + by_ply + games + by_row + opening_records(lines, path) + solution_records(lines, path)
+    named, named_lines = opening_row_records(lines, path)
+    used |= box_lines | ply_lines | game_lines | row_lines | named_lines
+    records = drawn + boxed + by_ply + games + by_row + named + opening_records(lines, path) + solution_records(lines, path)
     used |= {n for rec in records for n in range(rec.line, rec.end_line + 1)}
     for sol in book.solutions(lines):
         used.update(range(sol.line, sol.end_line + 1))
@@ -315,3 +316,23 @@ def _ply_column(column, table, name, text, path, prefix, before):
     own = {n: p for n, p in rows.items() if n <= ply}
     own.update({ply + 1 + k: p for k, p in enumerate(replay.positions)})
     return finish_record(rec, replay, printed, start, True), own
+
+
+def opening_row_records(lines: list[str], path: str) -> tuple[list[Record], set[int]]:
+    """A table of named openings, one a row read across, when most rows replay."""
+    out: list[Record] = []
+    used: set[int] = set()
+    start = engine.initial()
+    for first, last, rows in ply_columns.opening_rows(lines):
+        printed = [PrintedLine(r.name, r.line, r.line, r.moves, layout="opening-rows",
+                               heading=r.name, column=r.column) for r in rows]
+        if not mostly_replays(start, printed):
+            continue
+        used.update(range(first, last + 1))
+        text = "\n".join(lines[first - 1:last])
+        for line in printed:
+            rec = new_record(line, path, text, engine.to_fen(start))
+            rec.tags["Opening"] = opening_name(line.title)
+            replay = replay_line(rec, start, line.moves, typography=True)
+            out.append(finish_record(rec, replay, line, start, True))
+    return out, used

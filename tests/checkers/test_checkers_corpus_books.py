@@ -155,3 +155,11 @@ def test_boys_own_ply_numbered_tables(records_of):
     assert first.status == VALID and first.plies[0].index == 13 and len(first.plies) == 34
     assert sum(r.status in (VALID, REPAIRED) for r in records.values()) == 16
     assert records["The Old Fourteenth, variation 2"].tags["Result"] == "2-0"   # white wins
+
+
+def test_boys_own_table_of_openings(records_of):
+    """14 named openings, one a row read across; `Second Double / Corner` over two rows."""
+    rows = by_layout(records_of("boysown"), "opening-rows")
+    assert len(rows) == 14 and all(r.status == VALID for r in rows.values())
+    assert " ".join(p.normal for p in rows["Second Double Corner"].plies) == "11-15 24-19"
+    assert " ".join(p.normal for p in rows["Fife"].plies) == "11-15 23-19 9-14 22-17 5-9"
