@@ -289,7 +289,8 @@ def passage_records(lines: list[str], path: str, skip: set[int],
     out: list[Record] = []
     games: list[tuple[PrintedLine, engine.Position]] = []
     drawn: dict[int, Board] = {}
-    for printed in book.move_passages(lines, skip, min_moves=1):
+    passages = book.move_passages(lines, skip, min_moves=1)
+    for printed in (part for whole in passages for part in _restarts(lines, whole)):
         stated = _stated_start(lines, printed)
         if isinstance(stated, BadSetup):
             rec = new_record(printed, path, _text(lines, printed), "")
@@ -324,6 +325,43 @@ def passage_records(lines: list[str], path: str, skip: set[int],
         replay = replay_line(rec, start, printed.moves, typography)
         out.append(finish_record(rec, replay, printed, start, typography))
     return out
+
+
+RESTART_MAX_MOVES = 40   # passages longer than this are games, never lists of openings
+
+
+def _restarts(lines: list[str], printed: PrintedLine) -> list[PrintedLine]:
+    """A passage that names several openings (`10-14, 22-17 on a slip of paper; 10-14, 24-19
+    on another`) and does not replay as one line: cut into the fewest lines of two moves or
+    more that each replay from the initial position, when there is such a cut. Not when a
+    setup is printed."""
+    moves = printed.moves
+    initial = engine.initial()
+    if len(moves) > RESTART_MAX_MOVES or _replay_depth(initial, moves) == len(moves) \
+            or _stated_start(lines, printed) is not None:
+        return [printed]
+    cuts = _fewest_cuts(initial, moves)
+    if cuts is None:
+        return [printed]
+    bounds = [0, *cuts, len(moves)]
+    parts = [moves[a:b] for a, b in zip(bounds, bounds[1:])]
+    return [PrintedLine(printed.title if k == 0 else "", part[0].line, part[-1].line, part,
+                        claim=printed.claim if k == len(parts) - 1 else None,
+                        layout=printed.layout, heading=printed.heading)
+            for k, part in enumerate(parts)]
+
+
+def _fewest_cuts(start: engine.Position, moves: list[Token]) -> list[int] | None:
+    """Where to cut the moves so that every part (two moves or more) replays from start;
+    the fewest parts, None when no cut does (quadratic in the moves, at most 40)."""
+    n = len(moves)
+    best: list[tuple[int, list[int]] | None] = [None] * n + [(0, [])]
+    for i in range(n - 2, -1, -1):
+        reach = _replay_depth(start, moves[i:])
+        for j in range(i + 2, i + reach + 1):
+            if best[j] is not None and (best[i] is None or best[j][0] + 1 < best[i][0]):
+                best[i] = (best[j][0] + 1, [j, *best[j][1]] if j < n else [])
+    return best[0][1] if best[0] is not None and best[0][0] > 1 else None
 
 
 def _text(lines: list[str], printed: PrintedLine) -> str:

@@ -125,3 +125,18 @@ def test_prose_under_a_diagram_moves_the_side_whose_move_is_legal(standard, firs
     assert _clean(rec), [d.message for d in rec.diagnostics]
     assert rec.start_position == engine.to_fen(start)
     assert [p.normal for p in rec.plies] == moves[:4]
+
+
+def test_a_passage_naming_two_openings_is_two_lines():
+    text = ("Two sound openings are 11-15, 23-19, 8-11, 22-17 and\n"
+            "9-14, 22-17, 11-15, 25-22; both are often played.\n")
+    records = scan_book(text, "generated.txt")
+    assert [(r.status, [p.normal for p in r.plies]) for r in records] == [
+        (VALID, ["11-15", "23-19", "8-11", "22-17"]), (VALID, ["9-14", "22-17", "11-15", "25-22"])]
+
+
+def test_two_slips_named_in_passing_raise_no_alarm():
+    text = ("tournaments write an opening and second move, such as 10-14, 22-17\n"
+            "on a slip of paper; 10-14, 24-19 on another, and so on for all possible\n"
+            "openings. If it is 11-15, 22-18, the game must be opened that way.\n")
+    assert [r for r in scan_book(text, "generated.txt") if r.diagnostics] == []
