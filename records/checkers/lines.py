@@ -315,7 +315,7 @@ def passage_records(lines: list[str], path: str, skip: set[int],
             out.append(_unplaced(printed, path, _text(lines, printed)))
     for printed, start in games:
         rec = new_record(printed, path, _text(lines, printed), engine.to_fen(start))
-        rec.title = rec.title or f"Game at line {printed.line}"
+        rec.title = _passage_title(lines, printed, "Game")
         typography = any(m.style == "spaced" for m in printed.moves)
         if printed.line in drawn:
             rec.add(INFO, "CHECKERS-DIAGRAM", f"start position {engine.to_fen(start)} from "
@@ -362,6 +362,31 @@ def _fewest_cuts(start: engine.Position, moves: list[Token]) -> list[int] | None
             if best[j] is not None and (best[i] is None or best[j][0] + 1 < best[i][0]):
                 best[i] = (best[j][0] + 1, [j, *best[j][1]] if j < n else [])
     return best[0][1] if best[0] is not None and best[0][0] > 1 else None
+
+
+HEADING_REACH = 200   # lines above a line of play where its chapter heading is sought
+
+
+def heading_above(lines: list[str], line: int) -> str:
+    """The nearest heading in capitals above a line (`THE OLD FOURTEENTH.`), title-cased;
+    column heads (`BLACK.  WHITE.`) are not headings."""
+    for k in range(line - 2, max(-1, line - HEADING_REACH), -1):
+        text = lines[k].strip().rstrip(".")
+        if text.isupper() and 3 < len(text) < 40 and not re.search(r"\d|\s{3,}", text) \
+                and not set(re.findall(r"[A-Z]+", text)) <= {"BLACK", "WHITE"}:
+            return book.title_case(text)
+    return ""
+
+
+def _passage_title(lines: list[str], printed: PrintedLine, what: str) -> str:
+    """The heading printed above the passage, verbatim; a fragment of a sentence (the line
+    above is prose) gives way to the chapter heading."""
+    title = printed.title
+    if title and title[0].isupper():
+        return title
+    chapter = heading_above(lines, printed.line)
+    return f"{chapter}, {what.lower()} at line {printed.line}" if chapter else \
+        f"{what} at line {printed.line}"
 
 
 def _text(lines: list[str], printed: PrintedLine) -> str:

@@ -5,8 +5,6 @@ in records/checkers/replay.py and lines.py).
 """
 from __future__ import annotations
 
-import re
-
 from records.checkers import (
     book,
     boxes,
@@ -22,6 +20,7 @@ from records.checkers.lines import (
     _replay_depth,
     block_records,
     finish_record,
+    heading_above,
     mostly_replays,
     new_record,
     opening_name,
@@ -244,7 +243,7 @@ def ply_column_records(lines: list[str], path: str) -> tuple[list[Record], set[i
     out: list[Record] = []
     used: set[int] = set()
     for table in ply_columns.ply_column_tables(lines):
-        name = _heading_above(lines, table.line)
+        name = heading_above(lines, table.line) or f"Table at line {table.line}"
         text = "\n".join(lines[table.line - 1:table.end_line])
         before: dict[int, dict[int, engine.Position]] = {}   # column -> row -> position
         prefix = _prose_prefix(lines, table.line)
@@ -257,15 +256,6 @@ def ply_column_records(lines: list[str], path: str) -> tuple[list[Record], set[i
             used.update(range(table.line, table.end_line + 1))
             out.extend(made)
     return out, used
-
-
-def _heading_above(lines: list[str], line: int) -> str:
-    for k in range(line - 2, max(-1, line - 200), -1):
-        text = lines[k].strip().rstrip(".")
-        if text.isupper() and 3 < len(text) < 40 and not re.search(r"\d|\s{3,}", text) \
-                and not set(re.findall(r"[A-Z]+", text)) <= {"BLACK", "WHITE"}:
-            return book.title_case(text)
-    return f"Table at line {line}"
 
 
 def _prose_prefix(lines: list[str], line: int) -> list[engine.Position]:
