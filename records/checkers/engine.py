@@ -27,6 +27,11 @@ def _row_col(square: int) -> tuple[int, int]:
 _AT = {_row_col(s): s for s in range(1, 33)}
 
 
+def square_at(row: int, col: int) -> int | None:
+    """The playable square at (row, col), row 0 on Black's side, col 0 on the left."""
+    return _AT.get((row, col))
+
+
 def _neighbour(square: int, direction: int) -> int:
     row, col = _row_col(square)
     dr, dc = DIRECTIONS[direction]

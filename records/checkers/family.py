@@ -234,7 +234,7 @@ class Checkers(FamilyBase):
         return read(text, path)
 
     def scan_book(self, text, path):
-        from records.checkers.lines import scan_book
+        from records.checkers.scan import scan_book
         return scan_book(text, path)
 
     render_text = staticmethod(render_text)

@@ -1,272 +1,30 @@
-"""Printed checkers lines resolved through the engine: colours, jumps, misprints, claims.
-
-The notation layer (records/notation/checkers_book.py) hands over printed lines as tokens;
-here each is replayed from its start position:
-
-- the colour of a move comes from turn alternation; a move whose typography (joined for
-  Black, unjoined for White, in books that print that way) contradicts its turn gets a note;
-- a jump printed by its start and end is matched with `moves_matching`; several paths ->
-  the record needs review and keeps every candidate;
-- OCR slips (`I`, `l` for 1, `O` for 0, `S` for 5) are read as digits and named;
-- an impossible move is repaired only when exactly one one-square edit lets the whole rest
-  of the line replay; a missing move is reported when inserting exactly one move does;
-- a claimed result (`B wins`, `W wins`, `Drawn`) is checked by an endgame search from the
-  final position (records/games/checkers_endgame.py).
-
-scan_book(text, path) finds them all in a book: opening tables, ending solutions (with the
-1914 Hoyle's lost diagrams from data/checkers/endings_hoyle1914.json), other tables and
-lines of play in running text.
+"""Checkers records from a book (put together by scan.py): opening tables, ending solutions (with the
+1914 Hoyle's lost diagrams from data/checkers/endings_hoyle1914.json), other tables and lines
+of play in running text, each replayed by records/checkers/replay.py.
 """
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from records.checkers import book, endgame, engine
+from records.checkers import book, engine
 from records.checkers.book import PrintedLine, Token
-from records.core.model import ERROR, INFO, WARNING, Ply, Record
+from records.checkers.reconstruct import reconstruct_start, solution_lines  # noqa: F401
+from records.checkers.replay import (
+    COLOUR,
+    KIND,
+    Replay,
+    candidates,
+    check_claim,
+    claim_of,
+    pdn_text,
+    replay_line,
+    replays,
+)
+from records.core.model import ERROR, INFO, Ply, Record
 from records.core.resources import data_path
-
-COLOUR = {"B": "Black", "W": "White"}
-KIND = "checkers"
-
-
-# -- matching a printed move ---------------------------------------------------------
-def candidates(pos: engine.Position, tok: Token) -> list[engine.Move]:
-    """Legal moves the printed squares may mean (a from-to pair matches any jump path)."""
-    squares = [s.value for s in tok.squares]
-    if len(squares) < 2 or not all(1 <= s <= 32 for s in squares):
-        return []
-    if len(squares) == 2:
-        return engine.moves_matching(pos, squares[0], squares[1])
-    return [m for m in engine.legal_moves(pos) if list(m.path) == squares]
-
-
-def replays(pos: engine.Position, toks: list[Token]) -> bool:
-    """Whether every token replays in turn (any candidate path will do)."""
-    for tok in toks:
-        found = candidates(pos, tok)
-        if not found:
-            return False
-        if len(found) > 1:
-            return any(replays(engine.play(pos, m), toks[1:]) for m in found)
-        pos = engine.play(pos, found[0])
-        toks = toks[1:]
-    return True
-
-
-def one_square_edits(pos: engine.Position, tok: Token) -> list[engine.Move]:
-    """Legal moves whose printed squares differ from the token's in exactly one square."""
-    printed = [s.value for s in tok.squares]
-    out = []
-    for move in engine.legal_moves(pos):
-        shown = [move.path[0], move.path[-1]] if len(printed) == 2 else list(move.path)
-        if len(shown) == len(printed) and sum(a != b for a, b in zip(shown, printed)) == 1:
-            out.append(move)
-    return out
-
-
-@dataclass
-class Fix:
-    kind: str                       # "edit" or "insert"
-    moves: list[engine.Move]        # the edits (or insertions) with which the rest replays
-
-
-def find_fix(pos: engine.Position, toks: list[Token], index: int) -> list[Fix]:
-    """The one-edit ways the line replays from toks[index] on (each kind kept apart)."""
-    rest = toks[index + 1:]
-    edits = [m for m in one_square_edits(pos, toks[index])
-             if replays(engine.play(pos, m), rest)]
-    inserts = [m for m in engine.legal_moves(pos)
-               if replays(engine.play(pos, m), toks[index:])]
-    return [f for f in (Fix("edit", edits), Fix("insert", inserts)) if f.moves]
-
-
-# -- replaying a line ------------------------------------------------------------------
-@dataclass
-class Replay:
-    plies: list[Ply] = field(default_factory=list)
-    moves: list[engine.Move] = field(default_factory=list)
-    positions: list[engine.Position] = field(default_factory=list)  # after each ply
-    complete: bool = True
-
-
-def _typography_note(rec: Record, tok: Token, turn: str) -> None:
-    expected = "joined" if turn == "B" else "spaced"
-    if tok.style in ("joined", "spaced") and tok.style != expected:
-        how = "joined by a hyphen" if tok.style == "joined" else "not joined"
-        rec.add(INFO, "CHECKERS-TYPOGRAPHY",
-                f'"{tok.text}" is printed {how}, the book\'s style for '
-                f'{COLOUR["B" if tok.style == "joined" else "W"]}, but it is '
-                f"{COLOUR[turn]}'s move by turn", tok.line, tok.column)
-
-
-def _ocr_notes(rec: Record, tok: Token) -> None:
-    for square in tok.squares:
-        if square.ocr:
-            rec.add(WARNING, "CHECKERS-OCR",
-                    f'"{square.text}" in "{tok.text}" is an OCR slip for {square.value}',
-                    square.line, square.column, suggestion=f"read {square.value}", repair=True)
-
-
-def _describe(moves: list[engine.Move]) -> str:
-    return ", ".join(f'"{m}"' for m in moves)
-
-
-LOOK_BACK = 6   # plies before an impossible move where a legal-looking misprint may hide
-
-
-def replay_line(rec: Record, start: engine.Position, toks: list[Token],
-                typography: bool, first_index: int = 1) -> Replay:
-    """Replay printed moves from start, adding diagnostics to rec as it goes."""
-    out = Replay()
-    pos = start
-    marks: list[tuple[int, int]] = []     # per token: plies and diagnostics before it
-    override: dict[int, list[engine.Move]] = {}
-    i = 0
-    while i < len(toks):
-        tok = toks[i]
-        del marks[i:]
-        marks.append((len(out.plies), len(rec.diagnostics)))
-        found = override.pop(i, None) or candidates(pos, tok)
-        if not found:
-            earlier = _earlier_misprint(rec, out, start, toks, i, marks)
-            if earlier is not None:
-                j, move = earlier
-                _rewind(out, rec, *marks[j])
-                pos = out.positions[-1] if out.positions else start
-                _name_earlier_misprint(rec, toks[j], tok, move, pos)
-                override[j] = [move]
-                i = j
-                continue
-            fix = _repair(rec, pos, toks, i)
-            if fix is None:
-                out.complete = False
-                break
-            _ocr_notes(rec, tok)
-            if fix.kind == "insert":
-                pos = _add_ply(out, fix.moves[0], pos, "", 0, 0, len(out.plies) + first_index)
-                found = candidates(pos, tok)
-            else:
-                found = fix.moves
-        else:
-            _ocr_notes(rec, tok)
-        if len(found) > 1:
-            rec.add(WARNING, "CHECKERS-AMBIGUOUS",
-                    f'"{tok.text}" fits several jumps for {COLOUR[pos.turn]}: '
-                    f"{_describe(found)}; the first is followed, all are kept",
-                    tok.line, tok.column, suggestion="print the full path, e.g. "
-                    f'"{found[0]}"')
-            rec.data.setdefault("candidates", {})[str(len(out.plies) + first_index)] = \
-                [str(m) for m in found]
-        if typography:
-            _typography_note(rec, tok, pos.turn)
-        pos = _add_ply(out, found[0], pos, tok.text, tok.line, tok.column,
-                       len(out.plies) + first_index)
-        i += 1
-    return out
-
-
-def _earlier_misprint(rec: Record, out: Replay, start: engine.Position, toks: list[Token],
-                      i: int, marks: list[tuple[int, int]]) -> tuple[int, engine.Move] | None:
-    """When toks[i] is impossible and no edit there helps, a legal but misprinted move a
-    few plies back may be the cause: the one one-square edit there with which the whole
-    rest replays. Only when that edit is unique over the window and none at i exists."""
-    pos = out.positions[-1] if out.positions else start
-    if find_fix(pos, toks, i):
-        return None
-    found = []
-    for j in range(i - 1, max(-1, i - 1 - LOOK_BACK), -1):
-        ply_count = marks[j][0]
-        if ply_count and not out.plies[ply_count - 1].text:
-            break   # an inserted move: do not reach back past a repair
-        before = out.positions[ply_count - 1] if ply_count else start
-        for move in one_square_edits(before, toks[j]):
-            if replays(engine.play(before, move), toks[j + 1:]):
-                found.append((j, move))
-    return found[0] if len(found) == 1 else None
-
-
-def _rewind(out: Replay, rec: Record, ply_count: int, diag_count: int) -> None:
-    del out.plies[ply_count:], out.moves[ply_count:], out.positions[ply_count:]
-    del rec.diagnostics[diag_count:]
-
-
-def _name_earlier_misprint(rec: Record, tok: Token, failing: Token, move: engine.Move,
-                           pos: engine.Position) -> None:
-    rec.add(WARNING, "CHECKERS-REPAIRED",
-            f'"{tok.text}" is legal for {COLOUR[pos.turn]} but then "{failing.text}" is '
-            f'impossible; "{move}" is the only one-square change within {LOOK_BACK} plies '
-            "with which the rest of the line replays", tok.line, tok.column,
-            suggestion=f'read "{move}"', repair=True)
-
-
-def _add_ply(out: Replay, move: engine.Move, pos: engine.Position, text: str, line: int,
-             column: int, index: int) -> engine.Position:
-    after = engine.play(pos, move)
-    out.plies.append(Ply(index, text, str(move), line, column, engine.to_fen(after)))
-    out.moves.append(move)
-    out.positions.append(after)
-    return after
-
-
-def _repair(rec: Record, pos: engine.Position, toks: list[Token], i: int) -> Fix | None:
-    tok = toks[i]
-    who = COLOUR[pos.turn]
-    fixes = find_fix(pos, toks, i)
-    if len(fixes) == 1 and len(fixes[0].moves) == 1:
-        fix, move = fixes[0], fixes[0].moves[0]
-        if fix.kind == "edit":
-            rec.add(WARNING, "CHECKERS-REPAIRED",
-                    f'"{tok.text}" is not a legal move for {who}; "{move}" is the only '
-                    "one-square change with which the rest of the line replays",
-                    tok.line, tok.column, suggestion=f'read "{move}"', repair=True)
-        else:
-            rec.add(WARNING, "CHECKERS-MISSING-MOVE",
-                    f'a move is missing before "{tok.text}": {who} must play "{move}" '
-                    "there, the only move with which the rest of the line replays",
-                    tok.line, tok.column, suggestion=f'insert "{move}"', repair=True)
-        return fix
-    legal = engine.legal_moves(pos)
-    readings = [m for f in fixes for m in f.moves]
-    why = (f"several one-edit readings fit: {_describe(readings)}" if readings else
-           "no single edit makes the rest of the line replay")
-    rec.add(ERROR, "CHECKERS-ILLEGAL",
-            f'"{tok.text}" is not a legal move for {who} ({why}); the line stops here',
-            tok.line, tok.column,
-            suggestion=f"legal moves: {_describe(legal[:12])}" if legal else "no legal move")
-    if readings:
-        rec.data["repair_candidates"] = [str(m) for m in readings]
-    return None
-
-
-# -- claimed results -------------------------------------------------------------------
-CLAIMS = {"b": "B", "black": "B", "w": "W", "white": "W"}
-
-
-def claim_of(text: str) -> str:
-    """`B wins` -> "B", `W wins` -> "W", `Drawn` -> "draw"."""
-    word = text.split()[0].rstrip(".").lower()
-    return CLAIMS.get(word, "draw")
-
-
-def check_claim(rec: Record, final: engine.Position, claim: Token) -> None:
-    said = claim_of(claim.text)
-    rec.tags["Result"] = {"B": "0-2", "W": "2-0", "draw": "1-1"}[said]
-    found = endgame.outcome(final, said)
-    rec.data["claim"] = {"printed": claim.text, "searched": found}
-    if found is None:
-        rec.add(INFO, "CHECKERS-CLAIM-UNDECIDED",
-                f'"{claim.text}" could not be checked within the search limits (exact up to '
-                f"{endgame.CLOSURE_PIECES} pieces; beyond, no forced win found within "
-                f"{endgame.QUICK_DEPTH} plies and {endgame.QUICK_WORK} positions)",
-                claim.line, claim.column, suggestion=f"final position {engine.to_fen(final)}")
-    elif found != said:
-        truth = {"B": "Black wins", "W": "White wins", "draw": "it is a draw"}[found]
-        rec.add(WARNING, "CHECKERS-CLAIM", f'the book says "{claim.text}" but with best play '
-                f"from the final position {truth}", claim.line, claim.column,
-                suggestion=f"final position {engine.to_fen(final)}")
 
 
 # -- the Hoyle's ending positions ------------------------------------------------------
@@ -300,35 +58,14 @@ def _letters(text: str) -> str:
 
 
 # -- records from a book -----------------------------------------------------------------
-def pdn_text(rec: Record) -> str:
-    """The record as PDN: tags, the setup when not the initial position, numbered moves."""
-    tags = [("Event", rec.title), ("GameType", "21")]
-    if rec.start_position and rec.start_position != engine.to_fen(engine.initial()):
-        tags += [("SetUp", "1"), ("FEN", rec.start_position)]
-    result = rec.tags.get("Result", "*")
-    tags.append(("Result", result))
-    moves, turn = [], rec.start_position[:1] or "B"
-    for n, ply in enumerate(rec.plies):
-        number = (n + (turn == "W")) // 2 + 1
-        if turn == "B" and n % 2 == 0:
-            moves.append(f"{number}.")
-        elif turn == "W" and n == 0:
-            moves.append(f"{number}...")
-        elif turn == "W" and n % 2 == 1:
-            moves.append(f"{number}.")
-        moves.append(ply.normal)
-    head = "\n".join(f'[{k} "{v}"]' for k, v in tags)
-    return f"{head}\n\n{' '.join(moves + [result])}\n"
-
-
-def _new_record(printed: PrintedLine, path: str, text: str, start: str) -> Record:
+def new_record(printed: PrintedLine, path: str, text: str, start: str) -> Record:
     rec = Record(KIND, printed.title, source=path, line=printed.line,
                  end_line=printed.end_line, text=text, start_position=start)
     rec.data["layout"] = printed.layout
     return rec
 
 
-def _finish(rec: Record, replay: Replay, printed: PrintedLine, start: engine.Position,
+def finish_record(rec: Record, replay: Replay, printed: PrintedLine, start: engine.Position,
             typography: bool) -> Record:
     if replay.complete and printed.claim is not None:
         check_claim(rec, replay.positions[-1] if replay.positions else start, printed.claim)
@@ -348,20 +85,20 @@ def opening_records(lines: list[str], path: str) -> list[Record]:
     start = engine.initial()
     columns = book.opening_tables(lines)
     checkers_blocks = {line for line in {p.line for p in columns}
-                       if _mostly_replays(start, [p for p in columns if p.line == line])}
+                       if mostly_replays(start, [p for p in columns if p.line == line])}
     for printed in columns:
         if printed.line not in checkers_blocks:
             continue
         block = "\n".join(lines[printed.line - 1:printed.end_line])
-        rec = _new_record(printed, path, block, engine.to_fen(start))
+        rec = new_record(printed, path, block, engine.to_fen(start))
         rec.tags["Opening"] = opening_name(printed.title)
         replay = replay_line(rec, start, printed.moves, typography=True)
         _compare_name(rec, printed, replay)
-        out.append(_finish(rec, replay, printed, start, True))
+        out.append(finish_record(rec, replay, printed, start, True))
     return out
 
 
-def _mostly_replays(start: engine.Position, block: list[PrintedLine]) -> bool:
+def mostly_replays(start: engine.Position, block: list[PrintedLine]) -> bool:
     """A table of openings: at least half of its columns replay from the start (a table
     of moves read across, say BLACK. / WHITE., is left to the general table reader)."""
     whole = sum(1 for p in block if p.moves and replays(start, p.moves))
@@ -407,7 +144,7 @@ def solution_records(lines: list[str], path: str) -> list[Record]:
     for solution in book.solutions(lines):
         made: dict[int, tuple[Record, Replay, dict]] = {}
         for index, printed in enumerate(solution.lines):
-            rec = _solution_record(solution, printed, index, made, path)
+            rec = solution_record(solution, printed, index, made, path)
             out.append(rec)
     return out
 
@@ -419,7 +156,7 @@ class _Start:
     prefix: Replay = field(default_factory=Replay)   # moves shared with the parent line
 
 
-def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
+def solution_record(solution: book.Solution, printed: PrintedLine, index: int,
                      made: dict, path: str, given: engine.Position | None = None) -> Record:
     """One printed line of a solution, replayed from the diagram (a variation from its
     parent's position at the branch); `made` collects the lines replayed so far."""
@@ -445,7 +182,7 @@ def _solution_record(solution: book.Solution, printed: PrintedLine, index: int,
     full = Replay(start.prefix.plies + replay.plies, start.prefix.moves + replay.moves,
                   start.prefix.positions + replay.positions, replay.complete)
     made[index] = (rec, full, _labelled_plies(printed, replay, shared))
-    return _finish(rec, full, printed, start.pos, True)
+    return finish_record(rec, full, printed, start.pos, True)
 
 
 def _labelled_plies(printed: PrintedLine, replay: Replay, shared: int) -> dict[str, int]:
@@ -519,25 +256,56 @@ def _note_inherited_repairs(rec: Record, parent: Record, prefix: list[Ply]) -> N
 MIN_GAME_MOVES = 4
 
 
-def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
+@dataclass
+class Board:
+    """A position printed as a diagram, for the lines of play printed under it."""
+    line: int
+    starts: list[engine.Position]    # with each side to move that may be meant
+    orientation: str
+
+
+BOARD_REACH = 80   # lines under a diagram where a line of play may start from it
+
+
+def _from_board(boards: list[Board], printed: PrintedLine, fresh: int):
+    """The diagram just above a line of play that does not start from the initial position,
+    and the side to move with which the line replays furthest (the stated side, else the
+    one whose move is legal)."""
+    above = [b for b in boards if 0 < printed.line - b.line <= BOARD_REACH]
+    if not above:
+        return None
+    board = above[-1]
+    depth, start = max(((_replay_depth(p, printed.moves), p) for p in board.starts),
+                       key=lambda d: d[0])
+    return (board, start) if depth > fresh and depth >= 2 else None
+
+
+def passage_records(lines: list[str], path: str, skip: set[int],
+                    boards: list[Board] = ()) -> list[Record]:
     """Lines of play in running text (numbered, prose, dotted), from the initial position
-    unless a setup is printed with them. A passage that carries on the game above it (a
-    page or paragraph break in the middle of a game) is joined to it; one that starts from
-    no known position is kept with an error."""
+    unless a setup is printed with them (or a diagram above, from which they replay). A
+    passage that carries on the game above it (a page or paragraph break in the middle of
+    a game) is joined to it; one that starts from no known position is kept with an error."""
     out: list[Record] = []
     games: list[tuple[PrintedLine, engine.Position]] = []
-    for printed in book.move_passages(lines, skip, min_moves=1):
+    drawn: dict[int, Board] = {}
+    passages = book.move_passages(lines, skip, min_moves=1)
+    for printed in (part for whole in passages for part in _restarts(lines, whole)):
         stated = _stated_start(lines, printed)
         if isinstance(stated, BadSetup):
-            rec = _new_record(printed, path, _text(lines, printed), "")
+            rec = new_record(printed, path, _text(lines, printed), "")
             rec.title = rec.title or f"Moves at line {printed.line}"
             rec.data["printed_moves"] = [m.text for m in printed.moves]
             out.append(_bad_setup(rec, stated))
             continue
         start = stated or engine.initial()
         fresh = _replay_depth(start, printed.moves)
-        carried = _carried_depth(games, printed) if stated is None else 0
-        if carried > fresh:
+        carried = _carried_depth(games, printed, lines) if stated is None else 0
+        placed = _from_board(boards, printed, max(fresh, carried)) if stated is None else None
+        if placed is not None:
+            drawn[printed.line] = placed[0]
+            games.append((printed, placed[1]))
+        elif carried > fresh:
             previous = games[-1][0]
             previous.moves.extend(printed.moves)
             previous.end_line, previous.claim = printed.end_line, printed.claim
@@ -546,12 +314,79 @@ def passage_records(lines: list[str], path: str, skip: set[int]) -> list[Record]
         elif stated is None and _looks_like_play(printed.moves):
             out.append(_unplaced(printed, path, _text(lines, printed)))
     for printed, start in games:
-        rec = _new_record(printed, path, _text(lines, printed), engine.to_fen(start))
-        rec.title = rec.title or f"Game at line {printed.line}"
+        rec = new_record(printed, path, _text(lines, printed), engine.to_fen(start))
+        rec.title = _passage_title(lines, printed, "Game")
         typography = any(m.style == "spaced" for m in printed.moves)
+        if printed.line in drawn:
+            rec.add(INFO, "CHECKERS-DIAGRAM", f"start position {engine.to_fen(start)} from "
+                    f"the diagram at line {drawn[printed.line].line} (read with "
+                    f"{drawn[printed.line].orientation}), {COLOUR[start.turn]} to move: the "
+                    "side with which the line replays", printed.line, 1)
         replay = replay_line(rec, start, printed.moves, typography)
-        out.append(_finish(rec, replay, printed, start, typography))
+        out.append(finish_record(rec, replay, printed, start, typography))
     return out
+
+
+RESTART_MAX_MOVES = 40   # passages longer than this are games, never lists of openings
+
+
+def _restarts(lines: list[str], printed: PrintedLine) -> list[PrintedLine]:
+    """A passage that names several openings (`10-14, 22-17 on a slip of paper; 10-14, 24-19
+    on another`) and does not replay as one line: cut into the fewest lines of two moves or
+    more that each replay from the initial position, when there is such a cut. Not when a
+    setup is printed."""
+    moves = printed.moves
+    initial = engine.initial()
+    if len(moves) > RESTART_MAX_MOVES or _replay_depth(initial, moves) == len(moves) \
+            or _stated_start(lines, printed) is not None:
+        return [printed]
+    cuts = _fewest_cuts(initial, moves)
+    if cuts is None:
+        return [printed]
+    bounds = [0, *cuts, len(moves)]
+    parts = [moves[a:b] for a, b in zip(bounds, bounds[1:])]
+    return [PrintedLine(printed.title if k == 0 else "", part[0].line, part[-1].line, part,
+                        claim=printed.claim if k == len(parts) - 1 else None,
+                        layout=printed.layout, heading=printed.heading)
+            for k, part in enumerate(parts)]
+
+
+def _fewest_cuts(start: engine.Position, moves: list[Token]) -> list[int] | None:
+    """Where to cut the moves so that every part (two moves or more) replays from start;
+    the fewest parts, None when no cut does (quadratic in the moves, at most 40)."""
+    n = len(moves)
+    best: list[tuple[int, list[int]] | None] = [None] * n + [(0, [])]
+    for i in range(n - 2, -1, -1):
+        reach = _replay_depth(start, moves[i:])
+        for j in range(i + 2, i + reach + 1):
+            if best[j] is not None and (best[i] is None or best[j][0] + 1 < best[i][0]):
+                best[i] = (best[j][0] + 1, [j, *best[j][1]] if j < n else [])
+    return best[0][1] if best[0] is not None and best[0][0] > 1 else None
+
+
+HEADING_REACH = 200   # lines above a line of play where its chapter heading is sought
+
+
+def heading_above(lines: list[str], line: int) -> str:
+    """The nearest heading in capitals above a line (`THE OLD FOURTEENTH.`), title-cased;
+    column heads (`BLACK.  WHITE.`) are not headings."""
+    for k in range(line - 2, max(-1, line - HEADING_REACH), -1):
+        text = lines[k].strip().rstrip(".")
+        if text.isupper() and 3 < len(text) < 40 and not re.search(r"\d|\s{3,}", text) \
+                and not set(re.findall(r"[A-Z]+", text)) <= {"BLACK", "WHITE"}:
+            return book.title_case(text)
+    return ""
+
+
+def _passage_title(lines: list[str], printed: PrintedLine, what: str) -> str:
+    """The heading printed above the passage, verbatim; a fragment of a sentence (the line
+    above is prose) gives way to the chapter heading."""
+    title = printed.title
+    if title and title[0].isupper():
+        return title
+    chapter = heading_above(lines, printed.line)
+    return f"{chapter}, {what.lower()} at line {printed.line}" if chapter else \
+        f"{what} at line {printed.line}"
 
 
 def _text(lines: list[str], printed: PrintedLine) -> str:
@@ -569,32 +404,44 @@ def _replay_depth(pos: engine.Position, toks: list[Token]) -> int:
 
 
 CARRY_GAP = 4   # lines between the end of a game and a passage that carries it on
+PAIR_GAP = 40   # ... or when the passage numbers its pairs on from the game's last pair
+_PAIR = re.compile(r"--\s*(\d{1,3})\s*--")
+
+
+def _pair_number(text: str) -> int:
+    """The number printed between a pair of moves, `11 to 15  --1--  23 to 19`; 0 if none."""
+    found = _PAIR.findall(text)
+    return int(found[-1]) if found else 0
 
 
 def _carried_depth(games: list[tuple[PrintedLine, engine.Position]],
-                   printed: PrintedLine) -> int:
+                   printed: PrintedLine, lines: list[str]) -> int:
     """How far the passage replays as the continuation of the last game, when that game
-    has no result yet, ends just above, and replays to its end."""
+    has no result yet, ends just above (or its numbered pairs, `--3--`, go on in the
+    passage, `--4--`, a few paragraphs below), and replays to its end."""
     if not games:
         return 0
     previous, start = games[-1]
-    if previous.claim is not None or printed.line - previous.end_line > CARRY_GAP:
+    gap = printed.line - previous.end_line
+    first = next((n for n in map(_pair_number, lines[printed.line - 1:printed.end_line]) if n), 0)
+    numbered_on = gap <= PAIR_GAP and first == _pair_number(lines[previous.end_line - 1]) + 1 > 1
+    if previous.claim is not None or (gap > CARRY_GAP and not numbered_on):
         return 0
-    pos = start
-    for tok in previous.moves:
-        found = candidates(pos, tok)
-        if not found:
-            return 0
-        pos = engine.play(pos, found[0])
-    return _replay_depth(pos, printed.moves)
+    replay = replay_line(Record(KIND, ""), start, previous.moves, False)   # repairs too
+    if not replay.complete:
+        return 0
+    return _replay_depth(replay.positions[-1] if replay.positions else start, printed.moves)
 
 
 UNPLACED_MIN_MOVES = 8
+UNPLACED_MIN_SQUARES = 6
 
 
 def _looks_like_play(moves: list[Token]) -> bool:
-    """Enough moves, nearly all of them diagonal steps or jumps on the 32-square board."""
-    if len(moves) < UNPLACED_MIN_MOVES:
+    """Enough moves over enough squares (a cipher of 1s, 2s and 3s is no play), nearly all
+    of them diagonal steps or jumps on the 32-square board."""
+    squares = {s.value for m in moves for s in m.squares}
+    if len(moves) < UNPLACED_MIN_MOVES or len(squares) < UNPLACED_MIN_SQUARES:
         return False
     shaped = sum(1 for m in moves if book.diagonal_shape([s.value for s in m.squares]))
     return shaped >= 0.8 * len(moves)
@@ -603,7 +450,7 @@ def _looks_like_play(moves: list[Token]) -> bool:
 def _unplaced(printed: PrintedLine, path: str, block: str) -> Record:
     """A line of play that does not start from the initial position, with no setup
     printed: kept as text with an error, never replayed from a guessed position."""
-    rec = _new_record(printed, path, block, "")
+    rec = new_record(printed, path, block, "")
     rec.title = rec.title or f"Moves at line {printed.line}"
     first = printed.moves[0]
     rec.add(ERROR, "CHECKERS-NO-POSITION", f"{len(printed.moves)} moves from \"{first.text}\" on "
@@ -652,95 +499,6 @@ def _bad_setup(rec: Record, bad: BadSetup) -> Record:
     return rec
 
 
-def scan_book(text: str, path: str) -> list[Record]:
-    """Every checkers record in a book: opening tables, ending solutions, lines of play."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    records = opening_records(lines, path) + solution_records(lines, path)
-    used = {n for rec in records for n in range(rec.line, rec.end_line + 1)}
-    for sol in book.solutions(lines):
-        used.update(range(sol.line, sol.end_line + 1))
-    blocks = block_records(lines, path, used)
-    records += blocks
-    used.update(n for rec in blocks for n in range(rec.line, rec.end_line + 1))
-    records += passage_records(lines, path, used)
-    records.sort(key=lambda r: r.line)
-    return records
-
-
-# -- reconstructing a lost diagram -----------------------------------------------------------
-def _pieces_seen(lines: list[tuple[str, list[Token]]]) -> tuple[dict, set] | None:
-    """From printed lines (side to move first, moves): the start square and colour of every
-    piece the moves use, and which of them must be kings (a move backwards before crowning).
-    None when the lines contradict each other about a square's colour."""
-    colour: dict[int, str] = {}
-    kings: set[int] = set()
-    for side, toks in lines:
-        here: dict[int, list] = {}      # square now -> [start square, colour, crowned]
-        turn = side
-        for tok in toks:
-            path = [s.value for s in tok.squares]
-            if not path or not all(1 <= s <= 32 for s in path):
-                break
-            piece = here.pop(path[0], None)
-            if piece is None:
-                if colour.setdefault(path[0], turn) != turn:
-                    return None
-                piece = [path[0], turn, False]
-            forward = path[-1] > path[0] if turn == "B" else path[-1] < path[0]
-            if not forward and not piece[2] and len(path) == 2 and abs(path[0] - path[1]) < 6:
-                kings.add(piece[0])
-            crown = range(29, 33) if turn == "B" else range(1, 5)
-            piece[2] = piece[2] or path[-1] in crown
-            here[path[-1]] = piece
-            turn = endgame.other(turn)
-    return colour, kings
-
-
-def reconstruct_start(lines: list[tuple[str, list[Token]]]) -> list[str]:
-    """Start positions (FEN, Black to move) from which every printed line replays, holding
-    exactly the pieces the moves use: kings where a move requires one, men or kings
-    elsewhere. Fewest kings first."""
-    seen = _pieces_seen(lines)
-    if seen is None:
-        return []
-    colour, kings = seen
-    free = sorted(s for s in colour if s not in kings)
-    found = []
-    for mask in range(1 << len(free)):
-        crowned = kings | {s for i, s in enumerate(free) if mask >> i & 1}
-        if any(s not in crowned and (s > 28 if colour[s] == "B" else s < 5) for s in colour):
-            continue
-        fen = _fen_of(colour, crowned)
-        if all(replays(engine.from_fen(side + fen[1:]), toks) for side, toks in lines):
-            found.append((len(crowned), fen))
-    return [fen for _, fen in sorted(found)]
-
-
-def _fen_of(colour: dict[int, str], kings: set[int]) -> str:
-    def side(c: str) -> str:
-        return ",".join(("K" if s in kings else "") + str(s)
-                        for s in sorted(s for s in colour if colour[s] == c))
-    return engine.to_fen(engine.from_fen(f"B:W{side('W')}:B{side('B')}"))
-
-
-def solution_lines(solution: book.Solution) -> list[tuple[str, list[Token]]]:
-    """Each printed line of a solution in full (a variation with its parent's moves up to
-    the branch), with the side that moves first."""
-    full: dict[int, list[Token]] = {}
-    out = []
-    for index, printed in enumerate(solution.lines):
-        toks = list(printed.moves)
-        if printed.parent is not None and printed.parent in full:
-            parent = solution.lines[printed.parent]
-            cut = next((k for k, m in enumerate(parent.moves)
-                        if m.label == printed.branch_label), None)
-            if cut is not None:
-                toks = full[printed.parent][:cut] + toks
-        full[index] = toks
-        out.append((printed.side or solution.side or "B", toks))
-    return out
-
-
 MIN_TABLE_PLIES = 4
 
 
@@ -764,7 +522,7 @@ def block_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
         for how, printed in _readings(lines, block, name, start.turn):
             sol = book.Solution(name, "", block.title, block.line, block.end_line, start.turn,
                                 printed, text)
-            readings.append((_replayed_plies(start, sol), how, sol))
+            readings.append((replayed_plies(start, sol), how, sol))
         score, how, sol = max(readings, key=lambda r: r[0])
         if score < MIN_TABLE_PLIES:
             moves = [t for t in book.column_stream(block.rows) if t.kind == "move"]
@@ -777,7 +535,7 @@ def block_records(lines: list[str], path: str, skip: set[int]) -> list[Record]:
         for index, printed in enumerate(sol.lines):
             printed.layout = "dotted" if any(m.style == "dotted" for m in printed.moves) \
                 else "column-table"
-            rec = _solution_record(sol, printed, index, made, path, start)
+            rec = solution_record(sol, printed, index, made, path, start)
             rec.add(INFO, "CHECKERS-LAYOUT", f"table read {how}: that reading replays "
                     f"{score} plies, more than (or as many as) the others", block.line, 1)
             out.append(rec)
@@ -816,7 +574,7 @@ def _column_headings(lines: list[str], block: book.Block) -> list[str]:
     return [c.text.rstrip(".") for c in row]
 
 
-def _replayed_plies(start: engine.Position, sol: book.Solution) -> int:
+def replayed_plies(start: engine.Position, sol: book.Solution) -> int:
     total = 0
     for side, toks in solution_lines(sol):
         pos = engine.from_fen(side + engine.to_fen(start)[1:])

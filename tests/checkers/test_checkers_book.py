@@ -2,13 +2,11 @@
 import json
 
 import pytest
-
 from conftest import HOYLE_1914, need
-from records.checkers import engine
-from records.checkers import endgame
-from records.checkers import lines
+
+from records.checkers import book, endgame, engine, lines
+from records.checkers.scan import scan_book
 from records.core.model import ERROR, INFO, NEEDS_REVIEW, REPAIRED, VALID, WARNING
-from records.checkers import book
 from records.core.resources import data_path
 
 SOUND_CODES = {"CHECKERS-OCR", "CHECKERS-TYPOGRAPHY", "CHECKERS-CLAIM-UNDECIDED",
@@ -18,11 +16,11 @@ SOUND_CODES = {"CHECKERS-OCR", "CHECKERS-TYPOGRAPHY", "CHECKERS-CLAIM-UNDECIDED"
 @pytest.fixture(scope="module")
 def hoyle():
     text = need(HOYLE_1914).read_text(encoding="utf-8")
-    return {r.title: r for r in lines.scan_book(text, str(HOYLE_1914))}
+    return {r.title: r for r in scan_book(text, str(HOYLE_1914))}
 
 
 def scan(text: str):
-    records = lines.scan_book(text, "book.txt")
+    records = scan_book(text, "book.txt")
     for rec in records:
         rec.settle_status()
     return records
