@@ -14,6 +14,7 @@ import string
 from dataclasses import dataclass, field
 
 from records.chess import descriptive as dn
+from records.chess.layouts import black_alone, carried_row
 
 FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
                       r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
@@ -34,6 +35,9 @@ AS_IN_GAME = re.compile(r"[Mm]oves?\s+1\s*(?:-|to)\s*(?P<last>\d+)\s+(?:are\s+)?
                         r"(?:N[Oo]\.\s*)?(?P<game>\d+)")
 FEN_LINE = re.compile(r'\[FEN\s+"([^"]+)"\]')
 DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b|\bDiag\. \d")
+
+
+QUOTES = str.maketrans("\u2019\u2018\u02bc`", "''''")  # one character for one: columns hold
 
 
 @dataclass
@@ -204,7 +208,7 @@ def _title_case(text: str) -> bool:
 def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGame]:
     """The games in lines start..stop-1 (1-based) of text, reading from start as if the book
     began there: split_point() gives lines where that is so."""
-    lines = text.splitlines()
+    lines = [line.translate(QUOTES) for line in text.splitlines()]
     contents = _contents_games(lines)
     games: list[RawGame] = []
     open_games: list[RawGame] = []
@@ -235,6 +239,9 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                     items, last = wrapped
                     read_to = last
                 tried_to = _paragraph_end(lines, lineno)
+        if not items and open_games and open_games[-1].style[0] == "row":
+            items = carried_row(line, lineno, open_games[-1].expected(), open_games[-1].end_line)
+            style = open_games[-1].style if items else style
         if not items:
             found = heading_of(line) if line.strip() else None
             if found and _names_opening(found[0], heading, open_games, line):
@@ -425,6 +432,8 @@ def _route(segment: list, open_games: list[RawGame], style: tuple,
             return None
         number, black = game.expected()
         if first.number == number and first.continuation == black:
+            return game
+        if black_alone(segment, (number, black)):
             return game
     if style == ("row", True) and len(segment) == 1 and open_games:
         # Black's reply on a line of its own, set in right under White's move

@@ -1,0 +1,79 @@
+"""Rows of a game that the plain movetext reading leaves out, kept inside their game.
+
+A numbered row that carries on a game but will not read whole (a note after the move,
+`7. Q's Kt. to B's 3d, with the better position.`, or a move no grammar reads,
+`3. Q. checks.`) must not end the game: it would leave a valid-looking stub and a headless
+"variation". Such a row is read cell by cell (columns two or more spaces apart); a cell that
+reads once its note is cut off is a move, one that does not is kept as dn.Unreadable, and
+the resolver tries every legal move consistent with what can be read of it.
+"""
+from __future__ import annotations
+
+import re
+
+from records.chess import descriptive as dn
+
+CARRIED_ROW = re.compile(r"^\s*(?P<n>\d{1,3})\s?[.:]\s+(?=[A-Z0-9(])")
+CELL = re.compile(r"\S+(?: \S+)*")
+NOTE_START = re.compile(r",\s+(?=[a-z(])|\s+\((?![a-z]\)|ch|dis|check|mate|best)[^)]*[a-z]{3,}")
+MOVE_START = re.compile(r"^(?:[KQ](?:'s|\.)?\s?)?(?:Kt|[KQRBPN]|Castles)\b")
+BLACK_COLUMN = 25     # a move this far in, alone on its row, is in Black's column
+NEAR_LINES = 12       # a carried row is at most this far below the game's last row
+MAX_CELL = 70
+
+
+def carried_row(line: str, lineno: int, expected: tuple[int, bool] | None,
+                last_line: int) -> list | None:
+    """Items of a numbered row that carries on the open game (it bears the number that game
+    expects next), read cell by cell; None when the line is not such a row."""
+    m = CARRIED_ROW.match(line)
+    if not m or expected is None or lineno - last_line > NEAR_LINES:
+        return None
+    number, black = expected
+    if int(m.group("n")) != number or black and m.start("n") < BLACK_COLUMN:
+        return None
+    items: list = [dn.move_number(number, lineno, m.start("n") + 1, black)]
+    cells = [c for c in CELL.finditer(line, m.end()) if not CARRIED_ROW.match(c.group())
+             and not re.fullmatch(r"\d{1,3}\s?\.", c.group())]
+    if not 1 <= len(cells) <= 2 or any(len(c.group()) > MAX_CELL for c in cells):
+        return None
+    for cell in cells:
+        move = cell_move(cell.group(), lineno, cell.start() + 1)
+        if isinstance(move, dn.Unreadable) and not MOVE_START.match(move.text):
+            break  # "Even Game.": words where the next move would be, not a move
+        items.append(move)
+    if len(items) == 1 or all(isinstance(i, dn.Unreadable) for i in items[1:]) \
+            and _prose_like(cells):
+        return None
+    return items
+
+
+def cell_move(cell: str, lineno: int, column: int):
+    """One column's move: as printed, or with a trailing note cut off, or kept unreadable."""
+    for text in _readings(cell):
+        move = dn.parse_move(text)
+        if move is not None:
+            return dn.placed(move, lineno, column)
+    return dn.Unreadable(cell.strip(), lineno, column, f"cannot read {cell.strip()!r} as a move")
+
+
+def _readings(cell: str) -> list[str]:
+    out = [cell]
+    note = NOTE_START.search(cell)
+    if note:
+        out.append(cell[:note.start()])
+    return out
+
+
+def _prose_like(cells) -> bool:
+    words = re.findall(r"\b[a-z]{3,}\b", " ".join(c.group() for c in cells))
+    return len([w for w in words if w not in ("takes", "checks", "mates", "queens", "square",
+                                              "castles", "check", "mate")]) > 3
+
+
+def black_alone(segment: list, expected: tuple[int, bool]) -> bool:
+    """`3. P. takes P.` set in Black's column on a row of its own, under White's 3rd move."""
+    first = segment[0]
+    moves = [i for i in segment if isinstance(i, (dn.Move, dn.Unreadable))]
+    return (isinstance(first, dn.MoveNumber) and expected == (first.number, True)
+            and len(moves) == 1 and first.column > BLACK_COLUMN)
