@@ -117,6 +117,8 @@ def row_items(line: str, lineno: int) -> list | None:
     if not any(isinstance(i, dn.MoveNumber) for i in items) and (
             len(items) > 2 or not line[:1].isspace()):
         return None  # a lone indented move (Black's reply below a note) is movetext
+    if _ends_without_rank(items):
+        return None  # "P. to Q. B." at a line's end: its rank may be on the next line
     descriptive = [i for i in items if isinstance(i, dn.Move) and not i.san]
     if descriptive and len(descriptive) < len([i for i in items if isinstance(i, dn.Move)]):
         # a book printing both notations side by side: read the descriptive columns only
@@ -125,6 +127,11 @@ def row_items(line: str, lineno: int) -> list | None:
             cut -= 1
         items = items[:cut]
     return items
+
+
+def _ends_without_rank(items: list) -> bool:
+    last = items[-1]
+    return isinstance(last, dn.Move) and bool(last.target) and not last.target[-1].isdigit()
 
 
 ROW_SHAPE = re.compile(r"^\s+\d+\s?\.\s+\S")
@@ -322,7 +329,7 @@ def wrapped_moves(lines: list[str], lineno: int) -> tuple[list, int] | None:
         places += [(n, col) for col in range(1, len(line) + 1)]
         ends.append((n, len(text)))
     # the whole paragraph first (one parse, the usual case), then ever fewer of its lines
-    for last, length in reversed(ends[1:]):
+    for last, length in reversed(ends):
         items = dn.parse(text[:length], lineno, list(range(length + 1)))
         if not any(isinstance(i, dn.Unreadable) for i in items) and \
                 any(isinstance(i, dn.Move) for i in items):

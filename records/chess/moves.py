@@ -520,3 +520,36 @@ def fen_of_key(key: str) -> str:
     return board.fen()
 
 
+
+
+# -- a move that will not read: every legal move consistent with what can be read of it --
+UNREAD_PIECE = re.compile(r"^\s*(?:[KQ](?:'s|\.)?\s?)?(Kt|N|[KQRBP])\b")
+UNREAD_CAPTURE = re.compile(r"\btakes\b|\btks\b|[x×]")
+UNREAD_CHECK = re.compile(r"\bch(?:ecks?|eck)?\b|\+")
+UNREAD_MATE = re.compile(r"\bmates?\b|#")
+
+
+def unreadable_moves(board: chess.Board, text: str) -> list[chess.Move]:
+    """The legal moves an unreadable printed move may be: of the man it names first, a
+    capture if it says "takes", a check or mate if it says so (`Q. checks K.` is any queen
+    move giving check)."""
+    moves = list(board.legal_moves)
+    piece = UNREAD_PIECE.match(text)
+    if piece:
+        ptype = PIECES["Kt" if piece.group(1) == "N" else piece.group(1)]
+        moves = [m for m in moves if board.piece_type_at(m.from_square) == ptype]
+    if UNREAD_CAPTURE.search(text):
+        moves = [m for m in moves if board.is_capture(m)]
+    if UNREAD_MATE.search(text):
+        moves = [m for m in moves if _gives_mate(board, m)]
+    elif UNREAD_CHECK.search(text):
+        moves = [m for m in moves if board.gives_check(m)]
+    return moves
+
+
+def _gives_mate(board: chess.Board, move: chess.Move) -> bool:
+    board.push(move)
+    try:
+        return board.is_checkmate()
+    finally:
+        board.pop()

@@ -24,9 +24,11 @@ from records.chess.moves import (
     initial_labels,
     moved_labels,
     mover_phrase,
+    names_no_square,
     position_key,
     san_and_push,
     token_moves,
+    unreadable_moves,
 )
 from records.chess.spelling import spellings
 
@@ -45,7 +47,8 @@ class Resolution:
 
 def resolve(start: chess.Board, tokens: list, double_first: bool = False,
             marks_checks: bool | None = None, strict_claims: bool = False,
-            labels: dict | None = None, annotate: bool = False) -> Resolution:
+            labels: dict | None = None, annotate: bool = False,
+            read_unreadable: bool = True) -> Resolution:
     """All readings (up to MAX_READINGS) of tokens that replay from start to the end.
 
     With annotate, each reading also gets its plies (SAN, position keys, the book's text and
@@ -68,6 +71,8 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
                                pool if annotate else None)
         if isinstance(tok, Given):
             return [tok.move] if board.is_legal(tok.move) else []
+        if isinstance(tok, dn.Unreadable) and read_unreadable:
+            return unreadable_moves(board, tok.text)
         return []
 
     def play(move: chess.Move, i: int, pool: list) -> None:
@@ -356,8 +361,46 @@ def validate_line(rec, setup: Setup, items: list):
     if not res.readings:
         _explain_failure(rec, setup, tokens, res)
         return rec
+    _report_guesses(rec, setup, tokens, res.readings)
     _settle_readings(rec, setup, tokens, res.readings, res.plies)
     return rec
+
+
+MAX_LISTED = 8
+
+
+def _report_guesses(rec, setup, tokens, readings) -> None:
+    """Moves read from what little is printed (an unreadable move, `Q. checks`): named as a
+    repair when one reading of the whole line replays, else an error listing the candidates."""
+    from records.core.model import ERROR, WARNING
+    for i, tok in enumerate(tokens):
+        unreadable = isinstance(tok, dn.Unreadable)
+        if not unreadable and not names_no_square(tok):
+            continue
+        board = _board_before(setup, readings[0], i)
+        printed = len(unreadable_moves(board, tok.text))
+        found = sorted({_san_list(setup, r)[i] for r in readings})
+        what = "cannot be read as a move" if unreadable else "names no square"
+        if len(found) == 1 and printed == 1 and not unreadable:
+            continue  # "Q. mates" with one queen mate on the board: fully said
+        if len(found) == 1:
+            rec.add(WARNING, "CHESS-GUESSED", f"{_move_phrase(board, tok)} {what}; of the "
+                    f"{printed} legal moves consistent with it, only {found[0]} lets the line "
+                    "replay to the end", tok.line, tok.column, "check the book", repair=True)
+        elif unreadable:
+            rec.add(ERROR, "CHESS-UNREADABLE", f"{_move_phrase(board, tok)} {what}; "
+                    f"{len(found)} of its {printed} candidate readings replay to the end: "
+                    f"{', '.join(found[:MAX_LISTED])}", tok.line, tok.column,
+                    "choose one of the readings stored with the record")
+
+
+def _board_before(setup: Setup, moves: list, i: int) -> chess.Board:
+    board = setup.board()
+    for k, move in enumerate(moves[:i]):
+        board.push(move)
+        if setup.double_first and k == 0:
+            board.push(chess.Move.null())
+    return board
 
 
 def _settle_readings(rec, setup, tokens, readings, plies=None):
@@ -389,7 +432,14 @@ def _san_list(setup: Setup, moves: list) -> list[str]:
 
 
 def _explain_failure(rec, setup, tokens, res):
-    from records.core.model import WARNING
+    from records.core.model import ERROR, WARNING
+    if res.fail_board.is_game_over():  # no repair drops a move printed after the end
+        tok = tokens[res.failed_at]
+        rec.add(ERROR, "CHESS-AFTER-END", f"{_move_phrase(res.fail_board, tok)} is printed "
+                f"after the game has ended ({_ending(res.fail_board)})", tok.line, tok.column,
+                "the line goes on after the game has ended")
+        _settle_readings(rec, setup, tokens[:res.failed_at], [res.fail_path])
+        return
     repairs = find_repairs(setup, tokens, res)
     if len(repairs) == 1:
         edit = repairs[0]
