@@ -247,7 +247,7 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                     read_to = last
                 tried_to = _paragraph_end(lines, lineno)
         if not items and open_games and open_games[-1].style[0] == "row":
-            items = carried_row(line, lineno, open_games[-1].expected(), open_games[-1].end_line)
+            items = carried_row(line, lineno, open_games[-1])
             style = open_games[-1].style if items else style
         if not items:
             found = heading_of(line) if line.strip() else None

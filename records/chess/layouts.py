@@ -22,16 +22,18 @@ NEAR_LINES = 12       # a carried row is at most this far below the game's last 
 MAX_CELL = 70
 
 
-def carried_row(line: str, lineno: int, expected: tuple[int, bool] | None,
-                last_line: int) -> list | None:
+def carried_row(line: str, lineno: int, game) -> list | None:
     """Items of a numbered row that carries on the open game (it bears the number that game
-    expects next), read cell by cell; None when the line is not such a row."""
+    expects next, set where the game sets its numbers), read cell by cell; None when the line
+    is not such a row."""
     m = CARRIED_ROW.match(line)
-    if not m or expected is None or lineno - last_line > NEAR_LINES:
+    if not m or lineno - game.end_line > NEAR_LINES:
         return None
-    number, black = expected
+    number, black = game.expected()
     if int(m.group("n")) != number or black and m.start("n") < BLACK_COLUMN:
         return None
+    if not black and m.end("n") not in _number_ends(game):
+        return None  # a note that quotes moves, not a row of the game
     items: list = [dn.move_number(number, lineno, m.start("n") + 1, black)]
     cells = [c for c in CELL.finditer(line, m.end()) if not CARRIED_ROW.match(c.group())
              and not re.fullmatch(r"\d{1,3}\s?\.", c.group())]
@@ -46,6 +48,12 @@ def carried_row(line: str, lineno: int, expected: tuple[int, bool] | None,
             and _prose_like(cells):
         return None
     return items
+
+
+def _number_ends(game) -> set[int]:
+    """Columns where the game's move numbers end (books right-align them), give or take one."""
+    ends = {i.column - 1 + len(str(i.number)) for i in game.items if isinstance(i, dn.MoveNumber)}
+    return {e + d for e in ends for d in (-1, 0, 1)}
 
 
 def cell_move(cell: str, lineno: int, column: int):

@@ -438,7 +438,7 @@ def _explain_failure(rec, setup, tokens, res):
         rec.add(ERROR, "CHESS-AFTER-END", f"{_move_phrase(res.fail_board, tok)} is printed "
                 f"after the game has ended ({_ending(res.fail_board)})", tok.line, tok.column,
                 "the line goes on after the game has ended")
-        _settle_readings(rec, setup, tokens[:res.failed_at], [res.fail_path])
+        _settle_prefix(rec, setup, tokens[:res.failed_at])
         return
     repairs = find_repairs(setup, tokens, res)
     if len(repairs) == 1:
@@ -452,11 +452,17 @@ def _explain_failure(rec, setup, tokens, res):
         _settle_readings(rec, setup, edit.tokens, edit.readings)
         return
     _report_failure(rec, setup, tokens, res, repairs)
-    prefix = resolve(setup.board(), tokens[:res.failed_at], setup.double_first, setup.marks_checks)
-    if prefix.readings:
-        _settle_readings(rec, setup, tokens[:res.failed_at], prefix.readings)
+    _settle_prefix(rec, setup, tokens[:res.failed_at])
     if not repairs:
         _diagnose_rest(rec, tokens, res)
+
+
+def _settle_prefix(rec, setup, tokens) -> None:
+    """The line as far as it replays: its plies, and what was read of its unreadable moves."""
+    prefix = resolve(setup.board(), tokens, setup.double_first, setup.marks_checks)
+    if prefix.readings:
+        _report_guesses(rec, setup, tokens, prefix.readings)
+        _settle_readings(rec, setup, tokens, prefix.readings)
 
 
 def _report_failure(rec, setup, tokens, res, repairs):
