@@ -37,7 +37,9 @@ FEN_LINE = re.compile(r'\[FEN\s+"([^"]+)"\]')
 DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b|\bDiag\. \d")
 
 
-QUOTES = str.maketrans("\u2019\u2018\u02bc`", "''''")  # one character for one: columns hold
+QUOTES = str.maketrans("\u2019\u2018\u02bc`_", "'''' ")  # one for one: columns hold
+VARIATION_HEADING = re.compile(r"^\s*(?:Var(?:iation|\.)?|VARIATION)\s+(?:[A-Z]|\d+|[IVX]+)\.?"
+                               r"(?:\s+(?:on|at)\s+(?:White|Black)'s\s+\d+\w*\.?\s+[Mm]ove\.?)?\s*$")
 
 
 @dataclass
@@ -249,6 +251,9 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
         if not items and open_games and open_games[-1].style[0] == "row":
             items = carried_row(line, lineno, open_games[-1])
             style = open_games[-1].style if items else style
+        if not items and VARIATION_HEADING.match(line) and not lines[lineno - 2].strip():
+            open_games = []  # the rows below branch from the game above: a fragment of it
+            continue
         if not items:
             found = heading_of(line) if line.strip() else None
             if found and _names_opening(found[0], heading, open_games, line):
@@ -282,7 +287,8 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                 first = segment[0]
                 game = RawGame(heading=heading, line=lineno, tags=dict(tags),
                                first_number=first.number if isinstance(first, dn.MoveNumber) else 1,
-                               black_first=isinstance(first, dn.MoveNumber) and first.continuation,
+                               black_first=isinstance(first, dn.MoveNumber) and (
+                                   first.continuation or black_alone(segment, (first.number, True))),
                                style=style)
                 game.tags["_heading_line"] = heading_line
                 game.tags["_continued"] = continued

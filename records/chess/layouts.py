@@ -15,7 +15,7 @@ from records.chess import descriptive as dn
 
 CARRIED_ROW = re.compile(r"^\s*(?P<n>\d{1,3})\s?[.:]\s+(?=[A-Z0-9(])")
 CELL = re.compile(r"\S+(?: \S+)*")
-NOTE_START = re.compile(r",\s+(?=[a-z(])|\s+\((?![a-z]\)|ch|dis|check|mate|best)[^)]*[a-z]{3,}")
+NOTE_START = re.compile(r",\s+(?=[a-z(&])|\s+\((?![a-z]\)|ch|dis|check|mate|best)[^)]*\b[a-z]{2,}")
 MOVE_START = re.compile(r"^(?:[KQ](?:'s|\.)?\s?)?(?:Kt|[KQRBPN]|Castles)\b")
 BLACK_COLUMN = 25     # a move this far in, alone on its row, is in Black's column
 NEAR_LINES = 12       # a carried row is at most this far below the game's last row
@@ -35,17 +35,16 @@ def carried_row(line: str, lineno: int, game) -> list | None:
     if not black and m.end("n") not in _number_ends(game):
         return None  # a note that quotes moves, not a row of the game
     items: list = [dn.move_number(number, lineno, m.start("n") + 1, black)]
-    cells = [c for c in CELL.finditer(line, m.end()) if not CARRIED_ROW.match(c.group())
-             and not re.fullmatch(r"\d{1,3}\s?\.", c.group())]
-    if not 1 <= len(cells) <= 2 or any(len(c.group()) > MAX_CELL for c in cells):
+    cells = [_without_number(c) for c in CELL.finditer(line, m.end())]
+    if not 1 <= len(cells) <= 2 or any(len(text) > MAX_CELL for text, _ in cells):
         return None
-    for cell in cells:
-        move = cell_move(cell.group(), lineno, cell.start() + 1)
+    for text, column in cells:
+        move = cell_move(text, lineno, column)
         if isinstance(move, dn.Unreadable) and not MOVE_START.match(move.text):
             break  # "Even Game.": words where the next move would be, not a move
         items.append(move)
     if len(items) == 1 or all(isinstance(i, dn.Unreadable) for i in items[1:]) \
-            and _prose_like(cells):
+            and _prose_like([text for text, _ in cells]):
         return None
     return items
 
@@ -73,8 +72,15 @@ def _readings(cell: str) -> list[str]:
     return out
 
 
-def _prose_like(cells) -> bool:
-    words = re.findall(r"\b[a-z]{3,}\b", " ".join(c.group() for c in cells))
+def _without_number(cell) -> tuple[str, int]:
+    """A column's text and 1-based column, past the move number a book repeats in it."""
+    number = re.match(r"\d{1,3}\s?\.\s+", cell.group())
+    skip = number.end() if number else 0
+    return cell.group()[skip:], cell.start() + skip + 1
+
+
+def _prose_like(cells: list[str]) -> bool:
+    words = re.findall(r"\b[a-z]{3,}\b", " ".join(cells))
     return len([w for w in words if w not in ("takes", "checks", "mates", "queens", "square",
                                               "castles", "check", "mate")]) > 3
 

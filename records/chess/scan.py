@@ -172,9 +172,34 @@ def _record_of(job, done: dict):
     if notes:
         rec.data["annotations"] = " ".join(notes)
     _validate_raw(rec, raw, fact, done, marks)
+    _check_coverage(rec, raw)
     _classify(rec)
     rec.normal = san_movetext(rec)
     return rec
+
+
+def _check_coverage(rec, raw) -> None:
+    """A record is whole only when every printed move was replayed: the moves read and the
+    last move number printed (with its side) against the plies made. A line cut short with no
+    other error to say so gets CHESS-TRUNCATED, at the place where reading stopped."""
+    from records.core.model import ERROR, WARNING
+    if any(d.severity in (ERROR, WARNING) and not d.repair for d in rec.diagnostics):
+        return  # already needs review, and says why
+    printed = len(raw.moves())
+    numbers = [i for i in raw.items if isinstance(i, dn.MoveNumber)]
+    if numbers:
+        last = numbers[-1]
+        printed = max(printed, 2 * (last.number - raw.first_number) + last.continuation
+                      - raw.black_first + 1)
+    made = sum(p.normal != "--" for p in rec.plies)
+    if made >= printed:
+        return
+    moves = raw.moves()
+    stop = moves[made] if made < len(moves) else (numbers[-1] if numbers else None)
+    line, column = (stop.line, stop.column) if stop else (rec.end_line, 1)
+    rec.add(ERROR, "CHESS-TRUNCATED", f"the line prints {printed} moves but only {made} were "
+            f"replayed; reading stopped at line {line}", line, column,
+            "the rest of the printed game is not in the record")
 
 
 def _is_fragment(raw) -> bool:
