@@ -37,9 +37,15 @@ FEN_LINE = re.compile(r'\[FEN\s+"([^"]+)"\]')
 DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b|\bDiag\. \d")
 
 
-QUOTES = str.maketrans("\u2019\u2018\u02bc`_", "'''' ")  # one for one: columns hold
+QUOTES = str.maketrans("\u2019\u2018\u02bc`", "''''")  # one for one: columns hold
+ITALICS = str.maketrans("_", " ")  # _en passant_: a plain-text book's italics (not LaTeX's x_4)
 VARIATION_HEADING = re.compile(r"^\s*(?:Var(?:iation|\.)?|VARIATION)\s+(?:[A-Z]|\d+|[IVX]+)\.?"
                                r"(?:\s+(?:on|at)\s+(?:White|Black)'s\s+\d+\w*\.?\s+[Mm]ove\.?)?\s*$")
+
+
+def _plain(line: str) -> str:
+    line = line.translate(QUOTES)
+    return line if "$" in line or "\\" in line else line.translate(ITALICS)
 
 
 @dataclass
@@ -217,7 +223,7 @@ def _title_case(text: str) -> bool:
 def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGame]:
     """The games in lines start..stop-1 (1-based) of text, reading from start as if the book
     began there: split_point() gives lines where that is so."""
-    lines = [line.translate(QUOTES) for line in text.splitlines()]
+    lines = [_plain(line) for line in text.splitlines()]
     contents = _contents_games(lines)
     games: list[RawGame] = []
     open_games: list[RawGame] = []

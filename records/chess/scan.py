@@ -185,12 +185,13 @@ def _check_coverage(rec, raw) -> None:
     from records.core.model import ERROR, WARNING
     if any(d.severity in (ERROR, WARNING) and not d.repair for d in rec.diagnostics):
         return  # already needs review, and says why
-    printed = len(raw.moves())
-    numbers = [i for i in raw.items if isinstance(i, dn.MoveNumber)]
+    dropped = rec.data.get("repair", "").startswith("without")  # a move printed twice
+    printed = len(raw.moves()) - dropped
+    numbers = _numbers_of_moves(raw.items)  # "40. Resigns.": a number with no move
     if numbers:
-        last = numbers[-1]
+        last = numbers[-1]  # Black's "--" in pawn and two moves counts in the numbering
         printed = max(printed, 2 * (last.number - raw.first_number) + last.continuation
-                      - raw.black_first + 1)
+                      - raw.black_first + 1 - sum(p.normal == "--" for p in rec.plies))
     made = sum(p.normal != "--" for p in rec.plies)
     if made >= printed:
         return
@@ -200,6 +201,17 @@ def _check_coverage(rec, raw) -> None:
     rec.add(ERROR, "CHESS-TRUNCATED", f"the line prints {printed} moves but only {made} were "
             f"replayed; reading stopped at line {line}", line, column,
             "the rest of the printed game is not in the record")
+
+
+def _numbers_of_moves(items: list) -> list:
+    out, number = [], None
+    for item in items:
+        if isinstance(item, dn.MoveNumber):
+            number = item
+        elif isinstance(item, (dn.Move, dn.Unreadable)) and number is not None:
+            out.append(number)
+            number = None
+    return out
 
 
 def _is_fragment(raw) -> bool:
