@@ -40,7 +40,18 @@ DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b|\bDiag\. \d")
 QUOTES = str.maketrans("\u2019\u2018\u02bc`", "''''")  # one for one: columns hold
 ITALICS = str.maketrans("_", " ")  # _en passant_: a plain-text book's italics (not LaTeX's x_4)
 VARIATION_HEADING = re.compile(r"^\s*(?:Var(?:iation|\.)?|VARIATION)\s+(?:[A-Z]|\d+|[IVX]+)\.?"
-                               r"(?:\s+(?:on|at)\s+(?:White|Black)'s\s+\d+\w*\.?\s+[Mm]ove\.?)?\s*$")
+                               r"(?:\s+(?:on|at)\s+(?P<side>White|Black)'s\s+\d+\w*\.?\s+[Mm]ove\.?)?\s*$")
+
+
+def _black_first(segment: list, side: str | None) -> bool:
+    """Does a line start with Black's move: `7. ...`, a move alone in Black's column, or what
+    the variation's heading says ("on Black's 10th Move")."""
+    first = segment[0]
+    if not isinstance(first, dn.MoveNumber):
+        return False
+    if side and len([i for i in segment if isinstance(i, (dn.Move, dn.Unreadable))]) == 1:
+        return side == "Black"
+    return first.continuation or black_alone(segment, (first.number, True))
 
 
 def _plain(line: str) -> str:
@@ -97,7 +108,7 @@ def fraction_items(line: str, lineno: int) -> list:
 RANK_WORD = "|".join(dn.RANK_NUMBERS)  # first ... eighth
 NOT_PROSE = re.compile(rf"Kt|[Cc]heck|ch|square|sq|mate|takes|{RANK_WORD}|"
                        r"\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles|"
-                       r"\b(?:on|side|his|her|one|two)\b|"
+                       r"\b(?:on|side|his|her|one|two|en passant)\b|"
                        r"[Rr]esigns|[Dd]rawn?|dis|dbl|\b[a-h]x?[a-h]?[1-8]\b|\b[KQRBN][a-h]")
 WORDED_MOVE = re.compile(rf"^(?:[Cc]astles|O\s?-\s?O)|\b(?:sq|square|{RANK_WORD}|one|two)\b|"
                          r"\bx\b|x[KQRBP]|takes|×")  # a move with no digit in it
@@ -257,8 +268,10 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
         if not items and open_games and open_games[-1].style[0] == "row":
             items = carried_row(line, lineno, open_games[-1])
             style = open_games[-1].style if items else style
-        if not items and VARIATION_HEADING.match(line) and not lines[lineno - 2].strip():
+        variation = VARIATION_HEADING.match(line) if not items else None
+        if variation and not lines[lineno - 2].strip():
             open_games = []  # the rows below branch from the game above: a fragment of it
+            tags["_variation_side"] = variation.group("side")
             continue
         if not items:
             found = heading_of(line) if line.strip() else None
@@ -293,8 +306,7 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                 first = segment[0]
                 game = RawGame(heading=heading, line=lineno, tags=dict(tags),
                                first_number=first.number if isinstance(first, dn.MoveNumber) else 1,
-                               black_first=isinstance(first, dn.MoveNumber) and (
-                                   first.continuation or black_alone(segment, (first.number, True))),
+                               black_first=_black_first(segment, tags.pop("_variation_side", None)),
                                style=style)
                 game.tags["_heading_line"] = heading_line
                 game.tags["_continued"] = continued

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import chess
 from chess import (
@@ -72,7 +73,7 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
         if isinstance(tok, Given):
             return [tok.move] if board.is_legal(tok.move) else []
         if isinstance(tok, dn.Unreadable) and read_unreadable:
-            return unreadable_moves(board, tok.text)
+            return unreadable_candidates(board, labels, tok.text, marks_checks)
         return []
 
     def play(move: chess.Move, i: int, pool: list) -> None:
@@ -143,6 +144,22 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
     return res
 
 
+def unreadable_candidates(board, labels, text: str, marks_checks: bool) -> list[chess.Move]:
+    """What an unreadable printed move may be: the moves of its one-edit spellings that read
+    (`P. to Q. R's. 3d.`), else every legal move consistent with what can be read of it."""
+    found: list[chess.Move] = []
+    for variant in readable_variants(text):
+        for move in token_moves(board, labels, variant, marks_checks):
+            if move not in found:
+                found.append(move)
+    return found or unreadable_moves(board, text)
+
+
+@lru_cache(maxsize=1024)
+def readable_variants(text: str) -> tuple:
+    return tuple(m for t, _, _ in text_variants(text) if (m := dn.parse_move(t)) is not None)
+
+
 # -- from a printed line to a validated record --------------------------------------------------
 @dataclass
 class Setup:
@@ -187,6 +204,8 @@ def text_variants(text: str) -> list[tuple[str, str, bool]]:
     for m in re.finditer(r"\s*[x×]\s*|\s*-\s*", text):
         swap = "-" if "-" not in m.group() else "x"
         out.append((text[:m.start()] + swap + text[m.end():], f"{swap.strip()} for {m.group().strip()}", False))
+    if "'S" in text:  # a capital S set for the small one
+        out.append((text.replace("'S", "'s"), "'s for 'S", True))
     for i, ch in enumerate(text):
         if not ch.isspace():
             out.append((text[:i] + text[i + 1:], f"{ch!r} dropped", False))
@@ -378,15 +397,18 @@ def _report_guesses(rec, setup, tokens, readings) -> None:
         if not unreadable and not names_no_square(tok):
             continue
         board = _board_before(setup, readings[0], i)
-        printed = len(unreadable_moves(board, tok.text))
+        printed = len(unreadable_candidates(board, initial_labels(board), tok.text, True)
+                      if unreadable else unreadable_moves(board, tok.text))
         found = sorted({_san_list(setup, r)[i] for r in readings})
         what = "cannot be read as a move" if unreadable else "names no square"
         if len(found) == 1 and printed == 1 and not unreadable:
             continue  # "Q. mates" with one queen mate on the board: fully said
         if len(found) == 1:
-            rec.add(WARNING, "CHESS-GUESSED", f"{_move_phrase(board, tok)} {what}; of the "
-                    f"{printed} legal moves consistent with it, only {found[0]} lets the line "
-                    "replay to the end", tok.line, tok.column, "check the book", repair=True)
+            among = f"of the {printed} legal moves consistent with it, only" if printed > 1 \
+                else "the one legal move consistent with it,"
+            rec.add(WARNING, "CHESS-GUESSED", f"{_move_phrase(board, tok)} {what}; {among} "
+                    f"{found[0]} lets the line replay to the end", tok.line, tok.column,
+                    "check the book", repair=True)
         elif unreadable:
             rec.add(ERROR, "CHESS-UNREADABLE", f"{_move_phrase(board, tok)} {what}; "
                     f"{len(found)} of its {printed} candidate readings replay to the end: "
