@@ -10,8 +10,9 @@ from functools import lru_cache
 import chess
 
 from records.chess import descriptive as dn
-from records.chess.resolver import Setup, resolve, validate_line
+from records.chess.resolver import Setup, resolve
 from records.chess.spelling import square_name
+from records.chess.validation import validate_line
 
 
 # -- books ---------------------------------------------------------------------------------------
