@@ -117,3 +117,60 @@ def _distance(a: str, b: str) -> int:
             cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
         prev = cur
     return prev[-1]
+
+
+# -- two misprints: when no single edit replays -------------------------------------------------
+TWO_EDIT_WINDOW = 8      # the second edit lies at most this many moves past the first failure
+TWO_EDIT_BUDGET = 4000   # resolutions tried in all, whatever the line: the search is bounded
+
+
+def find_two_edit_repairs(setup: Setup, tokens: list, res: Resolution) -> list[Edit]:
+    """Pairs of edits that let the whole line replay, deduplicated by the moves they give.
+
+    The first edit is one of the one-edit changes at the failure or the two moves before it
+    that lets the line replay further; the second is a one-edit change at the next failure or
+    the two moves before it (but after the first edit), no more than TWO_EDIT_WINDOW moves
+    past the first failure. At most TWO_EDIT_BUDGET resolutions are tried.
+    """
+    f, budget = res.failed_at, [TWO_EDIT_BUDGET]
+    found: list[Edit] = []
+    seen: set = set()
+    for first in (e for i in range(f, max(0, f - 2) - 1, -1) for e in _edits_at(tokens, i)):
+        if budget[0] <= 0:
+            break
+        budget[0] -= 1
+        trial = _trial(setup, first.tokens, first.index, res.fail_path)
+        if trial.readings or len(trial.fail_path) <= len(res.fail_path) \
+                or trial.failed_at - f > TWO_EDIT_WINDOW:
+            continue  # replays already (a one-edit repair), or gets no further
+        g = trial.failed_at
+        for i in range(g, max(first.index + 1, g - 2) - 1, -1):
+            for second in _edits_at(first.tokens, i):
+                if budget[0] <= 0:
+                    break
+                budget[0] -= 1
+                readings = _resolve_after(setup, second.tokens, second.index, trial.fail_path)
+                key = tuple(tuple(r) for r in readings)
+                if readings and key not in seen:
+                    seen.add(key)
+                    found.append(Edit(f"{first.label} and {second.label}", second.tokens,
+                                      first.index, readings=readings))
+    return found
+
+
+def _trial(setup: Setup, tokens: list, j: int, path: list) -> Resolution:
+    """resolve() of tokens from the position after path[:j], its failure counted from the
+    start of the line."""
+    board = setup.board()
+    labels = initial_labels(board)
+    for i, move in enumerate(path[:j]):
+        labels = moved_labels(labels, board, move)
+        board.push(move)
+        if setup.double_first and i == 0:
+            board.push(chess.Move.null())
+    trial = resolve(board, tokens[j:], setup.double_first and j == 0, setup.marks_checks,
+                    labels=labels)
+    if not trial.readings:
+        trial.failed_at += j
+        trial.fail_path = path[:j] + trial.fail_path
+    return trial

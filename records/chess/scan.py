@@ -186,7 +186,7 @@ def _check_coverage(rec, raw) -> None:
     from records.core.model import ERROR, WARNING
     if any(d.severity in (ERROR, WARNING) and not d.repair for d in rec.diagnostics):
         return  # already needs review, and says why
-    dropped = rec.data.get("repair", "").startswith("without")  # a move printed twice
+    dropped = rec.data.get("repair", "").count('without "')  # a move printed twice
     printed = len(raw.moves()) - dropped
     numbers = _numbers_of_moves(raw.items)  # "40. Resigns.": a number with no move
     if numbers:

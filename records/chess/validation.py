@@ -13,7 +13,7 @@ from records.chess.moves import (
     position_key,
     unreadable_moves,
 )
-from records.chess.repairs import find_repairs, nearest_readings
+from records.chess.repairs import find_repairs, find_two_edit_repairs, nearest_readings
 from records.chess.resolver import (
     Resolution,
     Setup,
@@ -152,17 +152,22 @@ def _explain_failure(rec, setup, tokens, res):
                 "the line goes on after the game has ended")
         _settle_prefix(rec, setup, tokens[:res.failed_at])
         return
-    repairs = find_repairs(setup, tokens, res)
+    repairs, kind = find_repairs(setup, tokens, res), "one-edit"
+    if not repairs:
+        repairs, kind = find_two_edit_repairs(setup, tokens, res), "two-edit"
     if len(repairs) == 1:
         edit = repairs[0]
         at = tokens[edit.index]
         rec.add(WARNING, "CHESS-REPAIRED", f"{_move_phrase(res.fail_board, tokens[res.failed_at])}"
-                f" cannot be played as printed; the only one-edit reading that replays is "
+                f" cannot be played as printed; the only {kind} reading that replays is "
                 f"{edit.label}", at.line, at.column, "check the book; the original text is kept",
                 repair=True)
         rec.data["repair"] = edit.label
         _settle_readings(rec, setup, edit.tokens, edit.readings)
         return
+    if kind == "two-edit":
+        rec.data["two_edit_readings"] = len(repairs)
+        repairs = []  # several pairs replay: report the errors themselves
     _report_failure(rec, setup, tokens, res, repairs)
     _settle_prefix(rec, setup, tokens[:res.failed_at])
     if not repairs:
