@@ -14,7 +14,7 @@ import string
 from dataclasses import dataclass, field
 
 from records.chess import descriptive as dn
-from records.chess.layouts import black_alone, carried_row
+from records.chess.layouts import black_alone, carried_row, dashed_items, is_dash_row
 
 FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
                       r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
@@ -203,7 +203,7 @@ def _row_cells(line: str, lineno: int) -> list | None:
 
 def heading_of(line: str) -> tuple[str, bool] | None:
     m = HEADING_COLON.match(line)
-    if m and not re.search(r"\d", m.group("name")):
+    if m and not re.search(r"\d", m.group("name")) and len(m.group("name").split()) <= 8:
         return m.group("name").strip(), bool(m.group("cont"))
     m = HEADING_WORD.match(line)
     if m:
@@ -254,7 +254,14 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                 tags["_board"] = diagram_placement(diagram)
                 diagram = {}
             continue
-        if "\\frac" in line:
+        if lineno < len(lines) and is_dash_row(lines[lineno]) and not is_dash_row(line):
+            continue  # White's moves over a row of dashes: read with that row
+        dashed = dashed_items(lines, lineno)
+        if dashed:
+            items, style = dashed, ("dashed",)
+            if lineno < len(lines) and lines[lineno].strip() and not is_dash_row(lines[lineno]):
+                last = read_to = lineno + 1  # Black's moves under the dashes
+        elif "\\frac" in line:
             items, style = fraction_items(line, lineno), ("fraction",)
         else:
             items = row_items(line, lineno)
@@ -298,13 +305,13 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                     if placements:
                         tags["_board_words"] = placements
             continue
-        for segment in _segments(items):
+        for segment in ([items] if style == ("dashed",) else _segments(items)):
             game = _route(segment, open_games, style, lineno)
             if game is None and not isinstance(segment[0], dn.MoveNumber):
                 continue  # the tail of a move whose number is in the prose before it
             if game is None:
                 first = segment[0]
-                game = RawGame(heading=heading, line=lineno, tags=dict(tags),
+                game = RawGame(heading=heading, line=lineno - (style == ("dashed",)), tags=dict(tags),
                                first_number=first.number if isinstance(first, dn.MoveNumber) else 1,
                                black_first=_black_first(segment, tags.pop("_variation_side", None)),
                                style=style)

@@ -91,3 +91,38 @@ def black_alone(segment: list, expected: tuple[int, bool]) -> bool:
     moves = [i for i in segment if isinstance(i, (dn.Move, dn.Unreadable))]
     return (isinstance(first, dn.MoveNumber) and expected == (first.number, True)
             and len(moves) == 1 and first.column > BLACK_COLUMN)
+
+
+# -- fractions in plain text: White's moves above a row of dashes, Black's below ------------------
+#     P-K4   Kt-KB3   Kt-QB3   B-B4
+#   1 ---- 2 ------ 3 ------ 4 -----
+#     P-K4   P-Q3     P-KR3    B-Kt5
+DASH_ROW = re.compile(r"^\s*(?:\d{1,3}\s+-{3,}\s*)+$")
+DASH_CELL = re.compile(r"(\d{1,3})\s+-{3,}")
+
+
+def is_dash_row(line: str) -> bool:
+    return bool(DASH_ROW.match(line))
+
+
+def dashed_items(lines: list[str], lineno: int) -> list | None:
+    """Items of a row of dashed fractions at lineno (1-based): each number, the move over its
+    dashes, the move under them (none under White's last move, or under White's first when
+    he is given two moves). Moves keep the line and column they are printed at."""
+    line = lines[lineno - 1]
+    if not is_dash_row(line) or lineno < 2:
+        return None
+    above = lines[lineno - 2]
+    below = lines[lineno] if lineno < len(lines) and not is_dash_row(lines[lineno]) else ""
+    spans = list(DASH_CELL.finditer(line))
+    items: list = []
+    for k, m in enumerate(spans):
+        start = m.end(1)
+        end = spans[k + 1].start() if k + 1 < len(spans) else max(len(above), len(below))
+        items.append(dn.move_number(int(m.group(1)), lineno, m.start(1) + 1))
+        for row, rowno in ((above, lineno - 1), (below, lineno + 1)):
+            cell = row[start:end]
+            if cell.strip():
+                column = start + len(cell) - len(cell.lstrip()) + 1
+                items.append(cell_move(cell.strip(), rowno, column))
+    return items if any(isinstance(i, (dn.Move, dn.Unreadable)) for i in items) else None
