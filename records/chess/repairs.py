@@ -34,7 +34,9 @@ def _edits_at(tokens: list, i: int) -> list[Edit]:
             continue
         new = dn.Move(**{**new.__dict__, "text": tok.text, "line": tok.line, "column": tok.column})
         edits.append(Edit(f'"{text}" ({change})', tokens[:i] + [new] + tokens[i + 1:], i, ocr))
-    edits.append(Edit(f'without "{tok.text}" (printed once too often)', tokens[:i] + tokens[i + 1:], i))
+    if i < len(tokens) - 1:  # dropping the last move always "replays": that is truncation
+        edits.append(Edit(f'without "{tok.text}" (printed once too often)',
+                          tokens[:i] + tokens[i + 1:], i))
     return edits
 
 
