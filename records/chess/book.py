@@ -14,7 +14,13 @@ import string
 from dataclasses import dataclass, field
 
 from records.chess import descriptive as dn
-from records.chess.layouts import black_alone, carried_row, dashed_items, is_dash_row
+from records.chess.layouts import (
+    black_alone,
+    carried_row,
+    dashed_items,
+    is_dash_row,
+    renumbered,
+)
 
 FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
                       r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
@@ -305,6 +311,8 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                     if placements:
                         tags["_board_words"] = placements
             continue
+        if style[0] == "row" and open_games:
+            items = renumbered(items, open_games[-1], line)
         for segment in ([items] if style == ("dashed",) else _segments(items)):
             game = _route(segment, open_games, style, lineno)
             if game is None and not isinstance(segment[0], dn.MoveNumber):

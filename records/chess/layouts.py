@@ -126,3 +126,22 @@ def dashed_items(lines: list[str], lineno: int) -> list | None:
                 column = start + len(cell) - len(cell.lstrip()) + 1
                 items.append(cell_move(cell.strip(), rowno, column))
     return items if any(isinstance(i, (dn.Move, dn.Unreadable)) for i in items) else None
+
+
+def renumbered(items: list, game, line: str) -> list:
+    """A row numbered in both columns whose numbers disagree (`6. Kt. to K's 5th.   5. P. to
+    K. R's 4th.`) while one of them is the number the open game expects for White: the row
+    is that move, the other number a misprint, noted in the game's tags for the record."""
+    numbers = [(m.start(1) + 1, int(m.group(1))) for m in ROW_NUMBERS.finditer(line)]
+    moves = [i for i in items if isinstance(i, (dn.Move, dn.Unreadable))]
+    expected, black = game.expected()
+    if len(numbers) != 2 or len(moves) != 2 or black or numbers[0][1] == numbers[1][1] \
+            or expected not in (numbers[0][1], numbers[1][1]) \
+            or not isinstance(items[0], dn.MoveNumber) or items[0].line != moves[1].line:
+        return items
+    column, printed = next(n for n in numbers if n[1] != expected)
+    game.tags.setdefault("_misnumbered", []).append((items[0].line, column, printed, expected))
+    return [dn.move_number(expected, items[0].line, items[0].column)] + moves
+
+
+ROW_NUMBERS = re.compile(r"(?:^|\s{2,})\s*(\d{1,3})\s?\.\s")

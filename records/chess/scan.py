@@ -172,11 +172,20 @@ def _record_of(job, done: dict):
              if line.strip() and not NUMBERED.match(line)]
     if notes:
         rec.data["annotations"] = " ".join(notes)
+    _note_misnumbered(rec, raw)
     _validate_raw(rec, raw, fact, done, marks)
     _check_coverage(rec, raw)
     _classify(rec)
     rec.normal = san_movetext(rec)
     return rec
+
+
+def _note_misnumbered(rec, raw) -> None:
+    from records.core.model import WARNING
+    for line, column, printed, read in raw.tags.get("_misnumbered", ()):
+        rec.add(WARNING, "CHESS-MISNUMBERED", f"move number {printed} is printed where the "
+                f"game is at move {read} (the other column of the row says {read})", line,
+                column, "read as move " + str(read), repair=True)
 
 
 def _check_coverage(rec, raw) -> None:
