@@ -114,7 +114,7 @@ def fraction_items(line: str, lineno: int) -> list:
 RANK_WORD = "|".join(dn.RANK_NUMBERS)  # first ... eighth
 NOT_PROSE = re.compile(rf"Kt|[Cc]heck|ch|square|sq|mate|takes|{RANK_WORD}|"
                        r"\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles|"
-                       r"\b(?:on|side|his|her|one|two|en passant)\b|"
+                       r"\b(?:on|side|his|her|one|two|en passant)\b|\((?:best|good|bad|weak|strong|better|forced)\.?\)|"
                        r"[Rr]esigns|[Dd]rawn?|dis|dbl|\b[a-h]x?[a-h]?[1-8]\b|\b[KQRBN][a-h]")
 WORDED_MOVE = re.compile(rf"^(?:[Cc]astles|O\s?-\s?O)|\b(?:sq|square|{RANK_WORD}|one|two)\b|"
                          r"\bx\b|x[KQRBP]|takes|×")  # a move with no digit in it
@@ -160,7 +160,7 @@ def _ends_without_rank(items: list) -> bool:
 
 
 ROW_SHAPE = re.compile(r"^\s+\d+\s?\.\s+\S")
-ROW_NUMBER = re.compile(r"^\s*(\d+)\s?\.(?:\s*(\.{2,}|…))?(?=\s)")
+ROW_NUMBER = re.compile(r"^\s*(\d+)\s?[.:](?:\s*(\.{2,}|…))?(?=\s)")
 
 
 def _numbered_row(line: str, lineno: int) -> list | None:

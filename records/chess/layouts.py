@@ -115,16 +115,16 @@ def dashed_items(lines: list[str], lineno: int) -> list | None:
     above = lines[lineno - 2]
     below = lines[lineno] if lineno < len(lines) and not is_dash_row(lines[lineno]) else ""
     spans = list(DASH_CELL.finditer(line))
+    starts = [m.start(1) for m in spans]
+    cells = {}  # span index -> [(move, line), ...]: a move belongs to the fraction it starts in
+    for row, rowno in ((above, lineno - 1), (below, lineno + 1)):
+        for cell in CELL.finditer(row):
+            k = max([i for i, start in enumerate(starts) if start <= cell.start() + 1] or [0])
+            cells.setdefault(k, []).append(cell_move(cell.group(), rowno, cell.start() + 1))
     items: list = []
     for k, m in enumerate(spans):
-        start = m.end(1)
-        end = spans[k + 1].start() if k + 1 < len(spans) else max(len(above), len(below))
         items.append(dn.move_number(int(m.group(1)), lineno, m.start(1) + 1))
-        for row, rowno in ((above, lineno - 1), (below, lineno + 1)):
-            cell = row[start:end]
-            if cell.strip():
-                column = start + len(cell) - len(cell.lstrip()) + 1
-                items.append(cell_move(cell.strip(), rowno, column))
+        items += cells.get(k, [])
     return items if any(isinstance(i, (dn.Move, dn.Unreadable)) for i in items) else None
 
 

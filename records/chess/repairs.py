@@ -69,7 +69,8 @@ def _replaying(setup: Setup, edits: list[Edit], seen: set, res: Resolution) -> l
     return found
 
 
-def _resolve_after(setup: Setup, tokens: list, j: int, path: list) -> list:
+def _resolve_after(setup: Setup, tokens: list, j: int, path: list,
+                   budget: list | None = None) -> list:
     """Readings of tokens that keep the first j moves of path (the line up to an edit)."""
     board = setup.board()
     labels = initial_labels(board)
@@ -79,7 +80,7 @@ def _resolve_after(setup: Setup, tokens: list, j: int, path: list) -> list:
         if setup.double_first and i == 0:
             board.push(chess.Move.null())
     trial = resolve(board, tokens[j:], setup.double_first and j == 0, setup.marks_checks,
-                    labels=labels)
+                    labels=labels, budget=budget)
     return [path[:j] + r for r in trial.readings]
 
 
@@ -124,43 +125,47 @@ def _distance(a: str, b: str) -> int:
 # -- two misprints: when no single edit replays -------------------------------------------------
 TWO_EDIT_WINDOW = 8      # the second edit lies at most this many moves past the first failure
 TWO_EDIT_BUDGET = 4000   # resolutions tried in all, whatever the line: the search is bounded
+TWO_EDIT_NODES = 40_000  # and positions visited by all of them together
 
 
-def find_two_edit_repairs(setup: Setup, tokens: list, res: Resolution) -> list[Edit]:
-    """Pairs of edits that let the whole line replay, deduplicated by the moves they give.
+def find_two_edit_repairs(setup: Setup, tokens: list, res: Resolution) -> tuple[list, bool]:
+    """Pairs of edits that let the whole line replay, deduplicated by the moves they give, and
+    whether the search was complete (a pair found by an incomplete search is not unique).
 
     The first edit is one of the one-edit changes at the failure or the two moves before it
     that lets the line replay further; the second is a one-edit change at the next failure or
     the two moves before it (but after the first edit), no more than TWO_EDIT_WINDOW moves
-    past the first failure. At most TWO_EDIT_BUDGET resolutions are tried.
+    past the first failure. At most TWO_EDIT_BUDGET resolutions are tried, visiting at most
+    TWO_EDIT_NODES positions in all; past that the search stops with what it found.
     """
-    f, budget = res.failed_at, [TWO_EDIT_BUDGET]
+    f, budget, nodes = res.failed_at, [TWO_EDIT_BUDGET], [TWO_EDIT_NODES]
     found: list[Edit] = []
     seen: set = set()
     for first in (e for i in range(f, max(0, f - 2) - 1, -1) for e in _edits_at(tokens, i)):
-        if budget[0] <= 0:
+        if budget[0] <= 0 or nodes[0] <= 0:
             break
         budget[0] -= 1
-        trial = _trial(setup, first.tokens, first.index, res.fail_path)
+        trial = _trial(setup, first.tokens, first.index, res.fail_path, nodes)
         if trial.readings or len(trial.fail_path) <= len(res.fail_path) \
                 or trial.failed_at - f > TWO_EDIT_WINDOW:
             continue  # replays already (a one-edit repair), or gets no further
         g = trial.failed_at
         for i in range(g, max(first.index + 1, g - 2) - 1, -1):
             for second in _edits_at(first.tokens, i):
-                if budget[0] <= 0:
+                if budget[0] <= 0 or nodes[0] <= 0:
                     break
                 budget[0] -= 1
-                readings = _resolve_after(setup, second.tokens, second.index, trial.fail_path)
+                readings = _resolve_after(setup, second.tokens, second.index, trial.fail_path,
+                                          nodes)
                 key = tuple(tuple(r) for r in readings)
                 if readings and key not in seen:
                     seen.add(key)
                     found.append(Edit(f"{first.label} and {second.label}", second.tokens,
                                       first.index, readings=readings))
-    return found
+    return found, budget[0] > 0 and nodes[0] > 0
 
 
-def _trial(setup: Setup, tokens: list, j: int, path: list) -> Resolution:
+def _trial(setup: Setup, tokens: list, j: int, path: list, budget: list) -> Resolution:
     """resolve() of tokens from the position after path[:j], its failure counted from the
     start of the line."""
     board = setup.board()
@@ -171,7 +176,7 @@ def _trial(setup: Setup, tokens: list, j: int, path: list) -> Resolution:
         if setup.double_first and i == 0:
             board.push(chess.Move.null())
     trial = resolve(board, tokens[j:], setup.double_first and j == 0, setup.marks_checks,
-                    labels=labels)
+                    labels=labels, budget=budget)
     if not trial.readings:
         trial.failed_at += j
         trial.fail_path = path[:j] + trial.fail_path

@@ -45,7 +45,7 @@ class Resolution:
 def resolve(start: chess.Board, tokens: list, double_first: bool = False,
             marks_checks: bool | None = None, strict_claims: bool = False,
             labels: dict | None = None, annotate: bool = False,
-            read_unreadable: bool = True) -> Resolution:
+            read_unreadable: bool = True, budget: list | None = None) -> Resolution:
     """All readings (up to MAX_READINGS) of tokens that replay from start to the end.
 
     With annotate, each reading also gets its plies (SAN, position keys, the book's text and
@@ -57,7 +57,7 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
     if marks_checks is None:
         marks_checks = any(getattr(t, "check", False) or getattr(t, "mate", False) for t in tokens)
     board = start.copy(stack=False)
-    budget = [SEARCH_BUDGET]
+    budget = budget if budget is not None else [SEARCH_BUDGET]  # shared by a repair search
     path: list[chess.Move] = []
     castled: list[bool] = []
     labels = TracedLabels(labels if labels is not None else initial_labels(board), path, castled)

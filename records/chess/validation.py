@@ -153,9 +153,10 @@ def _explain_failure(rec, setup, tokens, res):
         _settle_prefix(rec, setup, tokens[:res.failed_at])
         return
     repairs, kind = find_repairs(setup, tokens, res), "one-edit"
+    complete = True
     if not repairs:
-        repairs, kind = find_two_edit_repairs(setup, tokens, res), "two-edit"
-    if len(repairs) == 1:
+        (repairs, complete), kind = find_two_edit_repairs(setup, tokens, res), "two-edit"
+    if len(repairs) == 1 and complete:
         edit = repairs[0]
         at = tokens[edit.index]
         rec.add(WARNING, "CHESS-REPAIRED", f"{_move_phrase(res.fail_board, tokens[res.failed_at])}"
@@ -166,7 +167,7 @@ def _explain_failure(rec, setup, tokens, res):
         _settle_readings(rec, setup, edit.tokens, edit.readings)
         return
     if kind == "two-edit":
-        rec.data["two_edit_readings"] = len(repairs)
+        rec.data["two_edit_readings"] = len(repairs) if complete else f"{len(repairs)} or more"
         repairs = []  # several pairs replay: report the errors themselves
     _report_failure(rec, setup, tokens, res, repairs)
     _settle_prefix(rec, setup, tokens[:res.failed_at])

@@ -1,9 +1,10 @@
 """The 20 real games of the PGN counterparts, printed as other books print them, read back.
 
 Each game is spelled in compact descriptive notation by hoyle's writer, then re-set in an
-older style (Staunton's `K. Kt. to K. B's 3d.`, spaced `Kt - K B 3`, ranks in words) and
-laid out as books lay games out (two columns with both numbered, a wrapped paragraph, Black
-under White). Every game must come back move for move as the PGN has it.
+older style (Staunton's `K. Kt. to K. B's 3d.`, spaced `Kt - K B 3`, ranks in words, curly apostrophes
+with footnote marks and `(best.)`, checks as `+` and mates as `mates`) and laid out as books
+lay games out (two columns with both numbered, a wrapped paragraph, Black under White, White
+over a dashed line and Black under it, rows numbered `12:` with notes between them). Every game must come back move for move as the PGN has it.
 """
 import re
 import textwrap
@@ -76,7 +77,8 @@ def two_columns(moves: list[str], n: int) -> str:
     for i in range(0, len(moves), 2):
         pair = moves[i:i + 2]
         number = f"{i // 2 + 1}."
-        rows.append(f"{number:>4} {pair[0]:<32}" + (f"{number} {pair[1]}" if len(pair) > 1 else ""))
+        white = f"{pair[0]:<32}" if len(pair[0]) < 31 else pair[0] + "   "  # columns apart
+        rows.append(f"{number:>4} {white}" + (f"{number} {pair[1]}" if len(pair) > 1 else ""))
     return "\n".join(rows)
 
 
@@ -93,8 +95,54 @@ def alternate_lines(moves: list[str], n: int) -> str:
     return "\n".join(rows)
 
 
-STYLES = {"staunton": staunton, "spaced": spaced, "words": in_words}
-LAYOUTS = {"two columns": two_columns, "paragraph": paragraph, "alternate lines": alternate_lines}
+def curly(move: str) -> str:
+    """Every Boy's Book: Staunton's style set with a curly apostrophe, a footnote mark or a
+    short note after some moves."""
+    text = staunton(move).replace("'", "\u2019")
+    mark = sum(map(ord, move)) % 5
+    return text + (" *" if mark == 0 else " (best.)" if mark == 1 else "")
+
+
+def signs(move: str) -> str:
+    """Checks and mates as signs and words: `Kt x P +`, `Q - K R 7 mates`."""
+    text = spaced(move)
+    return text.replace(" ch", " +") if text.endswith(" ch") else \
+        text.replace(" mate", " mates") if text.endswith(" mate") else text
+
+
+def dashed(moves: list[str], n: int) -> str:
+    """Foster's Hoyle: four moves to a row, White's above the dashes, Black's below."""
+    rows = [f"GAME No. {n}.", ""]
+    for start in range(0, len(moves), 8):
+        chunk = moves[start:start + 8]
+        white, line, black = "", "  ", ""
+        for k in range(0, len(chunk), 2):
+            line += f"{(start + k) // 2 + 1} "
+            white, black = white.ljust(len(line)), black.ljust(len(line))  # over the dashes
+            reply = chunk[k + 1] if k + 1 < len(chunk) else ""
+            width = max(len(chunk[k]), len(reply), 4) + 2
+            white, black = white + chunk[k], black + reply
+            line += "-" * width + "  "
+        rows += [white.rstrip(), line.rstrip(), black.rstrip(), ""]
+    return "\n".join(rows)
+
+
+def colon_numbers_with_notes(moves: list[str], n: int) -> str:
+    """Rows numbered `12:` with a paragraph of notes after every sixth row."""
+    rows = [f"GAME No. {n}.", ""]
+    for i in range(0, len(moves), 2):
+        pair = moves[i:i + 2]
+        rows.append(f"{i // 2 + 1:>3}: " + "   ".join(f"{m:<30}" for m in pair).rstrip())
+        if i // 2 % 6 == 5:
+            rows += ["", "A note on the position, in prose as the book sets it; it is", "kept in "
+                     "the record's text and never read as moves.", ""]
+    return "\n".join(rows)
+
+
+STYLES = {"staunton": staunton, "spaced": spaced, "words": in_words, "curly": curly,
+          "signs": signs}
+LAYOUTS = {"two columns": two_columns, "paragraph": paragraph, "alternate lines": alternate_lines,
+           "dashed": dashed, "colon numbers with notes": colon_numbers_with_notes}
 
 
 @pytest.fixture(scope="module")
