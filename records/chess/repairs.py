@@ -28,7 +28,13 @@ class Edit:
 def _edits_at(tokens: list, i: int) -> list[Edit]:
     tok = tokens[i]
     edits = []
+    # nothing after the last move confirms a change to it: only its own check or mate claim,
+    # or a known OCR confusion (K for Kt), which needs no confirming
+    unconfirmed = i == len(tokens) - 1 and not (getattr(tok, "check", False)
+                                                 or getattr(tok, "mate", False))
     for text, change, ocr in text_variants(tok.text):
+        if unconfirmed and not ocr:
+            continue
         new = dn.parse_move(text)
         if new is None:
             continue
