@@ -446,16 +446,28 @@ def diagram_placement(rows: dict[int, str]) -> str | None:
 
 def _segments(items: list) -> list[list]:
     """Split a line's items at each move number that starts White's move. A book that numbers
-    both columns (`1. P-K4  1. P-K4`) repeats the number before Black's move: that is no split."""
+    both columns (`1. P-K4  1. P-K4`) repeats the number before Black's move: that is no split,
+    unless two moves follow it (`25. QxP   25. KtxP  R-K5`: a second game beside the first)."""
     out: list[list] = []
-    for item in items:
-        if isinstance(item, dn.MoveNumber) and out and _repeats_number(out[-1], item):
+    for k, item in enumerate(items):
+        if isinstance(item, dn.MoveNumber) and out and _repeats_number(out[-1], item) \
+                and _moves_after(items, k) == 1:
             continue
         if isinstance(item, dn.MoveNumber) or not out:
             out.append([item])
         else:
             out[-1].append(item)
     return out
+
+
+def _moves_after(items: list, k: int) -> int:
+    """The moves between item k (a move number) and the next move number."""
+    count = 0
+    for item in items[k + 1:]:
+        if isinstance(item, dn.MoveNumber):
+            break
+        count += isinstance(item, (dn.Move, dn.Unreadable))
+    return count
 
 
 def _repeats_number(segment: list, number: dn.MoveNumber) -> bool:
@@ -467,8 +479,11 @@ def _repeats_number(segment: list, number: dn.MoveNumber) -> bool:
 
 def _route(segment: list, open_games: list[RawGame], style: tuple,
            lineno: int) -> RawGame | None:
-    """The open game this segment continues, or None when it starts a new one."""
+    """The open game this segment continues, or None when it starts a new one. Where two
+    games are printed side by side, both expect the same number: the one whose numbers stand
+    in the segment's column gets it."""
     first = segment[0]
+    fitting = []
     for game in reversed(open_games):
         if game.style != style:
             continue
@@ -477,16 +492,25 @@ def _route(segment: list, open_games: list[RawGame], style: tuple,
         if first.number == 1 and not first.continuation:
             return None
         number, black = game.expected()
-        if first.number == number and first.continuation == black:
-            return game
-        if black_alone(segment, (number, black)):
-            return game
+        if first.number == number and first.continuation == black \
+                or black_alone(segment, (number, black)):
+            fitting.append(game)
+    if fitting:
+        # the game read last; of two read on the same rows (side by side), the one in this column
+        return min(fitting, key=lambda game: (-game.end_line, _column_distance(game, first.column)))
     if style == ("row", True) and len(segment) == 1 and open_games:
         # Black's reply on a line of its own, set in right under White's move
         game = open_games[-1]
         if game.style[0] == "row" and game.end_line == lineno - 1 and game.expected()[1]:
             return game
     return None
+
+
+def _column_distance(game: RawGame, column: int) -> int:
+    """How far column is from where the game prints its move numbers (0 for the latest game
+    when it prints none)."""
+    columns = [i.column for i in game.items[-12:] if isinstance(i, dn.MoveNumber)]
+    return min((abs(c - column) for c in columns), default=0)
 
 
 def _contents_games(lines: list[str]) -> dict[int, dict]:
