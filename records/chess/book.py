@@ -493,7 +493,7 @@ def _route(segment: list, open_games: list[RawGame], style: tuple,
             return None
         number, black = game.expected()
         if first.number == number and first.continuation == black \
-                or black_alone(segment, (number, black)):
+                or black_alone(segment, (number, black), game):
             fitting.append(game)
     if fitting:
         # the game read last; of two read on the same rows (side by side), the one in this column

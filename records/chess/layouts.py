@@ -85,12 +85,22 @@ def _prose_like(cells: list[str]) -> bool:
                                               "castles", "check", "mate")]) > 3
 
 
-def black_alone(segment: list, expected: tuple[int, bool]) -> bool:
-    """`3. P. takes P.` set in Black's column on a row of its own, under White's 3rd move."""
+def black_alone(segment: list, expected: tuple[int, bool], game=None) -> bool:
+    """`3. P. takes P.` set in Black's column on a row of its own, under White's 3rd move; or,
+    in a line whose first move (White's) the book set in Black's column, Black's reply set in
+    White's: the columns of that line are swapped."""
     first = segment[0]
     moves = [i for i in segment if isinstance(i, (dn.Move, dn.Unreadable))]
-    return (isinstance(first, dn.MoveNumber) and expected == (first.number, True)
-            and len(moves) == 1 and first.column > BLACK_COLUMN)
+    if not (isinstance(first, dn.MoveNumber) and expected == (first.number, True)
+            and len(moves) == 1 and not first.continuation):
+        return False
+    return first.column > BLACK_COLUMN or game is not None and _swapped(game)
+
+
+def _swapped(game) -> bool:
+    numbers = [i for i in game.items if isinstance(i, dn.MoveNumber)]
+    return (not game.black_first and game.count == 1 and len(numbers) == 1
+            and numbers[0].column > BLACK_COLUMN)
 
 
 # -- fractions in plain text: White's moves above a row of dashes, Black's below ------------------
