@@ -14,6 +14,13 @@ import string
 from dataclasses import dataclass, field
 
 from records.chess import descriptive as dn
+from records.chess.layouts import (
+    black_alone,
+    carried_row,
+    dashed_items,
+    is_dash_row,
+    renumbered,
+)
 
 FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
                       r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
@@ -34,6 +41,28 @@ AS_IN_GAME = re.compile(r"[Mm]oves?\s+1\s*(?:-|to)\s*(?P<last>\d+)\s+(?:are\s+)?
                         r"(?:N[Oo]\.\s*)?(?P<game>\d+)")
 FEN_LINE = re.compile(r'\[FEN\s+"([^"]+)"\]')
 DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b|\bDiag\. \d")
+
+
+QUOTES = str.maketrans("\u2019\u2018\u02bc`", "''''")  # one for one: columns hold
+ITALICS = str.maketrans("_", " ")  # _en passant_: a plain-text book's italics (not LaTeX's x_4)
+VARIATION_HEADING = re.compile(r"^\s*(?:Var(?:iation|\.)?|VARIATION)\s+(?:[A-Z]|\d+|[IVX]+)\.?"
+                               r"(?:\s+(?:on|at)\s+(?P<side>White|Black)'s\s+\d+\w*\.?\s+[Mm]ove\.?)?\s*$")
+
+
+def _black_first(segment: list, side: str | None) -> bool:
+    """Does a line start with Black's move: `7. ...`, a move alone in Black's column, or what
+    the variation's heading says ("on Black's 10th Move")."""
+    first = segment[0]
+    if not isinstance(first, dn.MoveNumber):
+        return False
+    if side and len([i for i in segment if isinstance(i, (dn.Move, dn.Unreadable))]) == 1:
+        return side == "Black"
+    return first.continuation or black_alone(segment, (first.number, True))
+
+
+def _plain(line: str) -> str:
+    line = line.translate(QUOTES)
+    return line if "$" in line or "\\" in line else line.translate(ITALICS)
 
 
 @dataclass
@@ -85,7 +114,7 @@ def fraction_items(line: str, lineno: int) -> list:
 RANK_WORD = "|".join(dn.RANK_NUMBERS)  # first ... eighth
 NOT_PROSE = re.compile(rf"Kt|[Cc]heck|ch|square|sq|mate|takes|{RANK_WORD}|"
                        r"\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles|"
-                       r"\b(?:on|side|his|her|one|two)\b|"
+                       r"\b(?:on|side|his|her|one|two|en passant)\b|\((?:best|good|bad|weak|strong|better|forced)\.?\)|"
                        r"[Rr]esigns|[Dd]rawn?|dis|dbl|\b[a-h]x?[a-h]?[1-8]\b|\b[KQRBN][a-h]")
 WORDED_MOVE = re.compile(rf"^(?:[Cc]astles|O\s?-\s?O)|\b(?:sq|square|{RANK_WORD}|one|two)\b|"
                          r"\bx\b|x[KQRBP]|takes|×")  # a move with no digit in it
@@ -113,6 +142,8 @@ def row_items(line: str, lineno: int) -> list | None:
     if not any(isinstance(i, dn.MoveNumber) for i in items) and (
             len(items) > 2 or not line[:1].isspace()):
         return None  # a lone indented move (Black's reply below a note) is movetext
+    if _ends_without_rank(items):
+        return None  # "P. to Q. B." at a line's end: its rank may be on the next line
     descriptive = [i for i in items if isinstance(i, dn.Move) and not i.san]
     if descriptive and len(descriptive) < len([i for i in items if isinstance(i, dn.Move)]):
         # a book printing both notations side by side: read the descriptive columns only
@@ -123,8 +154,13 @@ def row_items(line: str, lineno: int) -> list | None:
     return items
 
 
+def _ends_without_rank(items: list) -> bool:
+    last = items[-1]
+    return isinstance(last, dn.Move) and bool(last.target) and not last.target[-1].isdigit()
+
+
 ROW_SHAPE = re.compile(r"^\s+\d+\s?\.\s+\S")
-ROW_NUMBER = re.compile(r"^\s*(\d+)\s?\.(?:\s*(\.{2,}|…))?(?=\s)")
+ROW_NUMBER = re.compile(r"^\s*(\d+)\s?[.:](?:\s*(\.{2,}|…))?(?=\s)")
 
 
 def _numbered_row(line: str, lineno: int) -> list | None:
@@ -173,7 +209,7 @@ def _row_cells(line: str, lineno: int) -> list | None:
 
 def heading_of(line: str) -> tuple[str, bool] | None:
     m = HEADING_COLON.match(line)
-    if m and not re.search(r"\d", m.group("name")):
+    if m and not re.search(r"\d", m.group("name")) and len(m.group("name").split()) <= 8:
         return m.group("name").strip(), bool(m.group("cont"))
     m = HEADING_WORD.match(line)
     if m:
@@ -204,7 +240,7 @@ def _title_case(text: str) -> bool:
 def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGame]:
     """The games in lines start..stop-1 (1-based) of text, reading from start as if the book
     began there: split_point() gives lines where that is so."""
-    lines = text.splitlines()
+    lines = [_plain(line) for line in text.splitlines()]
     contents = _contents_games(lines)
     games: list[RawGame] = []
     open_games: list[RawGame] = []
@@ -224,7 +260,14 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                 tags["_board"] = diagram_placement(diagram)
                 diagram = {}
             continue
-        if "\\frac" in line:
+        if lineno < len(lines) and is_dash_row(lines[lineno]) and not is_dash_row(line):
+            continue  # White's moves over a row of dashes: read with that row
+        dashed = dashed_items(lines, lineno)
+        if dashed:
+            items, style = dashed, ("dashed",)
+            if lineno < len(lines) and lines[lineno].strip() and not is_dash_row(lines[lineno]):
+                last = read_to = lineno + 1  # Black's moves under the dashes
+        elif "\\frac" in line:
             items, style = fraction_items(line, lineno), ("fraction",)
         else:
             items = row_items(line, lineno)
@@ -235,6 +278,14 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                     items, last = wrapped
                     read_to = last
                 tried_to = _paragraph_end(lines, lineno)
+        if not items and open_games and open_games[-1].style[0] == "row":
+            items = carried_row(line, lineno, open_games[-1])
+            style = open_games[-1].style if items else style
+        variation = VARIATION_HEADING.match(line) if not items else None
+        if variation and not lines[lineno - 2].strip():
+            open_games = []  # the rows below branch from the game above: a fragment of it
+            tags["_variation_side"] = variation.group("side")
+            continue
         if not items:
             found = heading_of(line) if line.strip() else None
             if found and _names_opening(found[0], heading, open_games, line):
@@ -260,15 +311,17 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
                     if placements:
                         tags["_board_words"] = placements
             continue
-        for segment in _segments(items):
+        if style[0] == "row" and open_games:
+            items = renumbered(items, open_games[-1], line)
+        for segment in ([items] if style == ("dashed",) else _segments(items)):
             game = _route(segment, open_games, style, lineno)
             if game is None and not isinstance(segment[0], dn.MoveNumber):
                 continue  # the tail of a move whose number is in the prose before it
             if game is None:
                 first = segment[0]
-                game = RawGame(heading=heading, line=lineno, tags=dict(tags),
+                game = RawGame(heading=heading, line=lineno - (style == ("dashed",)), tags=dict(tags),
                                first_number=first.number if isinstance(first, dn.MoveNumber) else 1,
-                               black_first=isinstance(first, dn.MoveNumber) and first.continuation,
+                               black_first=_black_first(segment, tags.pop("_variation_side", None)),
                                style=style)
                 game.tags["_heading_line"] = heading_line
                 game.tags["_continued"] = continued
@@ -315,7 +368,7 @@ def wrapped_moves(lines: list[str], lineno: int) -> tuple[list, int] | None:
         places += [(n, col) for col in range(1, len(line) + 1)]
         ends.append((n, len(text)))
     # the whole paragraph first (one parse, the usual case), then ever fewer of its lines
-    for last, length in reversed(ends[1:]):
+    for last, length in reversed(ends):
         items = dn.parse(text[:length], lineno, list(range(length + 1)))
         if not any(isinstance(i, dn.Unreadable) for i in items) and \
                 any(isinstance(i, dn.Move) for i in items):
@@ -393,16 +446,28 @@ def diagram_placement(rows: dict[int, str]) -> str | None:
 
 def _segments(items: list) -> list[list]:
     """Split a line's items at each move number that starts White's move. A book that numbers
-    both columns (`1. P-K4  1. P-K4`) repeats the number before Black's move: that is no split."""
+    both columns (`1. P-K4  1. P-K4`) repeats the number before Black's move: that is no split,
+    unless two moves follow it (`25. QxP   25. KtxP  R-K5`: a second game beside the first)."""
     out: list[list] = []
-    for item in items:
-        if isinstance(item, dn.MoveNumber) and out and _repeats_number(out[-1], item):
+    for k, item in enumerate(items):
+        if isinstance(item, dn.MoveNumber) and out and _repeats_number(out[-1], item) \
+                and _moves_after(items, k) == 1:
             continue
         if isinstance(item, dn.MoveNumber) or not out:
             out.append([item])
         else:
             out[-1].append(item)
     return out
+
+
+def _moves_after(items: list, k: int) -> int:
+    """The moves between item k (a move number) and the next move number."""
+    count = 0
+    for item in items[k + 1:]:
+        if isinstance(item, dn.MoveNumber):
+            break
+        count += isinstance(item, (dn.Move, dn.Unreadable))
+    return count
 
 
 def _repeats_number(segment: list, number: dn.MoveNumber) -> bool:
@@ -414,8 +479,11 @@ def _repeats_number(segment: list, number: dn.MoveNumber) -> bool:
 
 def _route(segment: list, open_games: list[RawGame], style: tuple,
            lineno: int) -> RawGame | None:
-    """The open game this segment continues, or None when it starts a new one."""
+    """The open game this segment continues, or None when it starts a new one. Where two
+    games are printed side by side, both expect the same number: the one whose numbers stand
+    in the segment's column gets it."""
     first = segment[0]
+    fitting = []
     for game in reversed(open_games):
         if game.style != style:
             continue
@@ -424,14 +492,25 @@ def _route(segment: list, open_games: list[RawGame], style: tuple,
         if first.number == 1 and not first.continuation:
             return None
         number, black = game.expected()
-        if first.number == number and first.continuation == black:
-            return game
+        if first.number == number and first.continuation == black \
+                or black_alone(segment, (number, black), game):
+            fitting.append(game)
+    if fitting:
+        # the game read last; of two read on the same rows (side by side), the one in this column
+        return min(fitting, key=lambda game: (-game.end_line, _column_distance(game, first.column)))
     if style == ("row", True) and len(segment) == 1 and open_games:
         # Black's reply on a line of its own, set in right under White's move
         game = open_games[-1]
         if game.style[0] == "row" and game.end_line == lineno - 1 and game.expected()[1]:
             return game
     return None
+
+
+def _column_distance(game: RawGame, column: int) -> int:
+    """How far column is from where the game prints its move numbers (0 for the latest game
+    when it prints none)."""
+    columns = [i.column for i in game.items[-12:] if isinstance(i, dn.MoveNumber)]
+    return min((abs(c - column) for c in columns), default=0)
 
 
 def _contents_games(lines: list[str]) -> dict[int, dict]:

@@ -99,6 +99,8 @@ def normalise_designator(text: str) -> str:
     if word in PIECE_WORDS:
         return PIECE_WORDS[word]
     text = text.replace("'s", "").replace(".", "").replace(" ", "")
+    if text == "S":  # Springer: the knight in German books, and in some English ones
+        return "Kt"
     return text.replace("KT", "Kt").replace("N", "Kt")
 
 
@@ -210,6 +212,10 @@ def parse(text: str, line: int = 1, cols: list[int] | None = None) -> list:
     try:
         tree = parser().parse(_numbers_kept_apart(text))
     except UnexpectedInput as exc:
+        side = SIDE_PREFIX.match(text)
+        if side:  # "W. P. to K's 4th.", "B. Kt. takes P.": the side that moves, one per line
+            return parse(text[:side.start(1)] + " " * len(side.group(1)) + text[side.end(1):],
+                         line, cols)
         pos = getattr(exc, "pos_in_stream", None) or 0
         return [Unreadable(text.strip(), line, cols[min(pos, len(text))],
                            f"cannot read {text.strip()!r} as chess moves")]
@@ -231,6 +237,7 @@ def parse(text: str, line: int = 1, cols: list[int] | None = None) -> list:
     return items
 
 
+SIDE_PREFIX = re.compile(r"^\s*(?:\d{1,3}\s?[.:]\s*)?((?:W|B|White|Black)\.?)(?=\s)")
 NUMBER_AFTER_A_STOP = re.compile(r"(?:(?<=^)|(?<=\s))(\d{1,3})\.(?=\s|$)")
 
 

@@ -40,6 +40,7 @@ FILES_OF = {"R": (0, 7), "Kt": (1, 6), "B": (2, 5), "Q": (3,), "K": (4,)}
 FILE_NAME = {v: k for k, v in FILE_OF.items()}
 DESIGNATOR = re.compile(r"^([KQ])?(Kt|B|R)?(Kt|B|R|Q|K|P)$")
 SQUARE_NAME = re.compile(r"^([KQ])?(Kt|B|R|K|Q)([1-8])$")
+BARE_FILE = re.compile(r"^([KQ])?(Kt|B|R|K|Q)$")
 MAX_READINGS = 8
 SEARCH_BUDGET = 20000
 
@@ -122,10 +123,13 @@ def pawn_files(side: str | None, file_piece: str | None) -> tuple[int, ...]:
 @lru_cache(maxsize=2048)
 def square_set(name: str, white: bool) -> int:
     """Mask of the squares a descriptive square name can mean for the side that moves."""
-    m = SQUARE_NAME.match(name or "")
+    m = SQUARE_NAME.match(name or "") or BARE_FILE.match(name or "")
     if not m:
         return 0
-    side, piece, rank = m.group(1), m.group(2), int(m.group(3))
+    side, piece = m.group(1), m.group(2)
+    if m.re is BARE_FILE:  # "Q to Q": the rank not printed, any square of the file(s)
+        return _files_mask(side, piece)
+    rank = int(m.group(3))
     files = (FILE_OF[side + piece],) if side and side + piece in FILE_OF else FILES_OF.get(piece, ())
     if side and piece in ("K", "Q"):
         return 0
@@ -133,6 +137,16 @@ def square_set(name: str, white: bool) -> int:
     mask = 0
     for f in files:
         mask |= chess.BB_SQUARES[chess.square(f, row)]
+    return mask
+
+
+def _files_mask(side: str | None, piece: str) -> int:
+    if side and piece in ("K", "Q"):
+        return 0
+    files = (FILE_OF[side + piece],) if side else FILES_OF.get(piece, ())
+    mask = 0
+    for f in files:
+        mask |= chess.BB_FILES[f]
     return mask
 
 
@@ -160,6 +174,9 @@ def token_moves(board: chess.Board, labels: dict[int, str], tok: dn.Move,
     one that gives no check when that choice remains.
     """
     moves = _literal_moves(board, labels, tok, pool)
+    if names_no_square(tok):  # "Q. checks": only the claim says where
+        return [m for m in moves if _claim_holds(board, m, tok)] if tok.check or tok.mate \
+            else moves
     if (len(moves) > 1 or strict_claims) and (tok.check or tok.mate):
         claimed = [m for m in moves if _claim_holds(board, m, tok)]
         moves = claimed if strict_claims else claimed or moves
@@ -167,6 +184,12 @@ def token_moves(board: chess.Board, labels: dict[int, str], tok: dn.Move,
         quiet = [m for m in moves if not board.gives_check(m)]
         moves = quiet or moves
     return moves
+
+
+def names_no_square(tok) -> bool:
+    """A move printed by its man and what it does only: "Q. checks", "Q. mates", "P. queens"."""
+    return (not tok.san and tok.castles is None and tok.target is None and not tok.capture
+            and not tok.steps)
 
 
 def _claim_holds(board, move, tok) -> bool:
@@ -216,6 +239,8 @@ def _literal_moves(board, labels, tok, pool: list | None = None) -> list[chess.M
     elif tok.steps:  # "K. P. two": wherever that pawn stands, so many squares on
         shift = 8 * tok.steps
         to_mask = (from_mask << shift if white else from_mask >> shift) & chess.BB_ALL
+    elif tok.target is None:  # "Q. checks", "P. queens": any square, the claim narrows it
+        to_mask = ~board.occupied_co[board.turn] & chess.BB_ALL
     else:
         to_mask = square_set(tok.target, white) & ~board.occupied
     moves = legal_moves_to(board, ptype, from_mask, to_mask)
@@ -495,3 +520,36 @@ def fen_of_key(key: str) -> str:
     return board.fen()
 
 
+
+
+# -- a move that will not read: every legal move consistent with what can be read of it --
+UNREAD_PIECE = re.compile(r"^\s*(?:[KQ](?:'s|\.)?\s?)?(Kt|N|[KQRBP])\b")
+UNREAD_CAPTURE = re.compile(r"\btakes\b|\btks\b|[x×]")
+UNREAD_CHECK = re.compile(r"\bch(?:ecks?|eck)?\b|\+")
+UNREAD_MATE = re.compile(r"\bmates?\b|#")
+
+
+def unreadable_moves(board: chess.Board, text: str) -> list[chess.Move]:
+    """The legal moves an unreadable printed move may be: of the man it names first, a
+    capture if it says "takes", a check or mate if it says so (`Q. checks K.` is any queen
+    move giving check)."""
+    moves = list(board.legal_moves)
+    piece = UNREAD_PIECE.match(text)
+    if piece:
+        ptype = PIECES["Kt" if piece.group(1) == "N" else piece.group(1)]
+        moves = [m for m in moves if board.piece_type_at(m.from_square) == ptype]
+    if UNREAD_CAPTURE.search(text):
+        moves = [m for m in moves if board.is_capture(m)]
+    if UNREAD_MATE.search(text):
+        moves = [m for m in moves if _gives_mate(board, m)]
+    elif UNREAD_CHECK.search(text):
+        moves = [m for m in moves if board.gives_check(m)]
+    return moves
+
+
+def _gives_mate(board: chess.Board, move: chess.Move) -> bool:
+    board.push(move)
+    try:
+        return board.is_checkmate()
+    finally:
+        board.pop()

@@ -10,8 +10,9 @@ from functools import lru_cache
 import chess
 
 from records.chess import descriptive as dn
-from records.chess.resolver import Setup, resolve, validate_line
+from records.chess.resolver import Setup, resolve
 from records.chess.spelling import square_name
+from records.chess.validation import validate_line
 
 
 # -- books ---------------------------------------------------------------------------------------
@@ -171,10 +172,56 @@ def _record_of(job, done: dict):
              if line.strip() and not NUMBERED.match(line)]
     if notes:
         rec.data["annotations"] = " ".join(notes)
+    _note_misnumbered(rec, raw)
     _validate_raw(rec, raw, fact, done, marks)
+    _check_coverage(rec, raw)
     _classify(rec)
     rec.normal = san_movetext(rec)
     return rec
+
+
+def _note_misnumbered(rec, raw) -> None:
+    from records.core.model import WARNING
+    for line, column, printed, read in raw.tags.get("_misnumbered", ()):
+        rec.add(WARNING, "CHESS-MISNUMBERED", f"move number {printed} is printed where the "
+                f"game is at move {read} (the other column of the row says {read})", line,
+                column, "read as move " + str(read), repair=True)
+
+
+def _check_coverage(rec, raw) -> None:
+    """A record is whole only when every printed move was replayed: the moves read and the
+    last move number printed (with its side) against the plies made. A line cut short with no
+    other error to say so gets CHESS-TRUNCATED, at the place where reading stopped."""
+    from records.core.model import ERROR, WARNING
+    if any(d.severity in (ERROR, WARNING) and not d.repair for d in rec.diagnostics):
+        return  # already needs review, and says why
+    dropped = rec.data.get("repair", "").count('without "')  # a move printed twice
+    printed = len(raw.moves()) - dropped
+    numbers = _numbers_of_moves(raw.items)  # "40. Resigns.": a number with no move
+    if numbers:
+        last = numbers[-1]  # Black's "--" in pawn and two moves counts in the numbering
+        printed = max(printed, 2 * (last.number - raw.first_number) + last.continuation
+                      - raw.black_first + 1 - sum(p.normal == "--" for p in rec.plies))
+    made = sum(p.normal != "--" for p in rec.plies)
+    if made >= printed:
+        return
+    moves = raw.moves()
+    stop = moves[made] if made < len(moves) else (numbers[-1] if numbers else None)
+    line, column = (stop.line, stop.column) if stop else (rec.end_line, 1)
+    rec.add(ERROR, "CHESS-TRUNCATED", f"the line prints {printed} moves but only {made} were "
+            f"replayed; reading stopped at line {line}", line, column,
+            "the rest of the printed game is not in the record")
+
+
+def _numbers_of_moves(items: list) -> list:
+    out, number = [], None
+    for item in items:
+        if isinstance(item, dn.MoveNumber):
+            number = item
+        elif isinstance(item, (dn.Move, dn.Unreadable)) and number is not None:
+            out.append(number)
+            number = None
+    return out
 
 
 def _is_fragment(raw) -> bool:

@@ -78,8 +78,11 @@ def test_hoyle_flags_exactly_the_books_errors(hoyle):
     assert (3566, 1, "CHESS-SETUP-REPAIRED") in ending       # the black king is not on K1
     assert (3567, 118, "CHESS-ILLEGAL") in ending            # 8 B-K6 ch cannot be played
     variation = flagged["Endings (2), variation at Black's 4th move"]
-    assert (3574, 86, "CHESS-UNREADABLE") in variation       # "K-Q's"
-    assert (3577, 98, "CHESS-ILLEGAL") in variation          # a Black move printed after mate
+    assert (3574, 86, "CHESS-UNREADABLE") in variation       # "K-Q's": Kb7, Kc8 or Kd8
+    assert (3577, 98, "CHESS-AFTER-END") in variation        # a Black move printed after mate
+    unread = next(d for d in by_title(hoyle)["Endings (2), variation at Black's 4th move"]
+                  .diagnostics if d.code == "CHESS-UNREADABLE")
+    assert "Kb7, Kc8, Kd8" in unread.message
     assert set(flagged) == set(HOYLE_FLAGGED) | {"Endings (2)",
                                                 "Endings (2), variation at Black's 4th move"}
     sound = [r for r in hoyle if r.title not in flagged]

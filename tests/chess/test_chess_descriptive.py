@@ -2,7 +2,8 @@
 import chess
 import pytest
 
-from records.chess.resolver import Setup, resolve, validate_line
+from records.chess.resolver import Setup, resolve
+from records.chess.validation import validate_line
 from records.chess.moves import fen_of_key, position_key
 from records.chess.family import move_prefixes
 from records.chess.spelling import to_descriptive

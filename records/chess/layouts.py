@@ -1,0 +1,157 @@
+"""Rows of a game that the plain movetext reading leaves out, kept inside their game.
+
+A numbered row that carries on a game but will not read whole (a note after the move,
+`7. Q's Kt. to B's 3d, with the better position.`, or a move no grammar reads,
+`3. Q. checks.`) must not end the game: it would leave a valid-looking stub and a headless
+"variation". Such a row is read cell by cell (columns two or more spaces apart); a cell that
+reads once its note is cut off is a move, one that does not is kept as dn.Unreadable, and
+the resolver tries every legal move consistent with what can be read of it.
+"""
+from __future__ import annotations
+
+import re
+
+from records.chess import descriptive as dn
+
+CARRIED_ROW = re.compile(r"^\s*(?P<n>\d{1,3})\s?[.:]\s+(?=[A-Z0-9(])")
+CELL = re.compile(r"\S+(?: \S+)*")
+NOTE_START = re.compile(r",\s+(?=[a-z(&])|\s+\((?![a-z]\)|ch|dis|check|mate|best)[^)]*\b[a-z]{2,}")
+MOVE_START = re.compile(r"^(?:[KQ](?:'s|\.)?\s?)?(?:Kt|[KQRBPN]|Castles)\b")
+BLACK_COLUMN = 25     # a move this far in, alone on its row, is in Black's column
+NEAR_LINES = 12       # a carried row is at most this far below the game's last row
+MAX_CELL = 70
+
+
+def carried_row(line: str, lineno: int, game) -> list | None:
+    """Items of a numbered row that carries on the open game (it bears the number that game
+    expects next, set where the game sets its numbers), read cell by cell; None when the line
+    is not such a row."""
+    m = CARRIED_ROW.match(line)
+    if not m or lineno - game.end_line > NEAR_LINES:
+        return None
+    number, black = game.expected()
+    if int(m.group("n")) != number or black and m.start("n") < BLACK_COLUMN:
+        return None
+    if not black and m.end("n") not in _number_ends(game):
+        return None  # a note that quotes moves, not a row of the game
+    items: list = [dn.move_number(number, lineno, m.start("n") + 1, black)]
+    cells = [_without_number(c) for c in CELL.finditer(line, m.end())]
+    if not 1 <= len(cells) <= 2 or any(len(text) > MAX_CELL for text, _ in cells):
+        return None
+    for text, column in cells:
+        move = cell_move(text, lineno, column)
+        if isinstance(move, dn.Unreadable) and not MOVE_START.match(move.text):
+            break  # "Even Game.": words where the next move would be, not a move
+        items.append(move)
+    if len(items) == 1 or all(isinstance(i, dn.Unreadable) for i in items[1:]) \
+            and _prose_like([text for text, _ in cells]):
+        return None
+    return items
+
+
+def _number_ends(game) -> set[int]:
+    """Columns where the game's move numbers end (books right-align them), give or take one."""
+    ends = {i.column - 1 + len(str(i.number)) for i in game.items if isinstance(i, dn.MoveNumber)}
+    return {e + d for e in ends for d in (-1, 0, 1)}
+
+
+def cell_move(cell: str, lineno: int, column: int):
+    """One column's move: as printed, or with a trailing note cut off, or kept unreadable."""
+    for text in _readings(cell):
+        move = dn.parse_move(text)
+        if move is not None:
+            return dn.placed(move, lineno, column)
+    return dn.Unreadable(cell.strip(), lineno, column, f"cannot read {cell.strip()!r} as a move")
+
+
+def _readings(cell: str) -> list[str]:
+    out = [cell]
+    note = NOTE_START.search(cell)
+    if note:
+        out.append(cell[:note.start()])
+    return out
+
+
+def _without_number(cell) -> tuple[str, int]:
+    """A column's text and 1-based column, past the move number a book repeats in it."""
+    number = re.match(r"\d{1,3}\s?\.\s+", cell.group())
+    skip = number.end() if number else 0
+    return cell.group()[skip:], cell.start() + skip + 1
+
+
+def _prose_like(cells: list[str]) -> bool:
+    words = re.findall(r"\b[a-z]{3,}\b", " ".join(cells))
+    return len([w for w in words if w not in ("takes", "checks", "mates", "queens", "square",
+                                              "castles", "check", "mate")]) > 3
+
+
+def black_alone(segment: list, expected: tuple[int, bool], game=None) -> bool:
+    """`3. P. takes P.` set in Black's column on a row of its own, under White's 3rd move; or,
+    in a line whose first move (White's) the book set in Black's column, Black's reply set in
+    White's: the columns of that line are swapped."""
+    first = segment[0]
+    moves = [i for i in segment if isinstance(i, (dn.Move, dn.Unreadable))]
+    if not (isinstance(first, dn.MoveNumber) and expected == (first.number, True)
+            and len(moves) == 1 and not first.continuation):
+        return False
+    return first.column > BLACK_COLUMN or game is not None and _swapped(game)
+
+
+def _swapped(game) -> bool:
+    numbers = [i for i in game.items if isinstance(i, dn.MoveNumber)]
+    return (not game.black_first and game.count == 1 and len(numbers) == 1
+            and numbers[0].column > BLACK_COLUMN)
+
+
+# -- fractions in plain text: White's moves above a row of dashes, Black's below ------------------
+#     P-K4   Kt-KB3   Kt-QB3   B-B4
+#   1 ---- 2 ------ 3 ------ 4 -----
+#     P-K4   P-Q3     P-KR3    B-Kt5
+DASH_ROW = re.compile(r"^\s*(?:\d{1,3}\s+-{3,}\s*)+$")
+DASH_CELL = re.compile(r"(\d{1,3})\s+-{3,}")
+
+
+def is_dash_row(line: str) -> bool:
+    return bool(DASH_ROW.match(line))
+
+
+def dashed_items(lines: list[str], lineno: int) -> list | None:
+    """Items of a row of dashed fractions at lineno (1-based): each number, the move over its
+    dashes, the move under them (none under White's last move, or under White's first when
+    he is given two moves). Moves keep the line and column they are printed at."""
+    line = lines[lineno - 1]
+    if not is_dash_row(line) or lineno < 2:
+        return None
+    above = lines[lineno - 2]
+    below = lines[lineno] if lineno < len(lines) and not is_dash_row(lines[lineno]) else ""
+    spans = list(DASH_CELL.finditer(line))
+    starts = [m.start(1) for m in spans]
+    cells = {}  # span index -> [(move, line), ...]: a move belongs to the fraction it starts in
+    for row, rowno in ((above, lineno - 1), (below, lineno + 1)):
+        for cell in CELL.finditer(row):
+            k = max([i for i, start in enumerate(starts) if start <= cell.start() + 1] or [0])
+            cells.setdefault(k, []).append(cell_move(cell.group(), rowno, cell.start() + 1))
+    items: list = []
+    for k, m in enumerate(spans):
+        items.append(dn.move_number(int(m.group(1)), lineno, m.start(1) + 1))
+        items += cells.get(k, [])
+    return items if any(isinstance(i, (dn.Move, dn.Unreadable)) for i in items) else None
+
+
+def renumbered(items: list, game, line: str) -> list:
+    """A row numbered in both columns whose numbers disagree (`6. Kt. to K's 5th.   5. P. to
+    K. R's 4th.`) while one of them is the number the open game expects for White: the row
+    is that move, the other number a misprint, noted in the game's tags for the record."""
+    numbers = [(m.start(1) + 1, int(m.group(1))) for m in ROW_NUMBERS.finditer(line)]
+    moves = [i for i in items if isinstance(i, (dn.Move, dn.Unreadable))]
+    expected, black = game.expected()
+    if len(numbers) != 2 or len(moves) != 2 or black or numbers[0][1] == numbers[1][1] \
+            or expected not in (numbers[0][1], numbers[1][1]) \
+            or not isinstance(items[0], dn.MoveNumber) or items[0].line != moves[1].line:
+        return items
+    column, printed = next(n for n in numbers if n[1] != expected)
+    game.tags.setdefault("_misnumbered", []).append((items[0].line, column, printed, expected))
+    return [dn.move_number(expected, items[0].line, items[0].column)] + moves
+
+
+ROW_NUMBERS = re.compile(r"(?:^|\s{2,})\s*(\d{1,3})\s?\.\s")
