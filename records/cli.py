@@ -15,7 +15,7 @@ from typing import List, Optional
 import typer
 from typer.core import TyperGroup
 
-from records.cli_output import (OK, USAGE, Report, console as _console, emit as _emit,
+from records.core.report import (OK, USAGE, Report, console as _console, emit as _emit,
                                 fail as _fail, forgiving_streams, quiet_pipe as _quiet_pipe,
                                 write_file as _write_file)
 from records.core.model import STATUSES, Record

@@ -1,4 +1,4 @@
-"""Output of the command line: streamed reports, the one JSON shape, safe files and streams.
+"""How records reach people and programs: streamed reports, the one JSON shape ({counts, records}),
 
 User text is printed literally (never as markup) and not wrapped when stdout is not a terminal.
 """
