@@ -1,4 +1,5 @@
 """How records reach people and programs: streamed reports, the one JSON shape ({counts, records}),
+safe files and streams.
 
 User text is printed literally (never as markup) and not wrapped when stdout is not a terminal.
 """
