@@ -192,7 +192,8 @@ def test_mutated_real_files_never_break_hoyle(tmp_path):
 
 # cases that broke hoyle once: (seed, case number, what it did)
 FOUND = [(1, 95, "whist TypeError on a deal whose hand is not printed"),
-         (1914, 739, "whist repair search replaying for minutes on a repeated passage")]
+         (1914, 739, "whist repair search replaying for minutes on a repeated passage"),
+         (7, 490, "PDN ValueError on a move mixing numeric and alpha squares")]
 
 
 @pytest.mark.parametrize("seed, number, what", FOUND)

@@ -540,7 +540,7 @@ def _read_path(text: str) -> tuple[int, ...] | None:
         if squares[0][0] in _ALPHA_FILES:
             return tuple(_alpha_square(s) for s in squares)
         return tuple(int(s) for s in squares)
-    except (KeyError, IndexError):
+    except (KeyError, IndexError, ValueError):  # ValueError: numeric and alpha squares mixed
         return None
 
 
