@@ -447,8 +447,8 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
 
 
 def _classify(rec: Record, keys: list[str]) -> None:
-    if rec.start_position != INITIAL_KEY or not keys:
-        return
+    if rec.start_position != INITIAL_KEY or not keys or any(p.normal == "--" for p in rec.plies):
+        return  # a set-up position, or an odds game's passes: no opening to name
     eco, name, _ = classify_keys(keys, [p.normal for p in rec.plies])
     if not name:
         return

@@ -1,0 +1,184 @@
+"""PGN both ways: the compiled reader against python-chess, annotations kept through an export,
+a game's status carried by a tag, games cut short exported whole, junk, nulls and line ends."""
+from dataclasses import asdict
+import re
+import types
+
+import chess
+import pytest
+
+from records.chess import pgn, pgn_fast, pgn_visitor
+from records.chess.moves import position_key
+from records.core.model import ERROR, INFO, NEEDS_REVIEW, VALID, WARNING, Ply, Record
+
+from test_pgn import ILLEGAL, random_games_pgn
+
+needs_compiled = pytest.mark.skipif(pgn_fast.compiled_reader() is None,
+                                    reason="rust-pgn-reader-python-binding is not installed")
+
+
+def python_chess_only(monkeypatch):
+    monkeypatch.setattr(pgn_fast, "_compiled", False)
+
+
+def slow_games(monkeypatch) -> list:
+    """Count the games handed to python-chess."""
+    calls = []
+    original = pgn_visitor.read_lines
+
+    def counting(lines, path, start, stop, before):
+        calls.append((start, stop))
+        return original(lines, path, start, stop, before)
+    monkeypatch.setattr(pgn, "read_lines", counting)
+    return calls
+
+
+def comparable(records):
+    return [(r.title, r.line, r.end_line, r.text, r.tags, r.start_position, r.normal,
+             [asdict(p) for p in r.plies], [asdict(d) for d in r.diagnostics]) for r in records]
+
+
+@needs_compiled
+def test_compiled_reader_reads_like_python_chess(monkeypatch):
+    """Promotions, castling, en passant, mates, ambiguous men, missing check signs: the
+    compiled path's records are python-chess's, field for field."""
+    text = random_games_pgn(count=60, seed=11)
+    calls = slow_games(monkeypatch)
+    quick = pgn.read(text, "random.pgn")
+    assert calls == []                                   # all 60 went the quick way
+    python_chess_only(monkeypatch)
+    careful = pgn.read(text, "random.pgn")
+    assert len(calls) == 60
+    assert comparable(quick) == comparable(careful)
+    sans = {p.normal for r in quick for p in r.plies}
+    disambiguated = {s for s in sans if re.match(r"[NBRQ][a-h1-8]x?[a-h][1-8]", s)}
+    assert len(disambiguated) > 10 and any("=" in s for s in sans)
+
+
+@needs_compiled
+def test_a_refused_game_goes_to_python_chess_and_the_rest_stays_quick(monkeypatch):
+    calls = slow_games(monkeypatch)
+    broken, fine = pgn.read(ILLEGAL, "broken.pgn")
+    assert calls == [(0, 7)]                              # only the broken game
+    assert [d.code for d in broken.diagnostics if d.severity == ERROR] == ["CHESS-ILLEGAL"]
+    assert fine.settle_status() == VALID and fine.plies[-1].normal == "Qh4#"
+
+
+def test_iter_read_streams():
+    text = random_games_pgn(count=5)
+    games = pgn.iter_read(text, "x.pgn")
+    assert isinstance(games, types.GeneratorType)
+    assert next(games).title == "Random 0"
+    assert len(list(games)) == 4
+
+
+# -- annotations -----------------------------------------------------------------------------
+ANNOTATED = """[Event "Annotated"]
+[Result "1-0"]
+
+1. e4 $1 {King's pawn} e5 2. Nf3 (2. f4 exf4 (2... d5 {the counter-gambit} 3. exd5)
+3. Nf3) 2... Nc6 $2 3. Bb5 a6!? {Morphy's move} 4. Ba4 Nf6 5. O-O 1-0
+"""
+
+
+def test_variations_comments_and_nags_survive_a_round_trip():
+    rec = pgn.read(ANNOTATED, "notes.pgn")[0]
+    assert [p.normal for p in rec.plies] == \
+        ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"]
+    assert rec.data["variations"] == 1 and rec.data["nags"] == 3
+    assert rec.tags["Annotations"] == "King's pawn Morphy's move"
+    written = pgn.write([rec])
+    for part in ("$1 {King's pawn}", "(2. f4 exf4 (2... d5 {the counter-gambit} 3. exd5)",
+                 "Nc6 $2", "a6!? {Morphy's move}", "O-O 1-0"):
+        assert part in written
+    again = pgn.read(written, "again.pgn")[0]
+    assert [p.normal for p in again.plies] == [p.normal for p in rec.plies]
+    assert [p.position for p in again.plies] == [p.position for p in rec.plies]
+    assert again.data["movetext"] == rec.data["movetext"]
+    assert again.settle_status() == VALID
+    assert pgn.write([again]).replace('[SourceLine "1"]', "") == \
+        written.replace('[SourceLine "1"]', "").replace('"notes.pgn"', '"again.pgn"')
+
+
+def test_comment_across_lines_keeps_the_game_whole():
+    text = ('[Event "C"]\n\n1. e4 {a comment\n\nwith a blank line} e5 2. Nf3 *\n\n'
+            '[Event "D"]\n\n1. d4 *\n')
+    c, d = pgn.read(text, "c.pgn")
+    assert [p.normal for p in c.plies] == ["e4", "e5", "Nf3"]
+    assert (c.plies[1].line, c.plies[1].column) == (5, 20)
+    assert d.line == 7 and [p.normal for p in d.plies] == ["d4"]
+
+
+# -- status travels with the game ---------------------------------------------------------------
+def test_a_game_needing_review_never_comes_back_valid():
+    broken, fine = pgn.read(ILLEGAL, "broken.pgn")
+    written = pgn.write([broken, fine])
+    assert written.count("[HoyleStatus ") == 1
+    assert '[HoyleStatus "needs_review"]' in written
+    assert 'CHESS-ILLEGAL 7:19 \\"Qxg2\\" is not a legal move' in written
+    assert "4. Bxc6 Qxg2 5. Nxe5 *" in written            # exported whole, not cut
+    again, fine_again = pgn.read(written, "again.pgn")
+    assert again.settle_status() == NEEDS_REVIEW
+    status = [d for d in again.diagnostics if d.code == "CHESS-STATUS"]
+    assert len(status) == 1 and status[0].severity == WARNING
+    assert 'exported as needs review: CHESS-ILLEGAL 7:19 "Qxg2"' in status[0].message
+    assert "HoyleStatus" not in again.tags and fine_again.settle_status() == VALID
+    assert "CHESS-STATUS" not in {d.code for d in fine_again.diagnostics}
+
+
+def test_a_book_game_cut_short_is_exported_whole():
+    board = chess.Board()
+    plies = []
+    for i, (book, san) in enumerate([("P-K4", "e4"), ("P-K4", "e5")], 1):
+        board.push_san(san)
+        plies.append(Ply(i, book, san, 3, 5 + 10 * (i - 1), position_key(board)))
+    text = "GAME No. 1\n\n1  P-K4      P-K4\n2  Kt-KB8    Kt-QB3\n3  B-Kt5     1-0"
+    rec = Record(kind="chess", title="Book game", source="book.txt", line=1, end_line=5,
+                 text=text, plies=plies, tags={"White": "A", "Black": "B"})
+    rec.add(ERROR, "CHESS-ILLEGAL", '"Kt-KB8" is not a legal move', 4, 4)
+    written = pgn.write([rec])
+    assert "1. e4 {P-K4} e5 {P-K4} {unread: 2 Kt-KB8 Kt-QB3 3 B-Kt5} *" in written
+    assert '[HoyleStatus "needs_review"]' in written
+    again = pgn.read(written, "again.pgn")[0]
+    assert [p.normal for p in again.plies] == ["e4", "e5"]
+    assert again.settle_status() == NEEDS_REVIEW
+
+
+# -- odd movetext ---------------------------------------------------------------------------
+def test_junk_in_movetext_is_named_not_skipped_silently():
+    rec = pgn.read('[Event "J"]\n\n1. e4 foo e5 2. Nf3 e9 Nc6 *\n', "j.pgn")[0]
+    assert [p.normal for p in rec.plies] == ["e4", "e5", "Nf3", "Nc6"]
+    junk = [(d.severity, d.code, d.line, d.column) for d in rec.diagnostics]
+    assert junk == [(WARNING, "CHESS-JUNK", 3, 7), (WARNING, "CHESS-JUNK", 3, 21)]
+    assert '"foo"' in rec.diagnostics[0].message and rec.settle_status() == NEEDS_REVIEW
+
+
+def test_mate_with_an_unfinished_result_is_corrected_with_a_note():
+    rec = pgn.read('[Event "M"]\n[Result "*"]\n\n1. f3 e5 2. g4 Qh4# *\n', "m.pgn")[0]
+    assert rec.tags["Result"] == "0-1"
+    assert [(d.severity, d.code) for d in rec.diagnostics] == [(INFO, "CHESS-RESULT")]
+    assert rec.settle_status() == VALID
+    assert "2. g4 Qh4# 0-1" in pgn.write([rec])
+
+
+def test_null_moves_of_odds_games_are_read():
+    rec = pgn.read('[Event "Odds"]\n\n1. e4 -- 2. d4 e5 3. -- Nf6 *\n', "odds.pgn")[0]
+    assert [p.normal for p in rec.plies] == ["e4", "--", "d4", "e5", "--", "Nf6"]
+    board = chess.Board()
+    for san in ("e4", "--", "d4", "e5", "--", "Nf6"):
+        board.push_san(san)
+    assert rec.plies[-1].position == position_key(board)
+    assert rec.settle_status() == VALID and "Opening" not in rec.tags
+    again = pgn.read(pgn.write([rec]), "again.pgn")[0]
+    assert [p.normal for p in again.plies] == [p.normal for p in rec.plies]
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_every_line_end_reads_two_games_as_two(end):
+    text = end.join(['[Event "A"]', "", "1. e4 e5", "2. Nf3 *", "", '[Event "B"]', "",
+                     "1. d4 d5 *", ""])
+    a, b = pgn.read(text, "ends.pgn")
+    assert [p.normal for p in a.plies] == ["e4", "e5", "Nf3"]
+    assert [(p.line, p.column) for p in a.plies] == [(3, 4), (3, 7), (4, 4)]
+    assert (b.line, [p.normal for p in b.plies]) == (6, ["d4", "d5"])
+    assert a.text == end.join(['[Event "A"]', "", "1. e4 e5", "2. Nf3 *"])
