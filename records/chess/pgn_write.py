@@ -130,6 +130,11 @@ def _movetext(plies: list[Ply], start_fen: str | None) -> list[str]:
         fields = start_fen.split()
         white = len(fields) < 2 or fields[1] == "w"
         number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
+    sans = [ply.normal for ply in plies]
+    if white and sans == [ply.text for ply in plies]:  # the common case, without a loop
+        tokens = sans[:]
+        tokens[0::2] = [f"{n}.\0{san}" for n, san in enumerate(sans[0::2], number)]
+        return tokens
     tokens: list[str] = []
     if not white and plies:
         tokens.append(f"{number}...")
