@@ -30,73 +30,85 @@ def compiled_reader():
     return _compiled or None
 
 
-# -- square tables (64 is a square that is always empty) -------------------------------------
-def _steps(square: int, deltas, slide: bool) -> list[list[int]]:
-    rays = []
-    for df, dr in deltas:
-        f, r, ray = square & 7, square >> 3, []
-        while True:
-            f, r = f + df, r + dr
-            if not (0 <= f < 8 and 0 <= r < 8):
-                break
-            ray.append(r * 8 + f)
-            if not slide:
-                break
-        rays.append(ray)
-    return rays
+# -- bitboards for many positions at once (numpy uint64 arrays) -------------------------------
+U64 = np.uint64
+NOT_A, NOT_H = U64(0xFEFEFEFEFEFEFEFE), U64(0x7F7F7F7F7F7F7F7F)
+NOT_AB, NOT_GH = U64(0xFCFCFCFCFCFCFCFC), U64(0x3F3F3F3F3F3F3F3F)
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)  # the compiled reader's codes (+6: Black)
+PAWNS, KNIGHTS, BISHOPS, ROOKS, QUEENS, KINGS, WHITE_MEN = range(7)  # columns of bitboards()
 
 
-ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
-DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
-RAYS = np.array([[ray + [64] * (7 - len(ray)) for ray in _steps(sq, ORTHOGONAL + DIAGONAL, True)]
-                 for sq in range(64)], dtype=np.intp)                       # (64, 8, 7)
-KNIGHTS = np.array([[s[0] if s else 64 for s in _steps(sq, KNIGHT, False)] for sq in range(64)],
-                   dtype=np.intp)                                           # (64, 8)
-# where an enemy pawn stands when it attacks a king of the side to move on the square
-PAWN_FROM = np.array([[[s[0] if s else 64 for s in _steps(sq, ((-1, dr), (1, dr)), False)]
-                       for sq in range(64)] for dr in (-1, 1)], dtype=np.intp)  # (2, 64, 2)
-PAWN, KNIGHT_, BISHOP, ROOK, QUEEN, KING = range(1, 7)  # the compiled reader's codes (+6: Black)
+def _up(b, n, mask=None):
+    out = np.left_shift(b, U64(n))
+    return out if mask is None else out & mask
 
 
-def _first_on_rays(boards: np.ndarray, rows: np.ndarray, squares: np.ndarray) -> np.ndarray:
-    """The first man (code) met along each of the 8 rays from each square; 0 for none."""
-    seen = boards[rows[:, None, None], RAYS[squares]]
-    first = (seen != 0).argmax(2)
-    return np.take_along_axis(seen, first[..., None], 2)[..., 0]
+def _down(b, n, mask=None):
+    out = np.right_shift(b, U64(n))
+    return out if mask is None else out & mask
 
 
-def checks(boards: np.ndarray, turn: np.ndarray) -> np.ndarray:
+# one step in each direction: (shift, amount, mask that stops wrapping round the board)
+STRAIGHT = ((_up, 8, None), (_down, 8, None), (_up, 1, NOT_A), (_down, 1, NOT_H))
+DIAGONAL = ((_up, 9, NOT_A), (_up, 7, NOT_H), (_down, 7, NOT_A), (_down, 9, NOT_H))
+
+
+def slider_attacks(origin, empty, steps) -> np.ndarray:
+    """The squares men on `origin` attack along the given directions, blocked by the first
+    man met (which is attacked)."""
+    attacked = np.zeros_like(origin)
+    for shift, n, mask in steps:
+        flood = origin
+        for _ in range(6):
+            flood = flood | (shift(flood, n, mask) & empty)
+        attacked |= shift(flood, n, mask)
+    return attacked
+
+
+def knight_attacks(b) -> np.ndarray:
+    return (_up(b, 17, NOT_A) | _up(b, 15, NOT_H) | _up(b, 10, NOT_AB) | _up(b, 6, NOT_GH) |
+            _down(b, 17, NOT_H) | _down(b, 15, NOT_A) | _down(b, 10, NOT_GH) | _down(b, 6, NOT_AB))
+
+
+def checks(planes: np.ndarray, turn: np.ndarray) -> np.ndarray:
     """Whether the side to move is in check, for every position at once."""
-    rows = np.arange(len(boards))
-    enemy = np.where(turn, 6, 0).astype(np.uint8)[:, None]  # an enemy man of kind k is k + enemy
-    king = np.where(turn, KING, KING + 6).astype(np.uint8)
-    square = (boards[:, :64] == king[:, None]).argmax(1)
-    hit = (boards[rows[:, None], KNIGHTS[square]] == KNIGHT_ + enemy).any(1)
-    hit |= (boards[rows[:, None], PAWN_FROM[turn.astype(np.intp), square]] == PAWN + enemy).any(1)
-    first = _first_on_rays(boards, rows, square)
-    straight, diagonal = first[:, :4], first[:, 4:]
-    hit |= ((straight == QUEEN + enemy) | (straight == ROOK + enemy)).any(1)
-    hit |= ((diagonal == QUEEN + enemy) | (diagonal == BISHOP + enemy)).any(1)
-    return hit
+    white_men = planes[:, WHITE_MEN]
+    occupied = planes[:, :6].sum(1, dtype=U64)  # the six kinds never overlap
+    own = np.where(turn, white_men, occupied & ~white_men)
+    enemy = occupied & ~own
+    king = planes[:, KINGS] & own
+    empty = ~occupied
+    straight = (planes[:, ROOKS] | planes[:, QUEENS]) & enemy
+    diagonal = (planes[:, BISHOPS] | planes[:, QUEENS]) & enemy
+    pawn_from = np.where(turn, _up(king, 7, NOT_H) | _up(king, 9, NOT_A),
+                         _down(king, 7, NOT_A) | _down(king, 9, NOT_H))
+    hit = (slider_attacks(king, empty, STRAIGHT) & straight) | \
+        (slider_attacks(king, empty, DIAGONAL) & diagonal) | \
+        (knight_attacks(king) & planes[:, KNIGHTS] & enemy) | (pawn_from & planes[:, PAWNS] & enemy)
+    return hit != 0
 
 
-def _others_reach(boards, before, movers, kinds, targets) -> np.ndarray:
+def _others_reach(planes, before, kinds, origins, targets, white) -> np.ndarray:
     """Whether another man of the mover's kind and side reaches the target square (ignoring
     pins: python-chess settles the few moves this flags)."""
     out = np.zeros(len(before), dtype=bool)
-    knights = kinds == KNIGHT_
-    if knights.any():
-        seen = boards[before[knights, None], KNIGHTS[targets[knights]]]
-        out[knights] = (seen == movers[knights, None]).sum(1) > 1
-    sliders = (kinds >= BISHOP) & (kinds <= QUEEN)
-    if sliders.any():
-        first = _first_on_rays(boards, before[sliders], targets[sliders])
-        same = first == movers[sliders, None]
-        kind = kinds[sliders, None]
-        allowed = np.concatenate([np.broadcast_to(kind != BISHOP, (len(kind), 4)),
-                                  np.broadcast_to(kind != ROOK, (len(kind), 4))], 1)
-        out[sliders] = (same & allowed).sum(1) > 1
+    pieces = np.flatnonzero((kinds >= KNIGHT) & (kinds <= QUEEN))
+    if not len(pieces):
+        return out
+    board = planes[before[pieces]]
+    kind = kinds[pieces]
+    own = np.where(white[pieces], board[:, WHITE_MEN],
+                   board[:, :6].sum(1, dtype=U64) & ~board[:, WHITE_MEN])
+    same = board[np.arange(len(pieces)), kind - 1] & own & \
+        ~np.left_shift(U64(1), origins[pieces].astype(U64))
+    target = np.left_shift(U64(1), targets[pieces].astype(U64))
+    empty = ~board[:, :6].sum(1, dtype=U64)
+    reach = np.where(kind == KNIGHT, knight_attacks(target), U64(0))
+    reach |= np.where((kind == ROOK) | (kind == QUEEN), slider_attacks(target, empty, STRAIGHT),
+                      U64(0))
+    reach |= np.where((kind == BISHOP) | (kind == QUEEN),
+                      slider_attacks(target, empty, DIAGONAL), U64(0))
+    out[pieces] = (reach & same) != 0
     return out
 
 
@@ -148,7 +160,7 @@ def _plane(mask: np.ndarray) -> np.ndarray:
 
 def bitboards(boards: np.ndarray) -> np.ndarray:
     """(pawns, knights, bishops, rooks, queens, kings, white men) of every position."""
-    men = boards[:, :64]
+    men = boards
     planes = [_plane((men == kind) | (men == kind + 6)) for kind in range(1, 7)]
     planes.append(_plane((men >= 1) & (men <= 6)))
     return np.stack(planes, 1)
@@ -180,8 +192,7 @@ def read_batch(lines: list[str], spans: list, path: str, first_number: int, buil
 def _chunk_records(chunk, lines, spans, path, first_number, build) -> list:
     if chunk.num_moves == 0:  # nothing for numpy: python-chess reads these few games
         return [None] * chunk.num_games
-    boards = np.zeros((chunk.num_positions, 65), dtype=np.uint8)
-    boards[:, :64] = np.asarray(chunk.boards).reshape(-1, 64)
+    boards = np.asarray(chunk.boards).reshape(-1, 64)
     turn = np.asarray(chunk.turn, dtype=bool)
     move_at, position_at = (np.asarray(a, dtype=np.intp) for a in
                             (chunk.move_offsets, chunk.position_offsets))
@@ -193,16 +204,17 @@ def _chunk_records(chunk, lines, spans, path, first_number, build) -> list:
     promotions = np.asarray(chunk.promotions, dtype=np.intp)
     movers = boards[before, origins]
     kinds = (movers.astype(np.intp) - 1) % 6 + 1
+    planes = bitboards(boards)
     captures = (boards[before, targets] != 0) | ((kinds == PAWN) & ((origins & 7) != (targets & 7)))
     mated = np.asarray(chunk.is_checkmate, dtype=bool)
     last = np.zeros(len(game_of), dtype=bool)
     last[move_at[1:][np.diff(move_at) > 0] - 1] = True
-    in_check = checks(boards, turn)
+    in_check = checks(planes, turn)
     check = in_check[before + 1] * (1 + (last & mated[game_of]))
     codes = ((((kinds * 2 + captures) * 8 + (origins & 7)) * 64 + targets) * 8
              + np.maximum(promotions, 0)) * 3 + check
-    planes = bitboards(boards)
-    ambiguous = np.flatnonzero(_others_reach(boards, before, movers, kinds, targets))
+    ambiguous = np.flatnonzero(_others_reach(planes, before, kinds, origins, targets,
+                                             turn[before]))
     sans = [_SAN.get(c) or _san_of(c) for c in codes.tolist()]
     for i in ambiguous.tolist():
         move = chess.Move(int(origins[i]), int(targets[i]))
