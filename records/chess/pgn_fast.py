@@ -12,7 +12,7 @@ from __future__ import annotations
 import chess
 import numpy as np
 
-from records.chess.pgn_text import RESULTS, plain
+from records.chess.pgn_text import RESULTS, plain, plain_batch
 from records.core.model import WARNING, Ply, Record
 
 _compiled = None
@@ -182,14 +182,16 @@ def read_batch(lines: list[str], spans: list, path: str, first_number: int, buil
         return []
     texts = ["".join(lines[first:stop]) for first, _, stop in spans]
     parsed = reader.parse_games_from_strings(texts, num_threads=1)
+    tokens = plain_batch(lines, spans)
     out: list = []
     for chunk in parsed.chunks:
-        out.extend(_chunk_records(chunk, lines, spans[len(out):], path,
-                                  first_number + len(out), build))
+        done = len(out)
+        out.extend(_chunk_records(chunk, lines, spans[done:], tokens[done:], path,
+                                  first_number + done, build))
     return out
 
 
-def _chunk_records(chunk, lines, spans, path, first_number, build) -> list:
+def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> list:
     if chunk.num_moves == 0:  # nothing for numpy: python-chess reads these few games
         return [None] * chunk.num_games
     boards = np.asarray(chunk.boards).reshape(-1, 64)
@@ -230,13 +232,15 @@ def _chunk_records(chunk, lines, spans, path, first_number, build) -> list:
             continue
         first, movetext, stop = spans[g]
         m0, m1, p0 = int(move_at[g]), int(move_at[g + 1]), int(position_at[g])
-        out.append(_record(lines, first, movetext, stop, path, first_number + g, headers[g],
-                           sans[m0:m1], keys[p0:p0 + m1 - m0 + 1], build))
+        out.append(_record(lines, (first, movetext, stop), tokens[g], path, first_number + g,
+                           headers[g], sans[m0:m1], keys[p0:p0 + m1 - m0 + 1], build))
     return out
 
 
-def _record(lines, first, movetext, stop, path, number, tags, sans, keys, build):
-    found = plain(lines, movetext, stop)
+def _record(lines, span, found, path, number, tags, sans, keys, build):
+    first, movetext, stop = span
+    if found is None:  # "1.e4" run together, say: the line-by-line tokenizer decides
+        found = plain(lines, movetext, stop)
     if found is None:
         return None
     tokens, rows, columns = found

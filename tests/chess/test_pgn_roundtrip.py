@@ -182,3 +182,19 @@ def test_every_line_end_reads_two_games_as_two(end):
     assert [(p.line, p.column) for p in a.plies] == [(3, 4), (3, 7), (4, 4)]
     assert (b.line, [p.normal for p in b.plies]) == (6, ["d4", "d5"])
     assert a.text == end.join(['[Event "A"]', "", "1. e4 e5", "2. Nf3 *"])
+
+
+def test_batch_tokenizer_agrees_with_the_line_tokenizer():
+    from records.chess import pgn_text
+    from conftest import CORPUS, need
+    real = need(CORPUS / "chess" / "book_games_pgn_counterparts.pgn").read_text(encoding="utf-8")
+    odd = ('[E "x"]\n\n1. e4 e5\r\n2. Nf3 *\r\n\r\n12. e4\n12... e5 0-0 1-0\n\n'
+           '[E "y"]\r\r1. d4\r2. c4 *\r\r1. e4 {note} *\n')
+    for text in (real, random_games_pgn(count=30, seed=3), odd, odd.replace("\n", "\r\n")):
+        lines = pgn_text.split_lines(text)
+        spans = list(pgn_text.game_spans(lines))
+        assert pgn_text.plain_batch(lines, spans) == \
+            [pgn_text.plain(lines, start, stop) for _, start, stop in spans]
+    lines = pgn_text.split_lines("1.e4 e5 *\n")     # run together: left to the line tokenizer
+    assert pgn_text.plain_batch(lines, list(pgn_text.game_spans(lines))) == [None]
+    assert pgn.read("1.e4 e5 *\n", "x.pgn")[0].plies[0].column == 3
