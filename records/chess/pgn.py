@@ -34,15 +34,14 @@ def iter_read(text: str, path: str) -> Iterator[Record]:
     """Every game in a PGN file as a record, in file order, a batch at a time."""
     lines = split_lines(text)
     batches = _batches(game_spans(lines))
-    with parallel.collector_paused():
-        if len(text) >= PARALLEL_MIN_CHARS and parallel.worthwhile():
-            yield from _in_two_processes(lines, path, batches)
-        else:
-            number = 1
-            for spans in batches:
-                records = _read_batch(lines, spans, path, number)
-                number += len(spans)
-                yield from records
+    if len(text) >= PARALLEL_MIN_CHARS and parallel.worthwhile():
+        yield from _in_two_processes(lines, path, batches)
+    else:
+        number = 1
+        for spans in batches:
+            records = _read_batch(lines, spans, path, number)
+            number += len(spans)
+            yield from records
 
 
 def _batches(spans) -> Iterator[list]:
@@ -52,23 +51,34 @@ def _batches(spans) -> Iterator[list]:
 
 def _read_batch(lines: list[str], spans: list, path: str, number: int) -> list[Record]:
     """The batch's records: the compiled reader's where it read the game, python-chess's
-    for the rest."""
+    for the rest. (No cyclic garbage collection meanwhile: many small objects, no cycles.)"""
+    with parallel.collector_paused():
+        quick = _read_quickly(lines, spans, path, number)
+        out: list[Record] = []
+        for i, ((first, _, stop), rec) in enumerate(zip(spans, quick)):
+            if rec is None:
+                out.extend(read_lines(lines, path, first, stop, number + i - 1))
+            else:
+                out.append(rec)
+    return out
+
+
+def _read_quickly(lines: list[str], spans: list, path: str, number: int) -> list:
     quick: list = [None] * len(spans)
     if pgn_fast.compiled_reader():
         standard = [i for i, span in enumerate(spans) if not _is_variant(lines, span)]
-        build = _builder(lines)
-        found = pgn_fast.read_batch(lines, [spans[i] for i in standard], path, number, build)
+        try:
+            found = pgn_fast.read_batch(lines, [spans[i] for i in standard], path, number,
+                                        _builder(lines))
+        except BaseException as error:  # a fault in the compiled reader: python-chess reads all
+            if not isinstance(error, Exception) and type(error).__name__ != "PanicException":
+                raise  # Ctrl-C and the like; a Rust panic arrives as a BaseException
+            found = []
         for i, rec in zip(standard, found):
             quick[i] = rec
             if rec is not None and rec.title.startswith("Game "):  # numbered in file order
                 rec.title = title_of(rec.tags, number + i)
-    out: list[Record] = []
-    for i, ((first, _, stop), rec) in enumerate(zip(spans, quick)):
-        if rec is None:
-            out.extend(read_lines(lines, path, first, stop, number + i - 1))
-        else:
-            out.append(rec)
-    return out
+    return quick
 
 
 def _is_variant(lines: list[str], span: tuple) -> bool:

@@ -198,3 +198,15 @@ def test_batch_tokenizer_agrees_with_the_line_tokenizer():
     lines = pgn_text.split_lines("1.e4 e5 *\n")     # run together: left to the line tokenizer
     assert pgn_text.plain_batch(lines, list(pgn_text.game_spans(lines))) == [None]
     assert pgn.read("1.e4 e5 *\n", "x.pgn")[0].plies[0].column == 3
+
+
+def test_a_fault_in_the_compiled_reader_leaves_python_chess_to_read(monkeypatch):
+    text = random_games_pgn(count=8, seed=5)
+    expected = comparable(pgn.read(text, "r.pgn"))
+
+    def broken(*args):
+        raise IndexError("a reader bug")
+    monkeypatch.setattr(pgn_fast, "read_batch", broken)
+    calls = slow_games(monkeypatch)
+    assert comparable(pgn.read(text, "r.pgn")) == expected
+    assert len(calls) == (8 if pgn_fast.compiled_reader() else 8)
