@@ -447,9 +447,12 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
 
 
 def _classify(rec: Record, keys: list[str]) -> None:
-    if rec.start_position != INITIAL_KEY or not keys or any(p.normal == "--" for p in rec.plies):
-        return  # a set-up position, or an odds game's passes: no opening to name
-    eco, name, _ = classify_keys(keys, [p.normal for p in rec.plies])
+    if rec.start_position != INITIAL_KEY or not keys:
+        return  # a set-up position: no opening to name
+    sans = [p.normal for p in rec.plies]
+    if "--" in sans:  # an odds game's passes
+        return
+    eco, name, _ = classify_keys(keys, sans)
     if not name:
         return
     tags = rec.tags

@@ -209,4 +209,4 @@ def test_a_fault_in_the_compiled_reader_leaves_python_chess_to_read(monkeypatch)
     monkeypatch.setattr(pgn_fast, "read_batch", broken)
     calls = slow_games(monkeypatch)
     assert comparable(pgn.read(text, "r.pgn")) == expected
-    assert len(calls) == (8 if pgn_fast.compiled_reader() else 8)
+    assert len(calls) == 8
