@@ -88,9 +88,9 @@ def _is_variant(lines: list[str], span: tuple) -> bool:
 
 def _builder(lines: list[str]):
     def build(rec: Record, number: int, keys: list[str], movetext: int, stop: int,
-              result: str) -> None:
+              result: str, notes: Movetext | None) -> None:
         rec.title = title_of(rec.tags, number)
-        finish(rec, keys, Movetext(), lines, movetext, stop, stopped=False,
+        finish(rec, keys, notes or Movetext(), lines, movetext, stop, stopped=False,
                white_starts=rec.start_position.endswith("w"), result_token=result)
     return build
 

@@ -9,10 +9,13 @@ same kind that reach the square; when some do, python-chess decides, pins and al
 """
 from __future__ import annotations
 
+import re
+
 import chess
 import numpy as np
+from chess.pgn import TAG_REGEX
 
-from records.chess.pgn_text import RESULTS, plain, plain_batch
+from records.chess.pgn_text import RESULTS, plain, plain_batch, scan
 from records.core.model import WARNING, Ply, Record
 
 _compiled = None
@@ -224,7 +227,6 @@ def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> li
                              int(check[i]))
     keys = position_keys(planes, turn)
     valid = np.asarray(chunk.valid, dtype=bool).tolist()
-    headers = chunk.headers
     out = []
     for g in range(games):
         if not valid[g]:
@@ -233,24 +235,30 @@ def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> li
         first, movetext, stop = spans[g]
         m0, m1, p0 = int(move_at[g]), int(move_at[g + 1]), int(position_at[g])
         out.append(_record(lines, (first, movetext, stop), tokens[g], path, first_number + g,
-                           headers[g], sans[m0:m1], keys[p0:p0 + m1 - m0 + 1], build))
+                           sans[m0:m1], keys[p0:p0 + m1 - m0 + 1], build))
     return out
 
 
-def _record(lines, span, found, path, number, tags, sans, keys, build):
+def _record(lines, span, found, path, number, sans, keys, build):
     first, movetext, stop = span
     if found is None:  # "1.e4" run together, say: the line-by-line tokenizer decides
         found = plain(lines, movetext, stop)
-    if found is None:
-        return None
-    tokens, rows, columns = found
-    result = ""
-    if tokens and tokens[-1] in RESULTS:
-        result = tokens.pop()
+    notes = None
+    if found is None:  # comments, variations, NAGs: the full tokenizer, kept as notes
+        notes = scan(lines, movetext, stop)
+        if notes.junk:
+            return None
+        tokens = [move[0] for move in notes.moves]
+        rows = [move[1] for move in notes.moves]
+        columns = [move[2] for move in notes.moves]
+        result = notes.result
+    else:
+        tokens, rows, columns = found
+        result = tokens.pop() if tokens and tokens[-1] in RESULTS else ""
     if len(tokens) != len(sans):
         return None
     rec = Record(kind="chess", title="", source=path, line=first + 1, end_line=stop,
-                 text="".join(lines[first:stop]).rstrip("\r\n"), tags=_unescaped(tags),
+                 text="".join(lines[first:stop]).rstrip("\r\n"), tags=_tags(lines, first, movetext),
                  start_position=keys[0])
     rec.plies = list(map(Ply, range(1, len(sans) + 1), tokens, sans, rows, columns,
                          keys[1:]))
@@ -258,7 +266,7 @@ def _record(lines, span, found, path, number, tags, sans, keys, build):
         token, san = tokens[i], sans[i]
         if token[-1] in "+#" and san[-1] != "#" and san[-1] != token[-1]:
             _false_claim(rec, token, san, rows[i], columns[i])
-    build(rec, number, keys[1:], movetext, stop, result)
+    build(rec, number, keys[1:], movetext, stop, result, notes)
     return rec
 
 
@@ -268,10 +276,15 @@ def _false_claim(rec: Record, token: str, san: str, line: int, column: int) -> N
             f", but the move gives {gives}", line, column)
 
 
-def _unescaped(tags: dict) -> dict:
-    """PGN escapes quotes and backslashes in tag values."""
-    out = dict(tags)
-    for name, value in out.items():
-        if "\\" in value:
-            out[name] = value.replace('\\"', '"').replace("\\\\", "\\")
-    return out
+def _tags(lines: list[str], first: int, movetext: int) -> dict:
+    """The tag pairs in file order, read as python-chess reads them (the compiled reader's
+    own come in no order)."""
+    tags = {}
+    for line in lines[first:movetext]:
+        found = TAG_REGEX.match(line)
+        if found:
+            value = found[2]
+            if "\\" in value:  # PGN escapes quotes and backslashes
+                value = re.sub(r'\\([\\"])', r"\1", value)
+            tags[found[1]] = value
+    return tags

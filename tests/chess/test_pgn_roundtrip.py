@@ -34,7 +34,7 @@ def slow_games(monkeypatch) -> list:
 
 
 def comparable(records):
-    return [(r.title, r.line, r.end_line, r.text, r.tags, r.start_position, r.normal,
+    return [(r.title, r.line, r.end_line, r.text, list(r.tags.items()), r.start_position, r.normal,
              [asdict(p) for p in r.plies], [asdict(d) for d in r.diagnostics]) for r in records]
 
 
@@ -53,6 +53,25 @@ def test_compiled_reader_reads_like_python_chess(monkeypatch):
     sans = {p.normal for r in quick for p in r.plies}
     disambiguated = {s for s in sans if re.match(r"[NBRQ][a-h1-8]x?[a-h][1-8]", s)}
     assert len(disambiguated) > 10 and any("=" in s for s in sans)
+
+
+CLOCKS = """[Event "Blitz"]
+[Result "0-1"]
+
+1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:02:59] } 2. Qh5?! { [%clk 0:02:58] } 2... Nc6
+3. Bc4 Nf6?? 4. Qxf7# { [%clk 0:02:50] } 1-0
+"""
+
+
+@needs_compiled
+def test_annotated_games_are_read_quickly_and_like_python_chess(monkeypatch):
+    text = ANNOTATED + "\n" + CLOCKS + "\n" + random_games_pgn(count=3, seed=1)
+    calls = slow_games(monkeypatch)
+    quick = pgn.read(text, "notes.pgn")
+    assert calls == []
+    python_chess_only(monkeypatch)
+    assert comparable(quick) == comparable(pgn.read(text, "notes.pgn"))
+    assert quick[1].plies[-1].normal == "Qxf7#" and quick[1].data["nags"] == 2
 
 
 @needs_compiled
