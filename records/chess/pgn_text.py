@@ -28,7 +28,9 @@ TOKEN = re.compile(r"""
 
 
 def split_lines(text: str) -> list[str]:
-    """The file's lines, each with its end; CR-only and CRLF files are cut like LF files."""
+    """The file's lines, each with its end; CR-only and CRLF files are cut like LF files.
+    A byte-order mark is dropped, as python-chess drops it."""
+    text = text.removeprefix("\ufeff")
     if "\r" not in text:
         parts = text.split("\n")
         lines = [p + "\n" for p in parts[:-1]]

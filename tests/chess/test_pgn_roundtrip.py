@@ -74,6 +74,93 @@ def test_annotated_games_are_read_quickly_and_like_python_chess(monkeypatch):
     assert quick[1].plies[-1].normal == "Qxf7#" and quick[1].data["nags"] == 2
 
 
+TRICKY = "\ufeff" + """[Event "Bom"]
+[White "A \\"q\\" \\\\ b"]
+[Result "1-0"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7# 1-0
+
+% escape line
+[Event "Long"]
+
+1. e2e4 e7e5 2. Ng1f3 Nb8c6 3. Bf1b5 a7a6 *
+
+[Event "NoChecks"]
+[Result "1-0"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0
+
+[Event "FalseCheck"]
+
+1. e4+ e5 2. Nf3# Nc6 *
+
+[Event "Fen"]
+[SetUp "1"]
+[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]
+
+1. O-O-O+ Kf7 2. Rd7+ Kg6 3. Rxa7 Rxa7 *
+
+[Event "Promo"]
+[SetUp "1"]
+[FEN "8/P6k/8/8/8/8/8/K7 w - - 0 1"]
+
+1. a8=Q Kg6 2. Qb7 Kf6 *
+
+[Event "Illegal"]
+
+1. e4 e5 2. Ke3 *
+
+[Event "Comment
+over"]
+
+1. d4 {a comment
+that goes on} d5 ; rest of line
+2. c4 (2. Nf3 Nf6) 2... e6 $14 *
+
+1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *
+
+[Event "Ambig"]
+
+1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 Nd5 4. Ndb5 Ndb4 5. Nd4 Nd5 6. Nf3 Nf6 *
+
+[Event "EP"]
+
+1. e4 a6 2. e5 d5 3. exd6 cxd6 *
+
+[Event "960"]
+[Variant "Chess960"]
+[FEN "nnrkbbqr/pppppppp/8/8/8/8/PPPPPPPP/NNRKBBQR w KQkq - 0 1"]
+[SetUp "1"]
+
+1. O-O-O Nb6 *
+
+[Event "Pinned"]
+
+1. e4 e5 2. Nc3 Bb4 3. Nge2 d6 4. d3 Bg4 5. Ng3 Nc6 6. Nge2 *
+"""
+
+
+@needs_compiled
+def test_tricky_games_read_the_same_both_ways(monkeypatch):
+    """A byte-order mark, escapes, a "%" line, long algebraic, missing and false check signs,
+    castling with check from a FEN, promotion, an illegal king move, a header broken over two
+    lines (its words are junk), a comment over lines, a game without headers, ambiguous and
+    pinned knights, en passant, Chess960."""
+    quick = pgn.read(TRICKY, "tricky.pgn")
+    python_chess_only(monkeypatch)
+    assert comparable(quick) == comparable(pgn.read(TRICKY, "tricky.pgn"))
+    by_title = {r.title: r for r in quick}
+    assert by_title["Bom"].tags["White"] == 'A "q" \\ b' and by_title["Bom"].line == 1
+    assert [p.normal for p in by_title["Long"].plies] == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+    assert by_title["NoChecks"].plies[-1].normal == "Qxf7#"
+    assert [d.code for d in by_title["FalseCheck"].diagnostics] == ["CHESS-CHECK"] * 2
+    assert by_title["Promo"].plies[0].normal == "a8=Q"
+    assert [p.normal for p in by_title["Pinned"].plies][-1] == "Ne2"   # the c3 knight is pinned
+    assert [p.normal for p in by_title["EP"].plies][-2] == "exd6"
+    assert [r.title for r in quick if r.settle_status() != VALID] == \
+        ["FalseCheck", "Fen", "Illegal", "Game 8"]
+
+
 @needs_compiled
 def test_a_refused_game_goes_to_python_chess_and_the_rest_stays_quick(monkeypatch):
     calls = slow_games(monkeypatch)
