@@ -154,7 +154,8 @@ def _exact_san(planes: list[int], white: bool, move: chess.Move, check: int) -> 
 
 
 # -- position keys ---------------------------------------------------------------------------
-KEY_FORMAT = "%x:%x:%x:%x:%x:%x:%x:"
+KEY_FORMAT = "%x:%x:%x:%x:%x:%x:%x:%s"
+SIDES = np.array(["b", "w"], dtype=object)
 
 
 def _plane(mask: np.ndarray) -> np.ndarray:
@@ -172,8 +173,8 @@ def bitboards(boards: np.ndarray) -> np.ndarray:
 def position_keys(planes: np.ndarray, turn: np.ndarray) -> list[str]:
     """records.chess.moves.position_key of every position. (Spelling the hex digits with
     numpy measured slower than this: the digits of seven 64-bit numbers are many bytes.)"""
-    return [KEY_FORMAT % tuple(row) + ("w" if white else "b")
-            for row, white in zip(planes.tolist(), turn.tolist())]
+    sides = SIDES[turn.view(np.uint8)].tolist()
+    return [KEY_FORMAT % fields for fields in zip(*planes.T.tolist(), sides)]
 
 
 # -- a batch -------------------------------------------------------------------------------
