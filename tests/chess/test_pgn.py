@@ -282,7 +282,11 @@ def test_parallel_read_matches_single_process(counterparts, monkeypatch):
     monkeypatch.setenv("HOYLE_WORKERS", "2")
     monkeypatch.setattr(pgn, "PARALLEL_MIN_CHARS", 0)
     monkeypatch.setattr(pgn, "BATCH_GAMES", 7)   # 9 batches, taken in turn by the processes
+    monkeypatch.setattr(pgn, "_a_core_is_idle", lambda: True)
+    forks, real_fork = [], pgn.os.fork
+    monkeypatch.setattr(pgn.os, "fork", lambda: forks.append(1) or real_fork())
     parallel = pgn.read(big, "big.pgn")
+    assert forks == [1]
     assert [(r.title, r.line, r.end_line, r.text) for r in parallel] == \
         [(r.title, r.line, r.end_line, r.text) for r in single]
     assert [[asdict(p) for p in r.plies] for r in parallel] == \
@@ -293,6 +297,7 @@ def test_untitled_games_are_numbered_across_the_halves(monkeypatch):
     text = "\n".join(f"1. e4 e5 {n % 2 and '1-0' or '0-1'}\n" for n in range(10))
     monkeypatch.setattr(pgn, "PARALLEL_MIN_CHARS", 0)
     monkeypatch.setattr(pgn, "BATCH_GAMES", 3)
+    monkeypatch.setattr(pgn, "_a_core_is_idle", lambda: True)
     monkeypatch.setenv("HOYLE_WORKERS", "2")
     assert [r.title for r in pgn.read(text, "x.pgn")] == [f"Game {n}" for n in range(1, 11)]
 
