@@ -3,7 +3,8 @@
 Reading streams: the file is cut into games (pgn_text), games go in batches through the
 compiled reader (pgn_fast) when it is installed, and every game it refuses, every variant
 and every Chess960 game is read by python-chess (pgn_visitor), which names each fault with
-its line and column. Big files are read by two processes taking turns at the batches.
+its line and column. Big files are read by two processes taking turns at the batches when
+a core is idle.
 """
 from __future__ import annotations
 

@@ -213,7 +213,9 @@ def test_pgn_reader_against_read_game_on_random_games(tmp_path):
           f"  hoyle read + archive import: {end_to_end:.2f} s (ratio to read_game "
           f"{statistics.median(anchors) / end_to_end:.1f}x)\n"
           f"  peak memory of the reading process: {peak:.0f} MB (it began at {start:.0f} MB)")
-    assert ratio >= (3.0 if pgn_fast.compiled_reader() else 0.7)
+    # 4.6x to 6.6x measured at 20,000 games on a machine loaded 5 to 9 times over; the floor
+    # is set below that so that a busy machine does not fail it
+    assert ratio >= (2.5 if pgn_fast.compiled_reader() else 0.7)
 
 
 # -- descriptive import against push_san ------------------------------------------------------
