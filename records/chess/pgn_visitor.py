@@ -163,10 +163,7 @@ class _GameCollector(chess.pgn.BaseVisitor):
         self.plies: list[Ply] = []
         self.keys: list[str] = []
         self.diagnostics: list = []
-        self.comments: list[str] = []
-        self.variations = 0
-        self.nags = 0
-        self.result_token = ""
+        self.result_token = ""  # comments, variations and NAGs: pgn_text.scan counts them
         self.started = False     # the start position has been seen
         self.white_starts = True
         self.standard = False    # standard chess (not a variant, not Chess960)
@@ -293,14 +290,9 @@ class _GameCollector(chess.pgn.BaseVisitor):
 
     # notes
     def visit_comment(self, comment: str) -> None:
-        self.comments.append(comment.strip())
         self._skip_past("}")
 
-    def visit_nag(self, nag: int) -> None:
-        self.nags += 1
-
     def begin_variation(self):
-        self.variations += 1
         self._skip_variation_columns()
         return chess.pgn.SKIP
 
