@@ -14,7 +14,6 @@ import signal
 from collections.abc import Iterator
 from itertools import islice
 
-from records.chess import pgn_fast
 from records.chess.pgn_text import Movetext, game_spans, split_lines
 from records.chess.pgn_visitor import INITIAL_KEY, finish, read_lines, title_of
 from records.chess.pgn_write import (RESULTS, ROSTER_DEFAULTS, SEVEN_TAG_ROSTER, game_pgn,  # noqa: F401
@@ -64,9 +63,19 @@ def _read_batch(lines: list[str], spans: list, path: str, number: int) -> list[R
     return out
 
 
+def _compiled():
+    """pgn_fast when numpy and the compiled reader (the "fast" extra) are installed."""
+    try:
+        from records.chess import pgn_fast
+    except ImportError:
+        return None
+    return pgn_fast if pgn_fast.compiled_reader() else None
+
+
 def _read_quickly(lines: list[str], spans: list, path: str, number: int) -> list:
     quick: list = [None] * len(spans)
-    if pgn_fast.compiled_reader():
+    pgn_fast = _compiled()
+    if pgn_fast:
         standard = [i for i, span in enumerate(spans) if not _is_variant(lines, span)]
         try:
             found = pgn_fast.read_batch(lines, [spans[i] for i in standard], path, number,

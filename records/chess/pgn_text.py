@@ -4,8 +4,6 @@ which python-chess would pass over without a word)."""
 from __future__ import annotations
 
 import re
-
-import numpy as np
 from dataclasses import dataclass, field
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -175,49 +173,3 @@ def movetext_as_printed(lines: list[str], start: int, stop: int) -> str:
         if text.endswith(result) and not text.endswith("-" + result):
             return text[:-len(result)].rstrip()
     return text
-
-
-# -- the plain movetext of a whole batch of games at once -------------------------------------
-WHITESPACE = np.array([9, 10, 11, 12, 13, 28, 29, 30, 31, 32], dtype=np.uint8)  # str.split()'s
-
-
-def plain_batch(lines: list[str], spans: list) -> list:
-    """plain() for every game at spans (first, movetext, stop), found by numpy over the
-    batch's movetext at once: token starts, their lines and columns."""
-    texts = []
-    for _, start, stop in spans:
-        text = "".join(lines[start:stop])
-        texts.append(text if text.endswith(("\n", "\r")) else text + "\n")
-    big = "".join(texts)
-    if not big.isascii():
-        return [plain(lines, start, stop) for _, start, stop in spans]
-    chars = np.frombuffer(big.encode("ascii"), dtype=np.uint8)
-    space = np.isin(chars, WHITESPACE)
-    starts = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
-    ends = np.flatnonzero(~space & np.concatenate((space[1:], [True]))) + 1
-    tokens = big.split()
-    breaks = np.flatnonzero((chars == 10) | ((chars == 13) & np.append(chars[1:] != 10, True)))
-    line_of = np.searchsorted(breaks, starts)       # lines of the batch's text before the token
-    line_start = np.where(line_of > 0, breaks[np.maximum(line_of - 1, 0)] + 1, 0)
-    line_counts = np.array([stop - start for _, start, stop in spans], dtype=np.intp)
-    file_line = np.arange(len(breaks)) + np.repeat(
-        np.array([start for _, start, _ in spans], dtype=np.intp) -
-        (np.cumsum(line_counts) - line_counts), line_counts)
-    first, last = chars[starts], chars[ends - 1]
-    digit = (first >= 48) & (first <= 57)
-    number = digit & (last == 46)
-    game_start = np.cumsum([0] + [len(t) for t in texts])
-    game_of = np.searchsorted(game_start, starts, side="right") - 1
-    unplain = {g for g, t in enumerate(texts) if PLAIN_BREAKERS.search(t)}
-    for i in np.flatnonzero(digit & ~number).tolist():   # results, 0-0, and "1.e4" run together
-        token = tokens[i]
-        if token not in RESULTS and not token.startswith("0-0"):
-            unplain.add(int(game_of[i]))
-    kept = np.flatnonzero(~number)
-    kept_tokens = [tokens[i] for i in kept.tolist()]
-    rows = (file_line[line_of[kept]] + 1).tolist()
-    columns = (starts[kept] - line_start[kept] + 1).tolist()
-    bounds = np.searchsorted(game_of[kept], np.arange(len(spans) + 1)).tolist()
-    return [None if g in unplain else
-            (kept_tokens[a:b], rows[a:b], columns[a:b])
-            for g, (a, b) in enumerate(zip(bounds, bounds[1:]))]

@@ -16,7 +16,7 @@ import chess.pgn
 import pytest
 
 from records.archive import Archive
-from records.chess import pgn, pgn_fast
+from records.chess import pgn
 
 from conftest import CORPUS, counterpart_sans, need
 
@@ -206,7 +206,7 @@ def test_pgn_reader_against_read_game_on_random_games(tmp_path):
     ratio = statistics.median(a / o for a, o in zip(anchors, ours))
     games, plies = counts
     print(f"\nrandom legal games: {games} games, {plies} plies, {len(text) / 1e6:.1f} MB; "
-          f"compiled reader: {'yes' if pgn_fast.compiled_reader() else 'no'}\n"
+          f"compiled reader: {'yes' if pgn._compiled() else 'no'}\n"
           f"  chess.pgn.read_game: {min(anchors):.2f} s ({games / min(anchors):.0f} games/s)\n"
           f"  hoyle reader: {min(ours):.2f} s ({games / min(ours):.0f} games/s); ratio "
           f"{ratio:.1f}x (median of rounds)\n"
@@ -215,7 +215,7 @@ def test_pgn_reader_against_read_game_on_random_games(tmp_path):
           f"  peak memory of the reading process: {peak:.0f} MB (it began at {start:.0f} MB)")
     # 4.6x to 6.6x measured at 20,000 games on a machine loaded 5 to 9 times over; the floor
     # is set below that so that a busy machine does not fail it
-    assert ratio >= (2.5 if pgn_fast.compiled_reader() else 0.7)
+    assert ratio >= (2.5 if pgn._compiled() else 0.7)
 
 
 # -- descriptive import against push_san ------------------------------------------------------

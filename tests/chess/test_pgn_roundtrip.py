@@ -7,14 +7,18 @@ import types
 import chess
 import pytest
 
-from records.chess import pgn, pgn_fast, pgn_visitor
+from records.chess import pgn, pgn_visitor
 from records.chess.moves import position_key
 from records.core.model import ERROR, INFO, NEEDS_REVIEW, VALID, WARNING, Ply, Record
 
 from test_pgn import ILLEGAL, random_games_pgn
 
-needs_compiled = pytest.mark.skipif(pgn_fast.compiled_reader() is None,
-                                    reason="rust-pgn-reader-python-binding is not installed")
+try:
+    from records.chess import pgn_fast
+except ImportError:  # no numpy: the "fast" extra is not installed
+    pgn_fast = None
+needs_compiled = pytest.mark.skipif(pgn_fast is None or pgn_fast.compiled_reader() is None,
+                                    reason="the fast extra (numpy, rust-pgn-reader) is missing")
 
 
 def python_chess_only(monkeypatch):
@@ -290,6 +294,7 @@ def test_every_line_end_reads_two_games_as_two(end):
     assert a.text == end.join(['[Event "A"]', "", "1. e4 e5", "2. Nf3 *"])
 
 
+@needs_compiled
 def test_batch_tokenizer_agrees_with_the_line_tokenizer():
     from records.chess import pgn_text
     from conftest import CORPUS, need
@@ -299,13 +304,14 @@ def test_batch_tokenizer_agrees_with_the_line_tokenizer():
     for text in (real, random_games_pgn(count=30, seed=3), odd, odd.replace("\n", "\r\n")):
         lines = pgn_text.split_lines(text)
         spans = list(pgn_text.game_spans(lines))
-        assert pgn_text.plain_batch(lines, spans) == \
+        assert pgn_fast.plain_batch(lines, spans) == \
             [pgn_text.plain(lines, start, stop) for _, start, stop in spans]
     lines = pgn_text.split_lines("1.e4 e5 *\n")     # run together: left to the line tokenizer
-    assert pgn_text.plain_batch(lines, list(pgn_text.game_spans(lines))) == [None]
+    assert pgn_fast.plain_batch(lines, list(pgn_text.game_spans(lines))) == [None]
     assert pgn.read("1.e4 e5 *\n", "x.pgn")[0].plies[0].column == 3
 
 
+@needs_compiled
 def test_a_fault_in_the_compiled_reader_leaves_python_chess_to_read(monkeypatch):
     text = random_games_pgn(count=8, seed=5)
     expected = comparable(pgn.read(text, "r.pgn"))
