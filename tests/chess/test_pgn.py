@@ -149,7 +149,8 @@ def test_comments_and_variations_do_not_shift_columns():
     assert [p.column for p in rec.plies] == [4, 24, 30, 73, 80]
     assert rec.tags["Annotations"] == "a (comment) e5"
     assert rec.data.get("nags") is None
-    assert rec.data["variations_skipped"] == 1
+    assert rec.data["variations"] == 1
+    assert "(2. Nc3 {x} Nc6 (2... Nf6) 3. f4)" in rec.data["movetext"]
     assert [d.code for d in rec.diagnostics] == ["CHESS-VARIATIONS"]
     assert rec.diagnostics[0].severity == INFO and rec.settle_status() == VALID
 
@@ -196,8 +197,9 @@ def test_ambiguous_move_lists_its_readings():
 def test_false_check_sign_is_a_warning():
     rec = pgn.read("[Event \"X\"]\n\n1. e4+ e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ *\n", "x.pgn")[0]
     codes = [(d.severity, d.code, d.column) for d in rec.diagnostics]
-    assert codes == [(WARNING, "CHESS-CHECK", 4)]    # "Qxf7+" is mate: a "+" there is no lie
-    assert rec.plies[-1].normal == "Qxf7#"
+    # "Qxf7+" is mate: a "+" there is no lie; the "*" after a mate becomes "1-0", with a note
+    assert codes == [(WARNING, "CHESS-CHECK", 4), (INFO, "CHESS-RESULT", 0)]
+    assert rec.plies[-1].normal == "Qxf7#" and rec.tags["Result"] == "1-0"
 
 
 def test_bad_fen_is_reported():
@@ -279,8 +281,12 @@ def test_parallel_read_matches_single_process(counterparts, monkeypatch):
     single = pgn.read(big, "big.pgn")
     monkeypatch.setenv("HOYLE_WORKERS", "2")
     monkeypatch.setattr(pgn, "PARALLEL_MIN_CHARS", 0)
-    assert len(pgn._chunks(pgn._split_lines(big))) == 2
+    monkeypatch.setattr(pgn, "BATCH_GAMES", 7)   # 9 batches, taken in turn by the processes
+    monkeypatch.setattr(pgn, "_a_core_is_idle", lambda: True)
+    forks, real_fork = [], pgn.os.fork
+    monkeypatch.setattr(pgn.os, "fork", lambda: forks.append(1) or real_fork())
     parallel = pgn.read(big, "big.pgn")
+    assert forks == [1]
     assert [(r.title, r.line, r.end_line, r.text) for r in parallel] == \
         [(r.title, r.line, r.end_line, r.text) for r in single]
     assert [[asdict(p) for p in r.plies] for r in parallel] == \
@@ -290,6 +296,8 @@ def test_parallel_read_matches_single_process(counterparts, monkeypatch):
 def test_untitled_games_are_numbered_across_the_halves(monkeypatch):
     text = "\n".join(f"1. e4 e5 {n % 2 and '1-0' or '0-1'}\n" for n in range(10))
     monkeypatch.setattr(pgn, "PARALLEL_MIN_CHARS", 0)
+    monkeypatch.setattr(pgn, "BATCH_GAMES", 3)
+    monkeypatch.setattr(pgn, "_a_core_is_idle", lambda: True)
     monkeypatch.setenv("HOYLE_WORKERS", "2")
     assert [r.title for r in pgn.read(text, "x.pgn")] == [f"Game {n}" for n in range(1, 11)]
 

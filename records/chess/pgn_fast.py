@@ -1,0 +1,337 @@
+"""The bulk PGN reader: a compiled, validating reader (rust-pgn-reader-python-binding, which
+replays every move with the Rust shakmaty library) reads a batch of games into board arrays;
+numpy turns those into each ply's SAN and position key. A game it refuses, or whose moves
+the plain tokenizer does not count the same way, is left to python-chess (pgn_visitor).
+
+SAN is made from the move and the board before it, never copied from the file: the mover,
+the capture, the check (every position tested at once), the disambiguation (other men of the
+same kind that reach the square; when some do, python-chess decides, pins and all).
+"""
+from __future__ import annotations
+
+import re
+
+import chess
+import numpy as np
+from chess.pgn import TAG_REGEX
+
+from records.chess.pgn_text import PLAIN_BREAKERS, RESULTS, plain, scan
+from records.core.model import WARNING, Ply, Record
+
+_compiled = None
+
+
+def compiled_reader():
+    """The compiled reader's module, or None when it is not installed."""
+    global _compiled
+    if _compiled is None:
+        try:
+            import rust_pgn_reader_python_binding as module
+        except ImportError:  # an optional extra: python-chess reads everything then
+            module = False
+        _compiled = module
+    return _compiled or None
+
+
+# -- bitboards for many positions at once (numpy uint64 arrays) -------------------------------
+U64 = np.uint64
+NOT_A, NOT_H = U64(0xFEFEFEFEFEFEFEFE), U64(0x7F7F7F7F7F7F7F7F)
+NOT_AB, NOT_GH = U64(0xFCFCFCFCFCFCFCFC), U64(0x3F3F3F3F3F3F3F3F)
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)  # the compiled reader's codes (+6: Black)
+PAWNS, KNIGHTS, BISHOPS, ROOKS, QUEENS, KINGS, WHITE_MEN = range(7)  # columns of bitboards()
+
+
+def _up(b, n, mask=None):
+    out = np.left_shift(b, U64(n))
+    return out if mask is None else out & mask
+
+
+def _down(b, n, mask=None):
+    out = np.right_shift(b, U64(n))
+    return out if mask is None else out & mask
+
+
+# one step in each direction: (shift, amount, mask that stops wrapping round the board)
+STRAIGHT = ((_up, 8, None), (_down, 8, None), (_up, 1, NOT_A), (_down, 1, NOT_H))
+DIAGONAL = ((_up, 9, NOT_A), (_up, 7, NOT_H), (_down, 7, NOT_A), (_down, 9, NOT_H))
+
+
+def slider_attacks(origin, empty, steps) -> np.ndarray:
+    """The squares men on `origin` attack along the given directions, blocked by the first
+    man met (which is attacked)."""
+    attacked = np.zeros_like(origin)
+    for shift, n, mask in steps:
+        flood = origin
+        for _ in range(6):
+            flood = flood | (shift(flood, n, mask) & empty)
+        attacked |= shift(flood, n, mask)
+    return attacked
+
+
+def knight_attacks(b) -> np.ndarray:
+    return (_up(b, 17, NOT_A) | _up(b, 15, NOT_H) | _up(b, 10, NOT_AB) | _up(b, 6, NOT_GH) |
+            _down(b, 17, NOT_H) | _down(b, 15, NOT_A) | _down(b, 10, NOT_GH) | _down(b, 6, NOT_AB))
+
+
+def checks(planes: np.ndarray, turn: np.ndarray) -> np.ndarray:
+    """Whether the side to move is in check, for every position at once."""
+    white_men = planes[:, WHITE_MEN]
+    occupied = planes[:, :6].sum(1, dtype=U64)  # the six kinds never overlap
+    own = np.where(turn, white_men, occupied & ~white_men)
+    enemy = occupied & ~own
+    king = planes[:, KINGS] & own
+    empty = ~occupied
+    straight = (planes[:, ROOKS] | planes[:, QUEENS]) & enemy
+    diagonal = (planes[:, BISHOPS] | planes[:, QUEENS]) & enemy
+    pawn_from = np.where(turn, _up(king, 7, NOT_H) | _up(king, 9, NOT_A),
+                         _down(king, 7, NOT_A) | _down(king, 9, NOT_H))
+    hit = (slider_attacks(king, empty, STRAIGHT) & straight) | \
+        (slider_attacks(king, empty, DIAGONAL) & diagonal) | \
+        (knight_attacks(king) & planes[:, KNIGHTS] & enemy) | (pawn_from & planes[:, PAWNS] & enemy)
+    return hit != 0
+
+
+def _others_reach(planes, before, kinds, origins, targets, white) -> np.ndarray:
+    """Whether another man of the mover's kind and side reaches the target square (ignoring
+    pins: python-chess settles the few moves this flags)."""
+    out = np.zeros(len(before), dtype=bool)
+    pieces = np.flatnonzero((kinds >= KNIGHT) & (kinds <= QUEEN))
+    if not len(pieces):
+        return out
+    board = planes[before[pieces]]
+    kind = kinds[pieces]
+    own = np.where(white[pieces], board[:, WHITE_MEN],
+                   board[:, :6].sum(1, dtype=U64) & ~board[:, WHITE_MEN])
+    same = board[np.arange(len(pieces)), kind - 1] & own & \
+        ~np.left_shift(U64(1), origins[pieces].astype(U64))
+    target = np.left_shift(U64(1), targets[pieces].astype(U64))
+    empty = ~board[:, :6].sum(1, dtype=U64)
+    reach = np.where(kind == KNIGHT, knight_attacks(target), U64(0))
+    reach |= np.where((kind == ROOK) | (kind == QUEEN), slider_attacks(target, empty, STRAIGHT),
+                      U64(0))
+    reach |= np.where((kind == BISHOP) | (kind == QUEEN),
+                      slider_attacks(target, empty, DIAGONAL), U64(0))
+    out[pieces] = (reach & same) != 0
+    return out
+
+
+# -- SAN from a move's facts ---------------------------------------------------------------
+_SAN: dict[int, str] = {}
+FILES = "abcdefgh"
+LETTERS = " PNBRQK"
+PROMOTION = {2: "=N", 3: "=B", 4: "=R", 5: "=Q"}
+
+
+def _san_of(code: int) -> str:
+    suffix = "", "+", "#"
+    rest, check = divmod(code, 3)
+    rest, promo = divmod(rest, 8)
+    rest, to = divmod(rest, 64)
+    rest, from_file = divmod(rest, 8)
+    kind, capture = divmod(rest, 2)
+    if kind == KING and abs(from_file - (to & 7)) == 2:
+        san = "O-O" if to & 7 == 6 else "O-O-O"
+    elif kind == PAWN:
+        san = (FILES[from_file] + "x" if capture else "") + chess.SQUARE_NAMES[to] + \
+            PROMOTION.get(promo, "")
+    else:
+        san = LETTERS[kind] + ("x" if capture else "") + chess.SQUARE_NAMES[to]
+    san += suffix[check]
+    _SAN[code] = san
+    return san
+
+
+def _exact_san(planes: list[int], white: bool, move: chess.Move, check: int) -> str:
+    """python-chess's SAN, for a move another man of its kind could also make."""
+    board = chess.Board(None)
+    board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings, \
+        own = planes
+    board.occupied = occupied = board.pawns | board.knights | board.bishops | board.rooks | \
+        board.queens | board.kings
+    board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK] = own, occupied & ~own
+    board.turn = white
+    return board._algebraic_without_suffix(move) + ("", "+", "#")[check]  # python-chess internals
+
+
+# -- position keys ---------------------------------------------------------------------------
+KEY_FORMAT = "%x:%x:%x:%x:%x:%x:%x:%s"
+SIDES = np.array(["b", "w"], dtype=object)
+
+
+def _plane(mask: np.ndarray) -> np.ndarray:
+    return np.packbits(mask, axis=1, bitorder="little").view("<u8")[:, 0]
+
+
+def bitboards(boards: np.ndarray) -> np.ndarray:
+    """(pawns, knights, bishops, rooks, queens, kings, white men) of every position."""
+    men = boards
+    planes = [_plane((men == kind) | (men == kind + 6)) for kind in range(1, 7)]
+    planes.append(_plane((men >= 1) & (men <= 6)))
+    return np.stack(planes, 1)
+
+
+def position_keys(planes: np.ndarray, turn: np.ndarray) -> list[str]:
+    """records.chess.moves.position_key of every position. (Spelling the hex digits with
+    numpy measured slower than this: the digits of seven 64-bit numbers are many bytes.)"""
+    sides = SIDES[turn.view(np.uint8)].tolist()
+    return [KEY_FORMAT % fields for fields in zip(*planes.T.tolist(), sides)]
+
+
+# -- a batch -------------------------------------------------------------------------------
+def read_batch(lines: list[str], spans: list, path: str, first_number: int, build) -> list:
+    """Records for the games at spans (first, movetext, stop); None in place of a game the
+    python-chess reader must read. build(...) finishes a record (pgn_visitor.finish)."""
+    reader = compiled_reader()
+    if not spans:
+        return []
+    texts = ["".join(lines[first:stop]) for first, _, stop in spans]
+    parsed = reader.parse_games_from_strings(texts, num_threads=1)
+    tokens = plain_batch(lines, spans)
+    out: list = []
+    for chunk in parsed.chunks:
+        done = len(out)
+        out.extend(_chunk_records(chunk, lines, spans[done:], tokens[done:], path,
+                                  first_number + done, build))
+    return out
+
+
+def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> list:
+    if chunk.num_moves == 0:  # nothing for numpy: python-chess reads these few games
+        return [None] * chunk.num_games
+    boards = np.asarray(chunk.boards).reshape(-1, 64)
+    turn = np.asarray(chunk.turn, dtype=bool)
+    move_at, position_at = (np.asarray(a, dtype=np.intp) for a in
+                            (chunk.move_offsets, chunk.position_offsets))
+    games = len(move_at) - 1
+    game_of = np.repeat(np.arange(games), np.diff(move_at))
+    before = position_at[game_of] + np.arange(len(game_of)) - move_at[game_of]
+    origins = np.asarray(chunk.from_squares, dtype=np.intp)
+    targets = np.asarray(chunk.to_squares, dtype=np.intp)
+    promotions = np.asarray(chunk.promotions, dtype=np.intp)
+    movers = boards[before, origins]
+    kinds = (movers.astype(np.intp) - 1) % 6 + 1
+    planes = bitboards(boards)
+    captures = (boards[before, targets] != 0) | ((kinds == PAWN) & ((origins & 7) != (targets & 7)))
+    mated = np.asarray(chunk.is_checkmate, dtype=bool)
+    last = np.zeros(len(game_of), dtype=bool)
+    last[move_at[1:][np.diff(move_at) > 0] - 1] = True
+    in_check = checks(planes, turn)
+    check = in_check[before + 1] * (1 + (last & mated[game_of]))
+    codes = ((((kinds * 2 + captures) * 8 + (origins & 7)) * 64 + targets) * 8
+             + np.maximum(promotions, 0)) * 3 + check
+    ambiguous = np.flatnonzero(_others_reach(planes, before, kinds, origins, targets,
+                                             turn[before]))
+    sans = [_SAN.get(c) or _san_of(c) for c in codes.tolist()]
+    for i in ambiguous.tolist():
+        move = chess.Move(int(origins[i]), int(targets[i]))
+        sans[i] = _exact_san(planes[before[i]].tolist(), bool(turn[before[i]]), move,
+                             int(check[i]))
+    keys = position_keys(planes, turn)
+    valid = np.asarray(chunk.valid, dtype=bool).tolist()
+    out = []
+    for g in range(games):
+        if not valid[g]:
+            out.append(None)
+            continue
+        first, movetext, stop = spans[g]
+        m0, m1, p0 = int(move_at[g]), int(move_at[g + 1]), int(position_at[g])
+        out.append(_record(lines, (first, movetext, stop), tokens[g], path, first_number + g,
+                           sans[m0:m1], keys[p0:p0 + m1 - m0 + 1], build))
+    return out
+
+
+def _record(lines, span, found, path, number, sans, keys, build):
+    first, movetext, stop = span
+    if found is None:  # "1.e4" run together, say: the line-by-line tokenizer decides
+        found = plain(lines, movetext, stop)
+    notes = None
+    if found is None:  # comments, variations, NAGs: the full tokenizer, kept as notes
+        notes = scan(lines, movetext, stop)
+        if notes.junk:
+            return None
+        tokens = [move[0] for move in notes.moves]
+        rows = [move[1] for move in notes.moves]
+        columns = [move[2] for move in notes.moves]
+        result = notes.result
+    else:
+        tokens, rows, columns = found
+        result = tokens.pop() if tokens and tokens[-1] in RESULTS else ""
+    if len(tokens) != len(sans):
+        return None
+    rec = Record(kind="chess", title="", source=path, line=first + 1, end_line=stop,
+                 text="".join(lines[first:stop]).rstrip("\r\n"), tags=_tags(lines, first, movetext),
+                 start_position=keys[0])
+    rec.plies = list(map(Ply, range(1, len(sans) + 1), tokens, sans, rows, columns,
+                         keys[1:]))
+    for i in [i for i, (token, san) in enumerate(zip(tokens, sans)) if token != san]:
+        token, san = tokens[i], sans[i]
+        if token[-1] in "+#" and san[-1] != "#" and san[-1] != token[-1]:
+            _false_claim(rec, token, san, rows[i], columns[i])
+    build(rec, number, keys[1:], movetext, stop, result, notes)
+    return rec
+
+
+def _false_claim(rec: Record, token: str, san: str, line: int, column: int) -> None:
+    gives = "check" if san[-1] == "+" else "no check"
+    rec.add(WARNING, "CHESS-CHECK", f'"{token}" claims {"mate" if token[-1] == "#" else "check"}'
+            f", but the move gives {gives}", line, column)
+
+
+def _tags(lines: list[str], first: int, movetext: int) -> dict:
+    """The tag pairs in file order, read as python-chess reads them (the compiled reader's
+    own come in no order)."""
+    tags = {}
+    for line in lines[first:movetext]:
+        found = TAG_REGEX.match(line)
+        if found:
+            value = found[2]
+            if "\\" in value:  # PGN escapes quotes and backslashes
+                value = re.sub(r'\\([\\"])', r"\1", value)
+            tags[found[1]] = value
+    return tags
+
+
+# -- the plain movetext of a whole batch of games at once -------------------------------------
+WHITESPACE = np.array([9, 10, 11, 12, 13, 28, 29, 30, 31, 32], dtype=np.uint8)  # str.split()'s
+
+
+def plain_batch(lines: list[str], spans: list) -> list:
+    """plain() for every game at spans (first, movetext, stop), found by numpy over the
+    batch's movetext at once: token starts, their lines and columns."""
+    texts = []
+    for _, start, stop in spans:
+        text = "".join(lines[start:stop])
+        texts.append(text if text.endswith(("\n", "\r")) else text + "\n")
+    big = "".join(texts)
+    if not big.isascii():
+        return [plain(lines, start, stop) for _, start, stop in spans]
+    chars = np.frombuffer(big.encode("ascii"), dtype=np.uint8)
+    space = np.isin(chars, WHITESPACE)
+    starts = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
+    ends = np.flatnonzero(~space & np.concatenate((space[1:], [True]))) + 1
+    tokens = big.split()
+    breaks = np.flatnonzero((chars == 10) | ((chars == 13) & np.append(chars[1:] != 10, True)))
+    line_of = np.searchsorted(breaks, starts)       # lines of the batch's text before the token
+    line_start = np.where(line_of > 0, breaks[np.maximum(line_of - 1, 0)] + 1, 0)
+    line_counts = np.array([stop - start for _, start, stop in spans], dtype=np.intp)
+    file_line = np.arange(len(breaks)) + np.repeat(
+        np.array([start for _, start, _ in spans], dtype=np.intp) -
+        (np.cumsum(line_counts) - line_counts), line_counts)
+    first, last = chars[starts], chars[ends - 1]
+    digit = (first >= 48) & (first <= 57)
+    number = digit & (last == 46)
+    game_start = np.cumsum([0] + [len(t) for t in texts])
+    game_of = np.searchsorted(game_start, starts, side="right") - 1
+    unplain = {g for g, t in enumerate(texts) if PLAIN_BREAKERS.search(t)}
+    for i in np.flatnonzero(digit & ~number).tolist():   # results, 0-0, and "1.e4" run together
+        token = tokens[i]
+        if token not in RESULTS and not token.startswith("0-0"):
+            unplain.add(int(game_of[i]))
+    kept = np.flatnonzero(~number)
+    kept_tokens = [tokens[i] for i in kept.tolist()]
+    rows = (file_line[line_of[kept]] + 1).tolist()
+    columns = (starts[kept] - line_start[kept] + 1).tolist()
+    bounds = np.searchsorted(game_of[kept], np.arange(len(spans) + 1)).tolist()
+    return [None if g in unplain else
+            (kept_tokens[a:b], rows[a:b], columns[a:b])
+            for g, (a, b) in enumerate(zip(bounds, bounds[1:]))]

@@ -1,0 +1,175 @@
+"""PGN text without chess: the file cut into games as python-chess cuts it, and a game's
+movetext cut into its main-line moves, comments, variations, NAGs and anything else (junk,
+which python-chess would pass over without a word)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+# python-chess's own move pattern (chess.pgn.MOVETEXT_REGEX), anchored, with a check sign
+MOVE_SHAPE = re.compile(r"(?:[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?"
+                        r"|[PNBRQK]?@[a-h][1-8]|--|Z0|0000|@@@@|O-O(?:-O)?|0-0(?:-0)?)[+#]?")
+# one step of plain movetext: any move numbers, then one token
+PLAIN_STEP = re.compile(r"(?:\d+\.+\s*)*(\S+)")
+PLAIN_BREAKERS = re.compile(r"[{}();$!?%]")
+TOKEN = re.compile(r"""
+    (?P<comment>\{[^}]*\}?)
+  | (?P<rest>;[^\r\n]*)
+  | (?P<nl>\r\n|\r|\n)
+  | (?P<open>\()
+  | (?P<close>\))
+  | (?P<nag>\$\d+|[!?]+)
+  | (?P<number>\d+\.+|\d+(?=\s|$))
+  | (?P<word>[^\s{}();!?$]+)
+""", re.X)
+
+
+def split_lines(text: str) -> list[str]:
+    """The file's lines, each with its end; CR-only and CRLF files are cut like LF files.
+    A byte-order mark is dropped, as python-chess drops it."""
+    text = text.removeprefix("\ufeff")
+    if "\r" not in text:
+        parts = text.split("\n")
+        lines = [p + "\n" for p in parts[:-1]]
+        if parts[-1]:
+            lines.append(parts[-1])
+        return lines
+    return [ln for ln in re.split(r"(?<=\n)|(?<=\r)(?!\n)", text) if ln]
+
+
+def _skippable(line: str) -> bool:
+    return line.isspace() or line.startswith(("%", ";"))
+
+
+def game_spans(lines: list[str]):
+    """(first, movetext, stop) line indices of every game, as chess.pgn.read_game finds them:
+    headers (one blank line allowed among them), then movetext up to a blank line outside a
+    comment. `stop` is past the game's last non-blank line."""
+    n, i = len(lines), 0
+    while True:
+        while i < n and _skippable(lines[i]):
+            i += 1
+        if i >= n:
+            return
+        first, blanks = i, 0
+        while i < n:
+            line = lines[i]
+            if line.startswith(("%", ";")) or (blanks < 1 and line.isspace()):
+                blanks += line.isspace()
+            elif line.startswith("["):
+                blanks = 0
+            else:
+                break
+            i += 1
+        movetext = i
+        i = _movetext_end(lines, i)
+        stop = i
+        while stop > first and lines[stop - 1].isspace():
+            stop -= 1
+        yield first, movetext, stop
+
+
+def _movetext_end(lines: list[str], i: int) -> int:
+    n, in_comment = len(lines), False
+    while i < n:
+        line = lines[i]
+        if not in_comment and line.isspace():
+            return i
+        if in_comment or "{" in line:
+            in_comment = _still_in_comment(line, in_comment)
+        i += 1
+    return i
+
+
+def _still_in_comment(line: str, in_comment: bool) -> bool:
+    for ch in line:
+        if in_comment:
+            in_comment = ch != "}"
+        elif ch == "{":
+            in_comment = True
+        elif ch == ";":
+            break
+    return in_comment
+
+
+@dataclass
+class Movetext:
+    """The main line's moves as (token, line, column), and what else the movetext holds."""
+    moves: list = field(default_factory=list)
+    junk: list = field(default_factory=list)
+    comments: list = field(default_factory=list)
+    nags: int = 0
+    variations: int = 0
+    result: str = ""
+
+    @property
+    def annotated(self) -> bool:
+        return bool(self.comments or self.nags or self.variations)
+
+
+def plain(lines: list[str], start: int, stop: int) -> tuple[list, list, list] | None:
+    """The tokens of movetext with no comment, variation or NAG, and their lines and columns
+    (a result token last if there is one); None when the movetext is not that plain."""
+    tokens: list[str] = []
+    rows: list[int] = []
+    columns: list[int] = []
+    for n in range(start, stop):
+        line = lines[n]
+        if PLAIN_BREAKERS.search(line):
+            return None
+        for m in PLAIN_STEP.finditer(line):
+            token = m[1]
+            if token[-1] != ".":
+                tokens.append(token)
+                columns.append(m.start(1) + 1)
+        rows.extend([n + 1] * (len(tokens) - len(rows)))
+    return tokens, rows, columns
+
+
+def scan(lines: list[str], start: int, stop: int) -> Movetext:
+    """Every token of a game's movetext, sorted into the main line and the rest."""
+    out = Movetext()
+    text = "".join(lines[start:stop])
+    number, line_start, depth = start + 1, 0, 0
+    for m in TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind == "nl":
+            number, line_start = number + 1, m.end()
+        elif kind == "comment":
+            if depth == 0:
+                out.comments.append(m[0].strip("{}").strip())
+            breaks = m[0].count("\n") + m[0].count("\r") - m[0].count("\r\n")
+            if breaks:
+                number += breaks
+                line_start = m.start() + max(m[0].rfind("\n"), m[0].rfind("\r")) + 1
+        elif kind == "open":
+            depth += 1
+            out.variations += depth == 1
+        elif kind == "close":
+            depth = max(depth - 1, 0)
+        elif kind == "nag":
+            out.nags += depth == 0
+        elif kind == "word":
+            _word(out, m[0], number, m.start() - line_start + 1, depth)
+    return out
+
+
+def _word(out: Movetext, token: str, line: int, column: int, depth: int) -> None:
+    if token in RESULTS:
+        if depth == 0:
+            out.result = token
+    elif MOVE_SHAPE.fullmatch(token):
+        if depth == 0:
+            out.moves.append((token, line, column))
+    elif not token.startswith("%"):
+        out.junk.append((token, line, column))
+
+
+def movetext_as_printed(lines: list[str], start: int, stop: int) -> str:
+    """The movetext with LF line ends and without its closing result token."""
+    text = "\n".join(ln.rstrip("\r\n") for ln in lines[start:stop]).strip()
+    for result in RESULTS:
+        if text.endswith(result) and not text.endswith("-" + result):
+            return text[:-len(result)].rstrip()
+    return text
