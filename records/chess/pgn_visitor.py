@@ -409,6 +409,9 @@ def _movetext_start(lines: list[str], first: int, end: int) -> int:
 
 
 # -- what both readers do once a game's moves are known ------------------------------------
+SEVEN_TAG_ROSTER = {"Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN"}
+
+
 def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[str],
            start: int, stop: int, stopped: bool, white_starts: bool, result_token: str) -> None:
     """Opening, notes, junk, result checks, the status an export gave the game, and its
@@ -428,6 +431,9 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     for token, line, column in notes.junk:
         rec.add(WARNING, "CHESS-JUNK", f'"{token}" is not a move, a move number, a NAG or a'
                 " result; it was passed over", line, column)
+    if not rec.plies and not result_token and not (tags.keys() & SEVEN_TAG_ROSTER):
+        rec.add(ERROR, "CHESS-NO-GAME", "nothing here reads as a game: no tag pair, no move and"
+                " no result", rec.line, 1)
     _check_result(rec, result_token, stopped, white_starts)
     _exported_status(rec)
     if notes.annotated or notes.junk or stopped:

@@ -322,3 +322,12 @@ def test_a_fault_in_the_compiled_reader_leaves_python_chess_to_read(monkeypatch)
     calls = slow_games(monkeypatch)
     assert comparable(pgn.read(text, "r.pgn")) == expected
     assert len(calls) == 8
+
+
+def test_text_with_no_tag_no_move_and_no_result_is_no_valid_game():
+    """40,000 '[' (a fuzz case) once came out as one empty valid game."""
+    (junk,) = pgn.read("[" * 40_000 + "\n", "junk.pgn")
+    assert junk.settle_status() == NEEDS_REVIEW
+    assert [d.code for d in junk.diagnostics if d.severity == ERROR] == ["CHESS-NO-GAME"]
+    (empty,) = pgn.read('[Event "x"]\n\n*\n', "empty.pgn")  # a game with tags and no moves
+    assert empty.settle_status() == VALID
