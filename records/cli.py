@@ -15,7 +15,7 @@ from typing import List, Optional
 import typer
 from typer.core import TyperGroup
 
-from records.core.report import (OK, USAGE, Report, console as _console, emit as _emit,
+from records.core.report import (Progress, OK, USAGE, Report, console as _console, emit as _emit,
                                 fail as _fail, forgiving_streams, quiet_pipe as _quiet_pipe,
                                 write_file as _write_file)
 from records.core.model import STATUSES, Record
@@ -189,19 +189,20 @@ def _read_all(paths: list[str], kinds: list[str] | None, report: Report, skip=No
         _fail(str(exc))
     for note in skipped:
         report.warn(f"skipped {note}")
-    progress = _progress(len(files)) if not report.as_json else None
+    progress = Progress(sum(f.size for f in files)) if not report.as_json else None
     try:
         for source in files:
             state["doing"] = f"reading {source.name}"
-            if progress:
-                progress[0].update(progress[1], description=f"reading {os.path.basename(source.name)}")
             if not (skip and skip(source.path)):
-                yield from _read_one(source, kinds, report)
+                for path, records in _read_one(source, kinds, report):
+                    if progress:
+                        progress.piece(source, len(records))
+                    yield path, records
             if progress:
-                progress[0].advance(progress[1])
+                progress.file_done(source)
     finally:
         if progress:
-            progress[0].stop()
+            progress.stop()
     state["doing"] = ""
 
 
@@ -222,15 +223,6 @@ def _read_one(source, kinds, report: Report):
         report.warn(note.format(source.name))
     if not found:
         report.warn(f"{source.name}: no records found" + (f" of kind {', '.join(kinds)}" if kinds else ""))
-
-
-def _progress(total: int):
-    if not sys.stderr.isatty():
-        return None
-    from rich.progress import Progress
-    progress = Progress(console=_console(stderr=True), transient=True)
-    progress.start()
-    return progress, progress.add_task("reading", total=total)
 
 
 PATHS = typer.Argument(..., metavar="PATH", help="Files or folders; - reads stdin.")

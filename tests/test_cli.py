@@ -327,3 +327,31 @@ def test_cribbage_csv_quirks_are_records_not_tracebacks(tmp_path):
 def test_a_seven_card_count_is_spoken_past_thirty():
     result = hoyle("count", "5H 5D 5S JC 2H 3H 4H", "--starter", "5C")
     assert result.exit_code == 0 and "fifty-nine" in result.stdout
+
+
+def test_progress_counts_games_and_bytes_on_a_terminal(monkeypatch):
+    """On a terminal the bar says games read and games a second, and advances a piece at a
+    time through the bytes of every file (so big files show the time left)."""
+    import types
+    from records.core import report
+    from records.core.reading import PIECE_BYTES
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    big = types.SimpleNamespace(name="big.pgn", size=2 * PIECE_BYTES + 10)
+    small = types.SimpleNamespace(name="small.pgn", size=100)
+    progress = report.Progress(big.size + small.size)
+    try:
+        task = progress.bar.tasks[0]
+        progress.piece(big, 500)
+        assert task.completed == PIECE_BYTES and "500 games" in task.description
+        progress.piece(big, 500)
+        progress.piece(big, 7)
+        progress.file_done(big)
+        assert task.completed == big.size and "1007 games" in task.description
+        assert "games/s" in task.description
+        progress.piece(small, 3)
+        progress.file_done(small)
+        assert task.completed == big.size + small.size
+    finally:
+        progress.stop()
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    assert report.Progress(10).bar is None  # piped: no bar at all

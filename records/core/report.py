@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import typer
 
 from records.core.model import ERROR, INFO, STATUSES, Record
+from records.core.reading import PIECE_BYTES
 
 OK, ERRORS, USAGE = 0, 1, 2
 
@@ -163,3 +165,36 @@ def quiet_pipe() -> None:
         pass
 
 
+class Progress:
+    """Games read, games a second and the time left, on a terminal's stderr. The reader hands
+    big files over in pieces of about PIECE_BYTES, so bytes done are counted a piece at a time."""
+
+    def __init__(self, total_bytes: int):
+        self.bar = None
+        if not sys.stderr.isatty():
+            return
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(),
+                            console=console(stderr=True), transient=True)
+        self.bar.start()
+        self.task = self.bar.add_task("reading", total=max(total_bytes, 1))
+        self.games, self.started, self.file_bytes = 0, time.monotonic(), 0
+
+    def piece(self, source, games: int) -> None:
+        if not self.bar:
+            return
+        step = min(PIECE_BYTES, source.size - self.file_bytes)
+        self.file_bytes += step
+        self.games += games
+        rate = self.games / max(time.monotonic() - self.started, 1e-6)
+        self.bar.update(self.task, advance=step, description=f"{os.path.basename(source.name)}: "
+                        f"{self.games} games, {rate:,.0f} games/s")
+
+    def file_done(self, source) -> None:
+        if self.bar:
+            self.bar.update(self.task, advance=source.size - self.file_bytes)
+            self.file_bytes = 0
+
+    def stop(self) -> None:
+        if self.bar:
+            self.bar.stop()
