@@ -148,11 +148,17 @@ def _archive(create: bool = False, path: str | None = None):
         _check_archive(path)
     from records.archive import NewerArchive, NotAnArchive
     try:
-        return Archive(path)
+        return Archive(path, read_only=not create and not _writable(path))
     except (NotAnArchive, NewerArchive) as exc:
         _fail(str(exc))
     except sqlite3.Error as exc:
         _fail(f"{path}: not a hoyle archive ({exc})")
+
+
+def _writable(path: str) -> bool:
+    """Reading commands open an archive this user may not write read-only (WAL needs both)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    return os.access(path, os.W_OK) and os.access(folder, os.W_OK)
 
 
 def _check_archive(path: str) -> None:
@@ -584,10 +590,18 @@ def browse():
     """Open the archive in Datasette (pip install 'hoyle[web]')."""
     import importlib.util
     import subprocess
+    import tempfile
     path = _archive().path
     if importlib.util.find_spec("datasette") is None:
         _fail("hoyle browse needs Datasette: pip install 'hoyle[web]' (or pip install datasette)")
-    raise typer.Exit(subprocess.call([sys.executable, "-m", "datasette", path]))
+    from records.archive import browse_metadata
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as meta:
+        json.dump(browse_metadata(path), meta)
+    try:
+        code = subprocess.call([sys.executable, "-m", "datasette", path, "--metadata", meta.name])
+    finally:
+        os.unlink(meta.name)
+    raise typer.Exit(code)
 
 
 # -- the program ------------------------------------------------------------------------------

@@ -22,9 +22,9 @@ def default_path() -> str:
 
 
 class Archive:
-    def __init__(self, path: str | None = None):
+    def __init__(self, path: str | None = None, read_only: bool = False):
         self.path = path or default_path()
-        self.db = connect(self.path)
+        self.db = connect(self.path, read_only)
 
     def close(self) -> None:
         self.db.close()
@@ -98,3 +98,12 @@ class Archive:
 
     def counts(self) -> dict:
         return query.counts(self.db)
+
+
+def browse_metadata(path: str) -> dict:
+    """Datasette's metadata for an archive: records faceted by kind, status and opening."""
+    database = os.path.splitext(os.path.basename(path))[0]
+    facets = {"facets": ["kind", "status", "opening"]}
+    return {"title": "hoyle archive",
+            "databases": {database: {"tables": {"records_browse": facets,
+                                                "records": {"facets": ["kind", "status"]}}}}}

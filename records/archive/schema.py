@@ -6,6 +6,7 @@ and none of ours is refused and left untouched.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 
 SCHEMA_VERSION = 2
@@ -16,8 +17,9 @@ FTS_COLUMNS = ("title", "opening", "players", "event", "annotations")
 TABLES = [
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
     # raw: the file's bytes, zlib-compressed, once; a record's text is a slice of its lines
+    # path: as imported, relative to the folder it was imported from; abs_path: where that was
     "CREATE TABLE sources (id INTEGER PRIMARY KEY, path TEXT, name TEXT, sha256 TEXT,"
-    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, raw BLOB)",
+    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, raw BLOB, abs_path TEXT)",
     "CREATE INDEX sources_sha256 ON sources (sha256)",
     # text_z: the record's text, compressed, only where it is not the slice of its source lines
     # normal_z: the normalised form, compressed with a preset dictionary of its moves and tags
@@ -35,12 +37,19 @@ TABLES = [
     "CREATE UNIQUE INDEX records_fingerprint ON records (fingerprint)",
     "CREATE INDEX records_kind_status ON records (kind, status)",
     # one row per position a record passes through (ply 0: its start), keyed by a 64-bit hash
-    "CREATE TABLE positions (hash INTEGER, record_id INTEGER, ply INTEGER,"
+    "CREATE TABLE positions (hash INTEGER, record_id INTEGER REFERENCES records (id), ply INTEGER,"
     " PRIMARY KEY (hash, record_id, ply)) WITHOUT ROWID",
-    "CREATE TABLE diagnostics (id INTEGER PRIMARY KEY, record_id INTEGER, severity TEXT,"
+    "CREATE TABLE diagnostics (id INTEGER PRIMARY KEY, record_id INTEGER REFERENCES records (id),"
+    " severity TEXT,"
     " code TEXT, line INTEGER, column INTEGER, message TEXT, suggestion TEXT, repair INTEGER)",
     "CREATE INDEX diagnostics_record ON diagnostics (record_id)",
     # contentless: the words are indexed, the texts stay in records (records are never deleted)
+    # for people browsing the archive (hoyle browse, Datasette): one readable row per record
+    "CREATE VIEW records_browse AS SELECT r.id, r.kind, r.title, r.status,"
+    " json_extract(r.tags, '$.Opening') AS opening, json_extract(r.tags, '$.ECO') AS eco,"
+    " json_extract(r.tags, '$.White') AS white, json_extract(r.tags, '$.Black') AS black,"
+    " json_extract(r.tags, '$.Result') AS result, r.ply_count, r.moves, s.path AS source,"
+    " r.line FROM records r LEFT JOIN sources s ON s.id = r.source_id",
     f"CREATE VIRTUAL TABLE records_fts USING fts5 ({', '.join(FTS_COLUMNS)}, content='',"
     " tokenize='porter')",
 ]
@@ -54,8 +63,11 @@ class NewerArchive(NotAnArchive):
     """The archive was written by a newer hoyle whose tables this one does not know."""
 
 
-def connect(path: str) -> sqlite3.Connection:
-    """A connection in autocommit mode (transactions are begun explicitly), WAL journal."""
+def connect(path: str, read_only: bool = False) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are begun explicitly), WAL journal; or,
+    for reading commands on a file this user may not write, a read-only one."""
+    if read_only:
+        return connect_read_only(path)
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
@@ -64,6 +76,25 @@ def connect(path: str) -> sqlite3.Connection:
         raise NotAnArchive(f"{path}: not a hoyle archive ({exc})") from exc
     conn.execute("PRAGMA synchronous = NORMAL")
     conn.execute("PRAGMA cache_size = -65536")  # up to 64 MB: big imports touch many pages
+    return conn
+
+
+def connect_read_only(path: str) -> sqlite3.Connection:
+    """Open without writing anything (no WAL switch, no migration); refuse what is not ours."""
+    from urllib.parse import quote
+    try:
+        conn = sqlite3.connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True,
+                               isolation_level=None)
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        names = table_names(conn)
+    except sqlite3.DatabaseError as exc:
+        raise NotAnArchive(f"{path}: not a hoyle archive ({exc})") from exc
+    if version > SCHEMA_VERSION:
+        raise NewerArchive(f"{path}: archive schema {version} is newer than this hoyle's "
+                           f"({SCHEMA_VERSION}); upgrade hoyle to open it")
+    if version < SCHEMA_VERSION or not OUR_TABLES <= names:
+        raise NotAnArchive(f"{path}: read-only, and not an archive of this hoyle's schema "
+                           f"({SCHEMA_VERSION}); a writable copy is migrated when opened")
     return conn
 
 

@@ -56,8 +56,8 @@ def known_source(conn: sqlite3.Connection, path: str) -> bool:
     if not os.path.isfile(path):
         return False
     size, mtime = os.path.getsize(path), os.path.getmtime(path)
-    if conn.execute("SELECT 1 FROM sources WHERE path = ? AND size = ? AND mtime = ?",
-                    [path, size, mtime]).fetchone():
+    if conn.execute("SELECT 1 FROM sources WHERE abs_path = ? AND size = ? AND mtime = ?",
+                    [os.path.abspath(path), size, mtime]).fetchone():
         return True   # the same file, untouched since: not even read
     if not conn.execute("SELECT 1 FROM sources WHERE size = ? LIMIT 1", [size]).fetchone():
         return False  # no source of this size: no need to read and hash the file
@@ -98,10 +98,10 @@ def _source_id(conn, path: str, raw: bytes, size: int, mtime: float, sha: str) -
         return row[0]
     encoding = decode(raw)[1] if raw else ""
     return conn.execute(
-        "INSERT INTO sources (path, name, sha256, size, mtime, imported_at, encoding, raw)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [path, os.path.basename(path), sha, size, mtime, time.time(), encoding,
-         zlib.compress(raw, ZLIB_LEVEL) if raw else None]).lastrowid
+        "INSERT INTO sources (path, name, sha256, size, mtime, imported_at, encoding, raw,"
+        " abs_path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [os.path.relpath(path), os.path.basename(path), sha, size, mtime, time.time(), encoding,
+         zlib.compress(raw, ZLIB_LEVEL) if raw else None, os.path.abspath(path)]).lastrowid
 
 
 def decode(raw: bytes) -> tuple[str, str]:

@@ -355,3 +355,50 @@ def test_cli_export_streams_jsonl_and_refuses_a_format_of_another_kind(tmp_path,
                                   "--output", str(target)])
     assert refused.exit_code == 2 and not target.exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".hoyle-export")] == []
+
+
+def test_ready_for_datasette(tmp_path, monkeypatch):
+    """Child tables name their parent, a view reads one row per record, sources keep the path
+    relative to where they were imported from beside the absolute one."""
+    from records.archive import Archive, browse_metadata
+    from records.core.reading import read_path
+    folder = tmp_path / "books"
+    folder.mkdir()
+    pgn = folder / "g.pgn"
+    pgn.write_text('[Event "E"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 '
+                   '3. Bc4 Nf6 4. Qxf7# 1-0\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_records("books/g.pgn", read_path("books/g.pgn"))
+    db = archive.db
+    for child in ("positions", "diagnostics"):
+        assert [row[2] for row in db.execute(f"PRAGMA foreign_key_list({child})")] == ["records"]
+    assert [row[2] for row in db.execute("PRAGMA foreign_key_list(records)")] == ["sources", "starts"] \
+        or {row[2] for row in db.execute("PRAGMA foreign_key_list(records)")} == {"sources", "starts"}
+    assert db.execute("SELECT path, abs_path FROM sources").fetchone() == \
+        ("books/g.pgn", str(pgn))
+    row = db.execute("SELECT kind, status, white, black, result, source FROM records_browse").fetchone()
+    assert row == ("chess", "valid", "A", "B", "1-0", "books/g.pgn")
+    assert db.execute("PRAGMA foreign_key_check").fetchall() == []
+    meta = browse_metadata(str(tmp_path / "a.db"))
+    assert meta["databases"]["a"]["tables"]["records_browse"]["facets"] == ["kind", "status", "opening"]
+
+
+def test_a_read_only_archive_is_read_without_writing(tmp_path, monkeypatch):
+    """Reading commands open an archive the user may not write with mode=ro: nothing is
+    created beside it and nothing in it changes. (Tests run as root, for whom permissions
+    do not bind, so the user's lack of write access is simulated.)"""
+    from typer.testing import CliRunner
+    from records.cli import app
+    db = tmp_path / "ro.db"
+    runner = CliRunner()
+    demo = Path(__file__).resolve().parents[2] / "data" / "demo" / "chess_demo.pgn"
+    assert runner.invoke(app, ["import", str(demo), "--db", str(db)]).exit_code == 0
+    before = sorted(p.name for p in tmp_path.iterdir())
+    content = db.read_bytes()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: False if mode == os.W_OK else real_access(p, mode))
+    listed = runner.invoke(app, ["list", "--db", str(db), "--json"])
+    assert listed.exit_code == 0 and json.loads(listed.stdout)["counts"]["records"] == 3
+    assert runner.invoke(app, ["search", "--moves", "e4", "--db", str(db)]).exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == before and db.read_bytes() == content
