@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from itertools import islice
 
 from records.chess.pgn_text import Movetext, game_spans, split_lines
-from records.chess.pgn_visitor import INITIAL_KEY, finish, read_lines, title_of
+from records.chess.pgn_visitor import finish, read_lines, title_of
 from records.chess.pgn_write import (RESULTS, ROSTER_DEFAULTS, SEVEN_TAG_ROSTER, game_pgn,  # noqa: F401
                                      write)
 from records.core import parallel

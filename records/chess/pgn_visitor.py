@@ -16,7 +16,8 @@ import chess.pgn
 from records.chess import pgn_text
 from records.chess.moves import move_of_san, position_key, reaching
 from records.chess.openings import classify_keys
-from records.chess.pgn_write import DIAGNOSTICS_TAG, RESULTS, STATUS_TAG, game_pgn
+from records.chess.pgn_write import (DIAGNOSTICS_TAG, RESULTS, SEVEN_TAG_ROSTER, STATUS_TAG,
+                                     game_pgn)
 from records.core.model import ERROR, INFO, INVALID, NEEDS_REVIEW, WARNING, Ply, Record
 
 INITIAL_KEY = position_key(chess.Board())
@@ -409,9 +410,6 @@ def _movetext_start(lines: list[str], first: int, end: int) -> int:
 
 
 # -- what both readers do once a game's moves are known ------------------------------------
-SEVEN_TAG_ROSTER = {"Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN"}
-
-
 def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[str],
            start: int, stop: int, stopped: bool, white_starts: bool, result_token: str) -> None:
     """Opening, notes, junk, result checks, the status an export gave the game, and its
@@ -431,7 +429,7 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     for token, line, column in notes.junk:
         rec.add(WARNING, "CHESS-JUNK", f'"{token}" is not a move, a move number, a NAG or a'
                 " result; it was passed over", line, column)
-    if not rec.plies and not result_token and not (tags.keys() & SEVEN_TAG_ROSTER):
+    if not rec.plies and not result_token and not (tags.keys() & {*SEVEN_TAG_ROSTER, "FEN"}):
         rec.add(ERROR, "CHESS-NO-GAME", "nothing here reads as a game: no tag pair, no move and"
                 " no result", rec.line, 1)
     _check_result(rec, result_token, stopped, white_starts)
