@@ -78,16 +78,7 @@ def _replaying(setup: Setup, edits: list[Edit], seen: set, res: Resolution) -> l
 def _resolve_after(setup: Setup, tokens: list, j: int, path: list,
                    budget: list | None = None) -> list:
     """Readings of tokens that keep the first j moves of path (the line up to an edit)."""
-    board = setup.board()
-    labels = initial_labels(board)
-    for i, move in enumerate(path[:j]):
-        labels = moved_labels(labels, board, move)
-        board.push(move)
-        if setup.double_first and i == 0:
-            board.push(chess.Move.null())
-    trial = resolve(board, tokens[j:], setup.double_first and j == 0, setup.marks_checks,
-                    labels=labels, budget=budget)
-    return [path[:j] + r for r in trial.readings]
+    return [path[:j] + r for r in _trial(setup, tokens, j, path, budget).readings]
 
 
 def _insertions(setup, tokens, res, seen) -> list[Edit]:
@@ -171,7 +162,7 @@ def find_two_edit_repairs(setup: Setup, tokens: list, res: Resolution) -> tuple[
     return found, budget[0] > 0 and nodes[0] > 0
 
 
-def _trial(setup: Setup, tokens: list, j: int, path: list, budget: list) -> Resolution:
+def _trial(setup: Setup, tokens: list, j: int, path: list, budget: list | None) -> Resolution:
     """resolve() of tokens from the position after path[:j], its failure counted from the
     start of the line."""
     board = setup.board()
