@@ -31,7 +31,7 @@ from records.checkers.pdn_write import (  # noqa: F401
 )
 from records.checkers.pdn_write import compact as _compact
 from records.core import parallel
-from records.core.model import ERROR, INFO, INVALID, WARNING, Ply, Record
+from records.core.model import ERROR, INFO, INVALID, WARNING, Ply, Record, shift_lines
 from records.core.resources import grammar
 
 KIND = "checkers"
@@ -118,11 +118,45 @@ def _read_whole(text: str, path: str) -> list[Record]:
         return _parse_records(text, path)
 
 
+GAME_START = re.compile(r"(?:\A|\n[ \t]*\n)(?=[ \t]*\[)")  # a tag block after a blank line
+
+
 def _parse_records(text: str, path: str) -> list[Record]:
+    """The file's games; when the file as a whole breaks the grammar (or nests variations
+    deeper than can be followed), game by game, so one bad game costs only itself."""
+    try:
+        return _records_of(parser().parse(text), text, path)
+    except (UnexpectedInput, RecursionError) as exc:
+        starts = sorted({m.end() for m in GAME_START.finditer(text)} | {0})
+        if len(starts) < 2:
+            return [_unreadable(text, path, exc)]
+    records, offset = [], 0
+    for start, stop in zip(starts, starts[1:] + [len(text)]):
+        records += shift_lines(_game_alone(text[start:stop], path, stop < len(text)), offset)
+        offset += text.count("\n", start, stop)
+    return records
+
+
+def _game_alone(text: str, path: str, more_follow: bool) -> list[Record]:
     try:
         tree = parser().parse(text)
+        records = _records_of(tree, text, path)
+        if more_follow and records and tree.children[-1].data == "game":
+            records[-1].add(ERROR, "PDN-SYNTAX", "a tag pair '[' starts inside a game: the game "
+                            "before it is not ended by a result (1-0, 0-1, 1/2-1/2, 2-0, 1-1, "
+                            "0-2, 0-0) or '*'", text.count("\n") + 1, 1)
+        return records
     except UnexpectedInput as exc:
         return [_unreadable(text, path, exc)]
+    except RecursionError:
+        rec = Record(kind=KIND, title=f"{os.path.basename(path)}: unreadable PDN", source=path,
+                     line=1, end_line=text.count("\n") + 1, text=text, status=INVALID)
+        rec.add(ERROR, "PDN-NESTING", "variations are nested deeper than hoyle follows", 1, 1,
+                "the game was not imported; the rest of the file was")
+        return [rec]
+
+
+def _records_of(tree: Tree, text: str, path: str) -> list[Record]:
     records = []
     pending = None
     for child in tree.children:

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import json
+import os
 from dataclasses import asdict, dataclass, field
 
 ERROR, WARNING, INFO = "error", "warning", "info"
@@ -102,3 +102,16 @@ class Record:
             "moves": [p.normal for p in self.plies],
             "diagnostics": [d.to_dict() for d in self.diagnostics],
         }
+
+
+def shift_lines(records: list[Record], offset: int) -> list[Record]:
+    """Line numbers of records read from a piece of a file made the whole file's."""
+    if offset:
+        for rec in records:
+            rec.line += offset
+            rec.end_line += offset
+            for ply in rec.plies:
+                ply.line += offset if ply.line else 0
+            for diag in rec.diagnostics:
+                diag.line += offset if diag.line else 0
+    return records

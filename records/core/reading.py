@@ -15,8 +15,8 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from records.core.family import family, known_kinds, kinds_reading
-from records.core.model import INFO, Diagnostic, Record
+from records.core.family import family, kinds_reading, known_kinds
+from records.core.model import INFO, Diagnostic, Record, shift_lines
 
 MB = 1 << 20
 MAX_WHOLE_BYTES = int(os.environ.get("HOYLE_MAX_TEXT_MB", "8")) * MB  # running text is read whole
@@ -224,7 +224,7 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
         if kind:
             yield records
             for first_line, text in pieces:
-                yield _shifted(_guarded(family(kind).read_file, text, source.name) or [],
+                yield shift_lines(_guarded(family(kind).read_file, text, source.name) or [],
                                first_line - 1)
             return
     text = _whole_text(source)
@@ -252,19 +252,6 @@ def _guarded(read, text: str, name: str):
         return read(text, name)
     except RecursionError as exc:
         raise UnreadableInput(f"{name}: nested too deeply to read") from exc
-
-
-def _shifted(records: list[Record], offset: int) -> list[Record]:
-    """Line numbers of a piece's records made the file's."""
-    if offset:
-        for rec in records:
-            rec.line += offset
-            rec.end_line += offset
-            for ply in rec.plies:
-                ply.line += offset if ply.line else 0
-            for diag in rec.diagnostics:
-                diag.line += offset if diag.line else 0
-    return records
 
 
 def scan_book(text: str, path: str, kinds: list[str] | None = None) -> list[Record]:

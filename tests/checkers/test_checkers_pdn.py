@@ -53,16 +53,23 @@ def test_every_succeed_file_reads_without_error():
 def test_every_fail_file_is_rejected_with_line_and_column():
     files = sorted(need(STANDARD / "fail").glob("*.pdn"))
     assert len(files) == 8
+    found = {}
     for path in files:
         records = read_path(str(path))
-        assert len(records) == 1 and records[0].status == INVALID, path.name
-        diag = records[0].diagnostics[0]
-        assert diag.severity == ERROR and diag.code == "PDN-SYNTAX"
-        assert diag.line > 0 and diag.column > 0, path.name
-    nested = read_path(str(STANDARD / "fail" / "nested_comment.pdn"))[0].diagnostics[0]
+        syntax = [d for r in records for d in r.diagnostics if d.code == "PDN-SYNTAX"]
+        assert syntax, path.name       # the games that break the grammar say where
+        assert all(d.severity == ERROR and d.line > 0 and d.column > 0 for d in syntax), path.name
+        found[path.name] = (len(syntax), len(records))
+    # a file that cannot be cut into games is one invalid record; otherwise one bad game costs
+    # only itself (the Italian championship file: 45 games, one not ended by a result)
+    assert found["40Camp.DamaInternazionaleAssoluto.pdn"] == (1, 45)
+    nested = read_path(str(STANDARD / "fail" / "nested_comment.pdn"))
+    nested = next(r for r in nested if r.status == INVALID).diagnostics[0]
     assert (nested.line, nested.column) == (1, 46) and "do not nest" in nested.message
-    unended = read_path(str(STANDARD / "fail" / "delfts.pdn"))[0].diagnostics[0]
-    assert (unended.line, unended.column) == (28, 1) and "not ended by a result" in unended.message
+    unended = [d for r in read_path(str(STANDARD / "fail" / "delfts.pdn")) for d in r.diagnostics
+               if d.code == "PDN-SYNTAX"]
+    assert [(d.line, d.column) for d in unended] == [(28, 1)]
+    assert "not ended by a result" in unended[0].message
 
 
 def test_international_games_are_stored_not_replayed():
@@ -350,3 +357,26 @@ def test_other_variants_are_never_drawn_on_the_english_board():
     text = ckf.render_text(rec, None)
     assert "no position to show" in text and "international draughts" in text
     assert "<circle" not in ckf.render_svg(rec, 3)
+
+
+def test_one_bad_game_costs_only_itself():
+    """A bad token, or variations nested past what can be followed, in one game: that game is
+    an invalid record with its diagnostic at its line; every other game is read as before."""
+    text = need(CHECKERS / "acf_archive_9377.pdn").read_text(encoding="utf-8")
+    text = text[:text.index("[Event", 60_000)]               # the first hundred-odd games
+    whole = pdn.read(text, "acf.pdn")
+    at = text.index("11-15", 30_000)
+    line = text.count("\n", 0, at) + 1
+    broken = pdn.read(text[:at] + "11-15 @@@ " + text[at + 5:], "acf.pdn")
+    (bad,) = [r for r in broken if r.status == INVALID]
+    assert (bad.diagnostics[0].code, bad.diagnostics[0].line) == ("PDN-SYNTAX", line)
+    assert bad.line <= line <= bad.end_line
+    key = lambda r: (r.line, r.end_line, r.title, [p.normal for p in r.plies], r.status)
+    assert [key(r) for r in broken if r is not bad] == \
+        [key(r) for r in whole if not r.line <= line <= r.end_line]
+    first_game_end = text.index("[Event", 10)
+    nested = "(" * 3000 + ")" * 3000
+    deep = pdn.read(text[:first_game_end].replace("11-15", "11-15 " + nested, 1)
+                    + text[first_game_end:], "acf.pdn")
+    assert [d.code for d in deep[0].diagnostics] == ["PDN-NESTING"] and deep[0].status == INVALID
+    assert [key(r) for r in deep[1:]] == [key(r) for r in whole[1:]]
