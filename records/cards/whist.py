@@ -280,6 +280,13 @@ def _seat_of(trick: book.RawTrick, index_from_leader: int) -> int:
     return (i + index_from_leader) % 4
 
 
+def _printed_card(trick: book.RawTrick, index_from_leader: int):
+    """The printed token of the card played index_from_leader-th, or None where the printed
+    trick is short of it (a trick cut short or misread)."""
+    seat = _seat_of(trick, index_from_leader)
+    return trick.cards[seat] if seat < len(trick.cards) else None
+
+
 def _replay(cards: dict, trump, tricks, leader: str = "A"):
     hands = {s: (frozenset(c) if c else None) for s, c in cards.items()}
     deal = Deal(SEATS, hands, dealer="Z", trump=trump, leader=leader)
@@ -402,7 +409,7 @@ def _report_play(rec, raw, outcome, candidates) -> None:
         tok = None
         if err.trick and err.trick <= len(raw.tricks) and err.index >= 0:
             trick = raw.tricks[err.trick - 1]
-            tok = trick.cards[_seat_of(trick, err.index)]
+            tok = _printed_card(trick, err.index)
         options = [c for c in candidates if c.get("trick") == err.trick]
         suggestion = ""
         if options:
@@ -504,8 +511,9 @@ def _plies(raw, tricks) -> list[Ply]:
     plies = []
     for k, trick in enumerate(raw.tricks):
         for i, card in enumerate(tricks[k]):
-            tok = trick.cards[_seat_of(trick, i)]
-            plies.append(Ply(len(plies) + 1, tok.text, card, tok.line, tok.column))
+            tok = _printed_card(trick, i)
+            plies.append(Ply(len(plies) + 1, tok.text, card, tok.line, tok.column) if tok else
+                         Ply(len(plies) + 1, card, card))
     return plies
 
 

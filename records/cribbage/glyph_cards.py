@@ -114,7 +114,10 @@ def _stated_after(hand: GlyphHand, lines: list[str], k: int) -> None:
 
 def _numbered_claims(numbered: dict, lines: list[str]) -> None:
     """"No. 1 ... worth 17", "No. 2 is worth 21", "No. 4 ... worth 24" after the drawings."""
-    last = max(h.line for h in numbered.values() if h is not None)
+    drawn = [h.line for h in numbered.values() if h is not None]
+    if not drawn:
+        return   # the numbers are there, the drawings are not (a passage cut short)
+    last = max(drawn)
     text_lines = lines[last:last + 12]
     current = None
     for n, line in enumerate(text_lines):
