@@ -14,13 +14,6 @@ class Bridge(FamilyBase):
         from records.cards.pbn import read
         return read(text, path)
 
-    render_text = staticmethod(bridge.render_text)
-    render_svg = staticmethod(bridge.render_svg)
-    export = staticmethod(bridge.export)
-    position_key = staticmethod(bridge.position_key)
-    move_prefixes = staticmethod(bridge.move_prefixes)
-    matches = staticmethod(bridge.matches)
-    showcase = staticmethod(bridge.showcase)
 
     @staticmethod
     def facts(record) -> dict:
@@ -47,11 +40,6 @@ class Whist(FamilyBase):
     kind = "whist"
     export_formats = whist.EXPORT_FORMATS
 
-    scan_book = staticmethod(whist.scan_book)
-    render_text = staticmethod(whist.render_text)
-    render_svg = staticmethod(whist.render_svg)
-    export = staticmethod(whist.export)
-    matches = staticmethod(whist.matches)
 
     @staticmethod
     def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
@@ -67,8 +55,7 @@ class Whist(FamilyBase):
                 out.append((f"instr(lower(coalesce(json_extract({field}), '')), ?) > 0",
                             [filters[key].lower()]))
         return out
-    showcase = staticmethod(whist.showcase)
 
 
-BRIDGE = Bridge()
-WHIST = Whist()
+BRIDGE = Bridge(api=bridge)
+WHIST = Whist(api=whist)

@@ -4,6 +4,7 @@ position, result, variant and ballot, and the object the registry hands out.
 from __future__ import annotations
 
 import re
+import sys
 
 from records.checkers.engine import (
     _AT,
@@ -237,14 +238,6 @@ class Checkers(FamilyBase):
         from records.checkers.scan import scan_book
         return scan_book(text, path)
 
-    render_text = staticmethod(render_text)
-    render_svg = staticmethod(render_svg)
-    export = staticmethod(export)
-    position_key = staticmethod(position_key)
-    move_prefixes = staticmethod(move_prefixes)
-    matches = staticmethod(matches)
-    filter_sql = staticmethod(filter_sql)
-    showcase = staticmethod(showcase)
 
 
-CHECKERS = Checkers()
+CHECKERS = Checkers(api=sys.modules[__name__])

@@ -3,6 +3,8 @@ and position, and the object the registry hands out.
 """
 from __future__ import annotations
 
+import sys
+
 import chess
 
 from records.chess import descriptive as dn
@@ -172,16 +174,6 @@ class Chess(FamilyBase):
         from records.chess.scan import scan_book
         return scan_book(text, path)
 
-    render_text = staticmethod(render_text)
-    render_svg = staticmethod(render_svg)
-    export = staticmethod(export)
-    position_key = staticmethod(position_key)
-    move_prefixes = staticmethod(move_prefixes)
-    matches = staticmethod(matches)
-    replay_positions = staticmethod(replay_positions)
-    normal_of = staticmethod(normal_of)
-    filter_sql = staticmethod(filter_sql)
-    showcase = staticmethod(showcase)
 
 
-CHESS = Chess()
+CHESS = Chess(api=sys.modules[__name__])

@@ -74,10 +74,20 @@ class Family(Protocol):
 
 
 class FamilyBase:
-    """Defaults for what a family does not offer; a family object overrides what it has."""
+    """Defaults for what a family does not offer. A family object overrides what it has, as
+    methods, or hands the module whose functions of the protocol's names it offers:
+    `CHESS = Chess(api=module)`."""
     kind = ""
     extensions: tuple[str, ...] = ()
     export_formats: tuple[str, ...] = ()
+    API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
+           "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase")
+
+    def __init__(self, api=None):
+        for name in self.API:
+            overridden = getattr(type(self), name, None) is not getattr(FamilyBase, name, None)
+            if api is not None and not overridden and hasattr(api, name):
+                setattr(self, name, getattr(api, name))
     replays_positions = False
 
     def read_file(self, text: str, path: str) -> list[Record] | None:

@@ -14,10 +14,6 @@ class Cribbage(FamilyBase):
         from records.cribbage.cases import read
         return read(text, path)
 
-    scan_book = staticmethod(engine.scan_book)
-    render_text = staticmethod(engine.render_text)
-    export = staticmethod(engine.export)
-    matches = staticmethod(engine.matches)
 
     @staticmethod
     def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
@@ -34,7 +30,6 @@ class Cribbage(FamilyBase):
             return [("0", [])]
         return [("(json_extract(r.tags, '$.Score') = ? OR ? IN"
                  " (SELECT value FROM json_each(r.data, '$.scores')))", [score, score])]
-    showcase = staticmethod(engine.showcase)
 
 
-CRIBBAGE = Cribbage()
+CRIBBAGE = Cribbage(api=engine)
