@@ -144,9 +144,7 @@ def _archive(create: bool = False, path: str | None = None):
             _fail(f"{path}: cannot create the archive: no directory {folder}")
     elif not os.path.isfile(path):
         _fail(f"{path}: not a hoyle archive (not a regular file)")
-    else:
-        _check_archive(path)
-    from records.archive import NewerArchive, NotAnArchive
+    from records.archive import NewerArchive, NotAnArchive  # the archive refuses what is not its
     try:
         return Archive(path, read_only=not create and not _writable(path))
     except (NotAnArchive, NewerArchive) as exc:
@@ -159,27 +157,6 @@ def _writable(path: str) -> bool:
     """Reading commands open an archive this user may not write read-only (WAL needs both)."""
     folder = os.path.dirname(os.path.abspath(path))
     return os.access(path, os.W_OK) and os.access(folder, os.W_OK)
-
-
-def _check_archive(path: str) -> None:
-    """An existing file must be SQLite holding hoyle's tables (or be empty)."""
-    import sqlite3
-    with open(path, "rb") as handle:
-        head = handle.read(16)
-    if head and head != b"SQLite format 3\0":
-        _fail(f"{path}: not a hoyle archive (not an SQLite file)")
-    if not head:
-        return
-    try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        finally:
-            conn.close()
-    except sqlite3.Error as exc:
-        _fail(f"{path}: not a hoyle archive ({exc})")
-    if tables and "records" not in tables:
-        _fail(f"{path}: not a hoyle archive (an SQLite file without hoyle's tables)")
 
 
 # -- reading ----------------------------------------------------------------------------------

@@ -40,7 +40,13 @@ class PlyColumns:
 
 
 def ply_column_tables(lines: list[str]) -> list[PlyColumns]:
-    out = []
+    tables = (_table(lines, i, j, bounds) for i, j, bounds in _ruled_blocks(lines))
+    return [table for table in tables if table is not None]
+
+
+def _ruled_blocks(lines: list[str]):
+    """(first line, line after the last, column bounds) of each block opened by a `---+---`
+    rule and carried on by rows with `|` or further rules."""
     i = 0
     while i < len(lines):
         if not (_RULE.match(lines[i]) and "-" in lines[i]):
@@ -50,11 +56,8 @@ def ply_column_tables(lines: list[str]) -> list[PlyColumns]:
         j = i + 1
         while j < len(lines) and lines[j].strip() and ("|" in lines[j] or _RULE.match(lines[j])):
             j += 1
-        table = _table(lines, i, j, bounds)
-        if table is not None:
-            out.append(table)
+        yield i, j, bounds
         i = max(j, i + 1)
-    return out
 
 
 def _cells(text: str, bounds: list[int]) -> list[str]:
@@ -124,19 +127,10 @@ def opening_rows(lines: list[str]) -> list[tuple[int, int, list[OpeningRow]]]:
     """Tables between `---+---` rules whose rows are a name then moves read across (a name
     may run over two rows, the first without moves); (first line, last line, rows) each."""
     out = []
-    i = 0
-    while i < len(lines):
-        if not (_RULE.match(lines[i]) and "-" in lines[i]):
-            i += 1
-            continue
-        bounds = [k for k, ch in enumerate(lines[i]) if ch == "+"]
-        j = i + 1
-        while j < len(lines) and lines[j].strip() and ("|" in lines[j] or _RULE.match(lines[j])):
-            j += 1
+    for i, j, bounds in _ruled_blocks(lines):
         rows = _opening_rows(lines, i + 1, j, bounds)
         if len(rows) >= 2:
             out.append((i + 1, j, rows))
-        i = max(j, i + 1)
     return out
 
 
