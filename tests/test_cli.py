@@ -289,7 +289,10 @@ def test_delete_removes_records_and_refuses_unknown_ids(tmp_path):
     assert [r["id"] for r in left] == [3]
     from records.archive import Archive
     archive = Archive(str(path))
-    assert archive.db.execute("SELECT DISTINCT record_id FROM positions").fetchall() == [(3,)]
+    from records.archive.positions import decode
+    indexed = {int(i) for first, n, blob in archive.db.execute(
+        "SELECT first_id, n, entries FROM position_blocks") for i in decode(blob, n, first)[0]}
+    assert indexed == {3}
     assert archive.db.execute("SELECT DISTINCT record_id FROM diagnostics").fetchall() in ([], [(3,)])
 
 

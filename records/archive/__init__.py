@@ -2,14 +2,14 @@
 (query.py), streaming export (export.py).
 
 It stores records as the game layers produced them and knows no grammar and no rules;
-position search compares hashes of the position keys the families computed.
+position search looks up hashes of the position keys the families computed (positions.py).
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
 
-from records.archive import query, store
+from records.archive import positions as position_index, query, store
 from records.archive.query import Query
 from records.archive.schema import SCHEMA_VERSION, NewerArchive, NotAnArchive, connect
 from records.core.model import Record
@@ -56,14 +56,19 @@ class Archive:
         q = self.query(name, kind, status, positions, move_prefix, where, params, conditions)
         return query.search(self.db, q, limit=limit, offset=offset, full=full)
 
-    @staticmethod
-    def query(name=None, kind=None, status=None, positions=(), move_prefix=None, where=None,
-              params=None, conditions=None) -> Query:
+    def query(self, name=None, kind=None, status=None, positions=(), move_prefix=None,
+              where=None, params=None, conditions=None) -> Query:
         conds = list(conditions or [])
         if where:
             conds.append((where, list(params or [])))
-        return Query(name=name, kind=kind, status=status, positions=list(positions),
-                     move_prefix=move_prefix, conditions=conds)
+        if positions:
+            conds.append(self.passing(positions))
+        return Query(name=name, kind=kind, status=status, move_prefix=move_prefix,
+                     conditions=conds)
+
+    def passing(self, keys: Iterable[str]) -> tuple[str, list]:
+        """A SQL condition on records `r`: it passes through one of these positions."""
+        return query.passing(self.db, keys)
 
     def count(self, q: Query) -> int:
         return query.count(self.db, q)
@@ -85,7 +90,7 @@ class Archive:
         conn = self.db
         conn.execute("BEGIN IMMEDIATE")
         try:
-            conn.executemany("DELETE FROM positions WHERE record_id = ?", ids)
+            position_index.forget(conn, [i for (i,) in ids])
             conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", ids)
             before = conn.total_changes
             conn.executemany("DELETE FROM records WHERE id = ?", ids)

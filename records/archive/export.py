@@ -11,6 +11,8 @@ from contextlib import contextmanager
 from itertools import groupby
 from typing import TextIO
 
+from records.archive.query import fill_positions
+from records.archive.store import position_hash
 from records.core.model import Record
 
 SHARED_FORMATS = ("json", "jsonl", "csv")
@@ -97,7 +99,7 @@ PARQUET_FILES = ("records.parquet", "positions.parquet")
 
 def write_parquet(archive, records: Iterable[Record], folder: str) -> int:
     """Records (one row each, tags and data as JSON) and the positions they pass through
-    (hash, record_id, ply), written a chunk at a time with pyarrow (the `parquet` extra)."""
+    (hash, record_id, ply, key), written a chunk at a time with pyarrow (the `parquet` extra)."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -109,23 +111,29 @@ def write_parquet(archive, records: Iterable[Record], folder: str) -> int:
                         ("end_line", pa.int64()), ("ply_count", pa.int64()),
                         ("moves", pa.string()), ("tags", pa.string()), ("data", pa.string()),
                         ("normal", pa.string())])
-    ids: set[int] = set()
-    with _temporary(os.path.join(folder, PARQUET_FILES[0])) as tmp:
-        with pq.ParquetWriter(tmp, schema) as writer:
+    hashes = pa.schema([("hash", pa.int64()), ("record_id", pa.int64()), ("ply", pa.int32()),
+                        ("key", pa.string())])
+    written = 0
+    with _temporary(os.path.join(folder, PARQUET_FILES[0])) as tmp_records, \
+            _temporary(os.path.join(folder, PARQUET_FILES[1])) as tmp_positions:
+        with pq.ParquetWriter(tmp_records, schema) as writer, \
+                pq.ParquetWriter(tmp_positions, hashes) as positions:
             for chunk in _chunks(records):
-                ids.update(rec.id for rec in chunk)
+                written += len(chunk)
                 writer.write_table(pa.Table.from_pylist([_parquet_row(r) for r in chunk], schema))
-    hashes = pa.schema([("hash", pa.int64()), ("record_id", pa.int64()), ("ply", pa.int32())])
-    with _temporary(os.path.join(folder, PARQUET_FILES[1])) as tmp:
-        with pq.ParquetWriter(tmp, hashes) as writer:
-            cursor = archive.db.execute("SELECT hash, record_id, ply FROM positions")
-            while rows := cursor.fetchmany(50_000):
-                kept = [row for row in rows if row[1] in ids]
-                if kept:
-                    columns = list(zip(*kept))
-                    writer.write_table(pa.Table.from_arrays(
-                        [pa.array(c, t.type) for c, t in zip(columns, hashes)], schema=hashes))
-    return len(ids)
+                rows = [row for rec in chunk for row in _position_rows(rec)]
+                if rows:
+                    positions.write_table(pa.Table.from_pylist(rows, hashes))
+    return written
+
+
+def _position_rows(rec: Record) -> list[dict]:
+    """(hash, record_id, ply, key) of the start (ply 0) and of every ply's position."""
+    keys = [(0, rec.start_position)] if rec.start_position else []
+    fill_positions(rec)
+    keys += [(i, p.position) for i, p in enumerate(rec.plies, 1) if p.position]
+    return [{"hash": position_hash(key), "record_id": rec.id, "ply": ply, "key": key}
+            for ply, key in keys]
 
 
 def _parquet_row(rec: Record) -> dict:

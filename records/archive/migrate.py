@@ -2,13 +2,50 @@
 from __future__ import annotations
 
 import json
+import zlib
 import sqlite3
 from collections.abc import Callable, Iterator
 
+import numpy as np
+
+import records.archive.positions as positions
+import records.archive.sources as sources
 from records.archive.store import Writer
 from records.core.model import Diagnostic, Ply, Record
 
 OLD_TABLES = ("records", "plies", "sources", "diagnostics")
+
+
+def upgrade(conn: sqlite3.Connection, version: int, create_tables: Callable,
+            tables: list[str]) -> None:
+    """Bring an archive of an older version up to date; tables: the current CREATE statements."""
+    if version <= 1:
+        from_version_1(conn, create_tables)
+    elif version == 2:
+        from_version_2(conn, tables)
+
+
+def from_version_2(conn: sqlite3.Connection, tables: list[str]) -> None:
+    """Version 2 (each source in one compressed blob, a row per position): the sources are cut
+    into chunks of lines, and the positions become posting lists."""
+    for statement in tables:
+        if "source_chunks" in statement or "position_blocks" in statement:
+            conn.execute(statement)
+    for (source_id,) in conn.execute("SELECT id FROM sources").fetchall():
+        raw = conn.execute("SELECT raw FROM sources WHERE id = ?", [source_id]).fetchone()[0]
+        if raw:
+            data = zlib.decompress(raw)
+            blocks = (data[at:at + sources.READ_BYTES]
+                      for at in range(0, len(data), sources.READ_BYTES))
+            sources.store_chunks(conn, source_id, blocks)
+    conn.execute("ALTER TABLE sources DROP COLUMN raw")
+    writer = positions.PositionWriter(conn)
+    rows = conn.execute("SELECT hash, record_id FROM positions ORDER BY record_id")
+    while found := rows.fetchmany(100_000):
+        pairs = np.array(found, dtype=np.int64)
+        writer.add_arrays(pairs[:, 0], pairs[:, 1])
+    writer.flush()
+    conn.execute("DROP TABLE positions")
 
 
 def from_version_1(conn: sqlite3.Connection, create_tables: Callable) -> None:
@@ -23,7 +60,7 @@ def from_version_1(conn: sqlite3.Connection, create_tables: Callable) -> None:
     create_tables(conn)
     conn.execute("INSERT INTO sources (id, path, name, sha256, size, mtime, imported_at)"
                  " SELECT id, path, name, sha256, size, 0, imported_at FROM v1_sources")
-    writer = Writer(conn, b"", keep_ids=True)
+    writer = Writer(conn, keep_ids=True)
     batch: list[Record] = []
     for rec, source_id in _old_records(conn):
         if batch and (source_id != writer.source_id or len(batch) >= 500):
@@ -33,6 +70,7 @@ def from_version_1(conn: sqlite3.Connection, create_tables: Callable) -> None:
         batch.append(rec)
     if batch:
         writer.store(batch)
+    writer.finish()
     for table in OLD_TABLES:
         conn.execute(f"DROP TABLE v1_{table}")
 

@@ -2,21 +2,25 @@
 LIMIT and OFFSET in SQL."""
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from records.archive.store import (MOVE_SEPARATOR, decompress_normal, position_hash, slice_text,
-                                   source_lines)
+from records.archive.positions import records_passing
+from records.archive.sources import SourceLines
+from records.archive.store import MOVE_SEPARATOR, decompress_normal, position_hash
 from records.core.model import Diagnostic, Ply, Record
 
 SELECT = ("SELECT r.id, r.kind, r.title, r.status, s.path, r.line, r.end_line, r.text_z,"
           " r.normal_z, r.moves, r.plies_z, st.key, r.ply_count, r.tags, r.data,"
-          " r.source_id, s.encoding FROM records r LEFT JOIN sources s ON s.id = r.source_id"
+          " r.source_id FROM records r LEFT JOIN sources s ON s.id = r.source_id"
           " LEFT JOIN starts st ON st.id = r.start_id")
 CHUNK = 500
+INLINE_HITS = 500   # more records passing a position than this go to a temporary table
+_tables = itertools.count(1)
 
 
 @dataclass
@@ -25,7 +29,6 @@ class Query:
     name: str | None = None
     kind: str | None = None
     status: str | None = None
-    positions: Iterable[str] = ()          # position keys, any of which a record passes
     move_prefix: list[str] | None = None   # normalised moves a record begins with
     conditions: list[tuple[str, list]] = field(default_factory=list)  # family filters
 
@@ -41,11 +44,6 @@ class Query:
             clauses.append("(r.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)"
                            " OR r.title LIKE ? OR json_extract(r.tags, '$.Opening') LIKE ?)")
             args += [fts_query(self.name), f"%{self.name}%", f"%{self.name}%"]
-        hashes = sorted({position_hash(key) for key in self.positions})
-        if hashes:
-            clauses.append(f"r.id IN (SELECT record_id FROM positions WHERE hash IN"
-                           f" ({', '.join('?' * len(hashes))}))")
-            args += hashes
         if self.move_prefix:
             typed = MOVE_SEPARATOR.join(self.move_prefix)
             clauses.append("(r.moves = ? OR substr(r.moves, 1, ?) = ?)")
@@ -54,6 +52,18 @@ class Query:
             clauses.append(f"({sql})")
             args += params
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), args
+
+
+def passing(conn: sqlite3.Connection, keys: Iterable[str]) -> tuple[str, list]:
+    """A condition: the record passes through one of these positions (or starts at it). The
+    ids are looked up now, in the position index; many go to a temporary table."""
+    ids = records_passing(conn, sorted({position_hash(key) for key in keys})).tolist()
+    if len(ids) <= INLINE_HITS:
+        return f"r.id IN ({', '.join('?' * len(ids))})", ids
+    table = f"hits_{next(_tables)}"
+    conn.execute(f"CREATE TEMP TABLE {table} (id INTEGER PRIMARY KEY)")
+    conn.executemany(f"INSERT OR IGNORE INTO temp.{table} VALUES (?)", ((i,) for i in ids))
+    return f"r.id IN (SELECT id FROM temp.{table})", []
 
 
 def search(conn: sqlite3.Connection, query: Query, limit: int | None = None,
@@ -66,7 +76,7 @@ def search(conn: sqlite3.Connection, query: Query, limit: int | None = None,
     elif offset:
         sql += " LIMIT -1 OFFSET ?"
         args.append(int(offset))
-    return _records(conn, conn.execute(sql, args).fetchall(), full, _Sources(conn))
+    return _records(conn, conn.execute(sql, args).fetchall(), full, SourceLines(conn))
 
 
 def count(conn: sqlite3.Connection, query: Query) -> int:
@@ -79,7 +89,7 @@ def iterate(conn: sqlite3.Connection, query: Query, full: bool = True,
     """Every matching record in id order, CHUNK at a time (memory stays flat)."""
     where, args = query.where()
     joiner = " AND " if where else " WHERE "
-    sources, last, left = _Sources(conn), 0, limit or -1
+    sources, last, left = SourceLines(conn), 0, limit or -1
     if offset:  # the id just before the first one wanted
         row = conn.execute(f"SELECT r.id FROM records r{where} ORDER BY r.id LIMIT 1 OFFSET ?",
                            args + [offset - 1]).fetchone()
@@ -101,9 +111,8 @@ def get(conn: sqlite3.Connection, record_id: int) -> Record | None:
     rows = conn.execute(f"{SELECT} WHERE r.id = ?", [record_id]).fetchall()
     if not rows:
         return None
-    rec = _records(conn, rows, True, _Sources(conn))[0]
-    if rec.plies and not any(p.position for p in rec.plies):
-        _replay_positions(rec)
+    rec = _records(conn, rows, True, SourceLines(conn))[0]
+    fill_positions(rec)
     return rec
 
 
@@ -112,8 +121,10 @@ def _family(kind: str):
     return family(kind)
 
 
-def _replay_positions(rec: Record) -> None:
+def fill_positions(rec: Record) -> None:
     """Positions the archive left out because the family computes them from the moves."""
+    if not rec.plies or any(p.position for p in rec.plies):
+        return
     try:
         keys = _family(rec.kind).replay_positions(rec)
     except (KeyError, AttributeError, ValueError):
@@ -132,22 +143,10 @@ def counts(conn: sqlite3.Connection) -> dict:
     return out
 
 
-class _Sources:
-    """The lines of one source file at a time, for slicing the records' texts out of it."""
-
-    def __init__(self, conn: sqlite3.Connection):
-        self.conn, self.source_id, self.lines = conn, None, []
-
-    def text(self, source_id: int, encoding: str | None, line: int, end_line: int) -> str:
-        if source_id != self.source_id:
-            row = self.conn.execute("SELECT raw FROM sources WHERE id = ?", [source_id]).fetchone()
-            raw = zlib.decompress(row[0]) if row and row[0] else b""
-            self.source_id, self.lines = source_id, source_lines(raw, encoding or None)
-        return slice_text(self.lines, line, end_line)
-
-
-def _records(conn, rows: list, full: bool, sources: _Sources) -> list[Record]:
+def _records(conn, rows: list, full: bool, sources: SourceLines) -> list[Record]:
     records = [_record(row, full, sources) for row in rows]
+    if full:
+        _read_plies_again([rec for rec in records if rec.plies_in_text])
     by_id = {rec.id: rec for rec in records}
     for start in range(0, len(records), CHUNK):
         ids = [rec.id for rec in records[start:start + CHUNK]]
@@ -159,19 +158,30 @@ def _records(conn, rows: list, full: bool, sources: _Sources) -> list[Record]:
     return records
 
 
-def _record(row: tuple, full: bool, sources: _Sources) -> Record:
+def _record(row: tuple, full: bool, sources: SourceLines) -> Record:
     (rid, kind, title, status, path, line, end_line, text_z, normal_z, moves, plies_z, start,
-     ply_count, tags, data, source_id, encoding) = row
+     ply_count, tags, data, source_id) = row
     rec = Record(kind=kind, title=title, source=path or "", line=line, end_line=end_line,
                  tags=json.loads(tags or "{}"), data=json.loads(data or "{}"),
-                 start_position=start or "", status=status, id=rid, ply_count=ply_count or 0)
+                 start_position=start or "", status=status, id=rid, ply_count=ply_count or 0,
+                 plies_in_text=bool(ply_count) and moves is None and plies_z is None)
     if full:
+        rec.text = (zlib.decompress(text_z).decode() if text_z
+                    else sources.text(source_id, line, end_line))
+        if rec.plies_in_text:
+            return rec  # plies and normal form once the family has read the text again
         rec.plies = plies_of(moves, plies_z, line, ply_count)
         rec.normal = (decompress_normal(normal_z, moves, tags) if normal_z != b""
                       else _family(kind).normal_of(rec))
-        rec.text = (zlib.decompress(text_z).decode() if text_z
-                    else sources.text(source_id, encoding, line, end_line))
     return rec
+
+
+def _read_plies_again(records: list[Record]) -> None:
+    """Plies the archive left in the record's text: the family reads them again."""
+    for rec in records:
+        fam = _family(rec.kind)
+        rec.plies = fam.plies_from_text(rec.text, rec.line)
+        rec.normal = fam.normal_of(rec)
 
 
 def plies_of(moves: str, blob: bytes | None, line: int, ply_count: int) -> list[Ply]:

@@ -9,22 +9,28 @@ from __future__ import annotations
 import os
 import sqlite3
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_S = 30.0   # a second importer waits this long for the first one's transaction
 OUR_TABLES = {"records", "sources", "diagnostics", "meta"}
 FTS_COLUMNS = ("title", "opening", "players", "event", "annotations")
 
 TABLES = [
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
-    # raw: the file's bytes, zlib-compressed, once; a record's text is a slice of its lines
     # path: as imported, relative to the folder it was imported from; abs_path: where that was
     "CREATE TABLE sources (id INTEGER PRIMARY KEY, path TEXT, name TEXT, sha256 TEXT,"
-    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, raw BLOB, abs_path TEXT)",
+    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, abs_path TEXT)",
     "CREATE INDEX sources_sha256 ON sources (sha256)",
+    # the file's bytes once, verbatim, in zlib-compressed chunks of whole lines (sources.py);
+    # a record's text is a slice of its lines
+    "CREATE TABLE source_chunks (id INTEGER PRIMARY KEY, source_id INTEGER REFERENCES"
+    " sources (id), first_line INTEGER, line_count INTEGER, raw BLOB)",
+    "CREATE UNIQUE INDEX source_chunks_line ON source_chunks (source_id, first_line)",
     # text_z: the record's text, compressed, only where it is not the slice of its source lines
     # normal_z: the normalised form, compressed with a preset dictionary of its moves and tags
     # moves: the normalised moves, space-separated
     # plies_z: what the plies hold beyond moves (lines, columns, printed text, positions)
+    # moves and plies_z are both empty for a record with plies whose family reads them again
+    # from its text (a PGN game: the text holds them already)
     # (its dictionary is the moves and tags, so it costs little beside them); tags hold the
     # players, event, opening and result that SQL reads with json_extract
     "CREATE TABLE records (id INTEGER PRIMARY KEY, fingerprint BLOB NOT NULL, kind TEXT,"
@@ -36,9 +42,12 @@ TABLES = [
     "CREATE TABLE starts (id INTEGER PRIMARY KEY, key TEXT UNIQUE)",
     "CREATE UNIQUE INDEX records_fingerprint ON records (fingerprint)",
     "CREATE INDEX records_kind_status ON records (kind, status)",
-    # one row per position a record passes through (ply 0: its start), keyed by a 64-bit hash
-    "CREATE TABLE positions (hash INTEGER, record_id INTEGER REFERENCES records (id), ply INTEGER,"
-    " PRIMARY KEY (hash, record_id, ply)) WITHOUT ROWID",
+    # the records each position passes through (its start included), as posting lists of a
+    # bucket of position hashes (positions.py): about four bytes a position
+    "CREATE TABLE position_blocks (id INTEGER PRIMARY KEY, bucket INTEGER, first_id INTEGER"
+    " REFERENCES records (id), last_id INTEGER REFERENCES records (id), n INTEGER,"
+    " entries BLOB)",
+    "CREATE INDEX position_blocks_bucket ON position_blocks (bucket, last_id)",
     "CREATE TABLE diagnostics (id INTEGER PRIMARY KEY, record_id INTEGER REFERENCES records (id),"
     " severity TEXT,"
     " code TEXT, line INTEGER, column INTEGER, message TEXT, suggestion TEXT, repair INTEGER)",
@@ -118,8 +127,8 @@ def ensure_schema(conn: sqlite3.Connection, path: str) -> None:
             conn.execute("COMMIT")
             return
         if "records" in names:
-            from records.archive.migrate import from_version_1
-            from_version_1(conn, create_tables)
+            import records.archive.migrate as migrate
+            migrate.upgrade(conn, found, create_tables, TABLES)
         else:
             create_tables(conn)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -1,8 +1,10 @@
 """Import: records stream from an iterator into SQLite in batches, inside one transaction per
 source file (the sources row included), so a failure or a kill leaves the archive as it was.
 
-Storage is compact: the source file once (compressed), the moves as one text column, what the
-plies hold beyond the moves as one compressed blob, and one 64-bit hash per position passed.
+Storage is compact: the source file once (compressed chunks of lines, sources.py); the moves as
+one text column and what the plies hold beyond them as one compressed blob, or neither where
+the family reads the plies back from the record's text (PGN); the positions passed as posting
+lists (positions.py).
 """
 from __future__ import annotations
 
@@ -15,13 +17,14 @@ import zlib
 from collections.abc import Iterable, Iterator
 from itertools import islice
 
+import records.archive.sources as sources
+from records.archive.positions import PositionWriter
 from records.core.model import Record
 from records.core.parallel import collector_paused
 
 BATCH = 500
 MOVE_SEPARATOR = " "
 ZLIB_LEVEL = 6
-ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")  # as records.core.reading.read_text decodes
 _to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 RECORD_COLUMNS = ("id", "fingerprint", "kind", "title", "status", "source_id", "line",
@@ -39,16 +42,8 @@ _from_bytes = int.from_bytes
 
 
 def position_hash(key: str) -> int:
-    """A position key as a signed 64-bit integer (the positions table's key)."""
+    """A position key as a signed 64-bit integer (the position index's key)."""
     return _from_bytes(_blake2b(key.encode(), digest_size=8).digest(), "little", signed=True)
-
-
-def file_identity(path: str) -> tuple[bytes, int, float, str]:
-    """The source's bytes, size, mtime and sha256 (empty for a path that is no file)."""
-    if not os.path.isfile(path):
-        return b"", 0, 0.0, hashlib.sha256(b"").hexdigest()
-    raw = open(path, "rb").read()
-    return raw, len(raw), os.path.getmtime(path), hashlib.sha256(raw).hexdigest()
 
 
 def known_source(conn: sqlite3.Connection, path: str) -> bool:
@@ -61,7 +56,7 @@ def known_source(conn: sqlite3.Connection, path: str) -> bool:
         return True   # the same file, untouched since: not even read
     if not conn.execute("SELECT 1 FROM sources WHERE size = ? LIMIT 1", [size]).fetchone():
         return False  # no source of this size: no need to read and hash the file
-    sha = file_identity(path)[3]
+    sha = sources.file_identity(path)[2]
     return conn.execute("SELECT 1 FROM sources WHERE sha256 = ? AND size = ?",
                         [sha, size]).fetchone() is not None
 
@@ -69,16 +64,16 @@ def known_source(conn: sqlite3.Connection, path: str) -> bool:
 def import_records(conn: sqlite3.Connection, path: str, records: Iterable[Record],
                    batch: int = BATCH) -> dict:
     """Store one source's records; return counts of records added and already there."""
-    raw, size, mtime, sha = file_identity(path)
-    writer = Writer(conn, raw)
+    writer = Writer(conn)
     with collector_paused():
         conn.execute("BEGIN IMMEDIATE")  # the write lock now: a second importer waits
         try:
             # the file is kept only once one of its records is new
-            writer.new_source = lambda: _source_id(conn, path, raw, size, mtime, sha)
+            writer.new_source = lambda: _source_id(conn, path)
             writer.next_id = (conn.execute("SELECT max(id) FROM records").fetchone()[0] or 0) + 1
             for chunk in _chunks(iter(records), batch):
                 writer.store(chunk)
+            writer.finish()
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -91,62 +86,47 @@ def _chunks(records: Iterator[Record], size: int) -> Iterator[list[Record]]:
         yield chunk
 
 
-def _source_id(conn, path: str, raw: bytes, size: int, mtime: float, sha: str) -> int:
+def _source_id(conn, path: str) -> int:
+    size, mtime, sha = sources.file_identity(path)
     row = conn.execute("SELECT id FROM sources WHERE sha256 = ? AND size = ?",
                        [sha, size]).fetchone()
     if row:
         return row[0]
-    encoding = decode(raw)[1] if raw else ""
-    return conn.execute(
-        "INSERT INTO sources (path, name, sha256, size, mtime, imported_at, encoding, raw,"
-        " abs_path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [os.path.relpath(path), os.path.basename(path), sha, size, mtime, time.time(), encoding,
-         zlib.compress(raw, ZLIB_LEVEL) if raw else None, os.path.abspath(path)]).lastrowid
+    source_id = conn.execute(
+        "INSERT INTO sources (path, name, sha256, size, mtime, imported_at, encoding, abs_path)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [os.path.relpath(path), os.path.basename(path), sha, size, mtime, time.time(),
+         _encoding(path) if size else "", os.path.abspath(path)]).lastrowid
+    if size:
+        sources.store_chunks(conn, source_id, sources.file_blocks(path))
+    return source_id
 
 
-def decode(raw: bytes) -> tuple[str, str]:
-    for encoding in ENCODINGS:
-        try:
-            return raw.decode(encoding), encoding
-        except UnicodeDecodeError:
-            continue
-    return raw.decode("latin-1", "replace"), "latin-1"  # pragma: no cover
-
-
-def source_lines(raw: bytes, encoding: str | None = None) -> list[str]:
-    text = raw.decode(encoding) if encoding else decode(raw)[0]
-    return text.splitlines(keepends=True)
-
-
-def slice_text(lines: list[str], line: int, end_line: int) -> str:
-    """A record's text as the lines it spans, the way the readers cut it."""
-    return "".join(lines[line - 1:end_line]).rstrip("\r\n")
+def _encoding(path: str) -> str:
+    """The encoding the file reads in (for people browsing the sources table)."""
+    with open(path, "rb") as handle:
+        return sources.decode(handle.read(sources.CHUNK_BYTES * 4))[1]
 
 
 class Writer:
     """Turns batches of records into rows; remembers the counts and the next id."""
 
-    def __init__(self, conn: sqlite3.Connection, raw: bytes, keep_ids: bool = False):
-        self.conn, self.raw, self.keep_ids = conn, raw, keep_ids
+    def __init__(self, conn: sqlite3.Connection, keep_ids: bool = False):
+        self.conn, self.keep_ids = conn, keep_ids
         self.source_id = 0
         self.new_source = None   # makes the sources row when the first record is added
         self.next_id = 1
         self.added = self.skipped = 0
-        self._lines: list[str] | None = None
+        self.texts = sources.SourceLines(conn)
+        self.positions = PositionWriter(conn)
         self._starts: dict[str, int] = {}
-
-    @property
-    def lines(self) -> list[str]:
-        if self._lines is None:
-            self._lines = source_lines(self.raw) if self.raw else []
-        return self._lines
 
     def store(self, chunk: list[Record]) -> None:
         fingerprints = [bytes.fromhex(rec.fingerprint) for rec in chunk]
         marks = ", ".join("?" * len(fingerprints))
         seen = {row[0] for row in self.conn.execute(
             f"SELECT fingerprint FROM records WHERE fingerprint IN ({marks})", fingerprints)}
-        rows, fts, positions, diagnostics = [], [], [], []
+        rows, fts, diagnostics = [], [], []
         for rec, fp in zip(chunk, fingerprints):
             if fp in seen:
                 self.skipped += 1
@@ -159,28 +139,37 @@ class Writer:
                 self.next_id += 1
             rows.append(self._row(rec, fp))
             fts.append(fts_row(rec))
-            positions.extend(position_rows(rec))
+            self.positions.add(position_hashes(rec), rec.id)
             diagnostics.extend((rec.id, d.severity, d.code, d.line, d.column, d.message,
                                 d.suggestion, int(d.repair)) for d in rec.diagnostics)
         conn = self.conn
         if conn.executemany(INSERT_RECORD, rows).rowcount != len(rows):
             raise sqlite3.IntegrityError("a record's fingerprint appeared while importing")
         conn.executemany(INSERT_FTS, fts)
-        conn.executemany("INSERT INTO positions VALUES (?, ?, ?)", positions)
         conn.executemany(INSERT_DIAGNOSTIC, diagnostics)
         self.added += len(rows)
 
+    def finish(self) -> None:
+        self.positions.flush()
+
     def _row(self, rec: Record, fingerprint: bytes) -> tuple:
         text_z = None
-        if rec.text and slice_text(self.lines, rec.line, rec.end_line) != rec.text:
+        if rec.text and self._source_text(rec) != rec.text:
             text_z = zlib.compress(rec.text.encode(), ZLIB_LEVEL)
         moves = MOVE_SEPARATOR.join(p.normal for p in rec.plies)
         tags = _to_json(rec.tags)
+        normal = self._normal(rec, moves, tags)
+        if rec.plies_in_text and text_z is None and normal == b"":
+            moves = plies = None   # the family reads them back from the text
+        else:
+            plies = plies_blob(rec)
         return (rec.id, fingerprint, rec.kind, rec.title, rec.status or rec.settle_status(),
-                self.source_id, rec.line, rec.end_line, text_z,
-                self._normal(rec, moves, tags), moves or None, plies_blob(rec),
+                self.source_id, rec.line, rec.end_line, text_z, normal, moves or None, plies,
                 self._start_id(rec.start_position), len(rec.plies), tags, _to_json(rec.data),
                 _to_json(facts_of(rec)))
+
+    def _source_text(self, rec: Record) -> str:
+        return self.texts.text(self.source_id, rec.line, rec.end_line) if self.source_id else ""
 
     @staticmethod
     def _normal(rec: Record, moves: str, tags: str) -> bytes | None:
@@ -233,13 +222,13 @@ def fts_row(rec: Record) -> tuple:
             rec.data.get("annotations") or tags.get("Annotations", ""))
 
 
-def position_rows(rec: Record) -> list[tuple[int, int, int]]:
-    rid = rec.id
-    rows = [(_from_bytes(_blake2b(p.position.encode(), digest_size=8).digest(), "little",
-                         signed=True), rid, p.index) for p in rec.plies if p.position]
+def position_hashes(rec: Record) -> list[int]:
+    """The hashes of the positions the record passes through, its start included."""
+    keys = [p.position for p in rec.plies if p.position]
     if rec.start_position:
-        rows.append((position_hash(rec.start_position), rid, 0))
-    return rows
+        keys.append(rec.start_position)
+    return [_from_bytes(_blake2b(key.encode(), digest_size=8).digest(), "little", signed=True)
+            for key in keys]
 
 
 def plies_blob(rec: Record) -> bytes | None:

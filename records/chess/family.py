@@ -128,6 +128,24 @@ def normal_of(rec) -> str:
                     start_fen=rec.tags.get("FEN"))
 
 
+def plies_from_text(text: str, line: int) -> list:
+    """The plies of a PGN game read again from its text (the archive keeps no other copy)."""
+    from records.chess.pgn import read
+    from records.core.model import shift_lines
+    games = shift_lines(read(text, "") or [], line - 1)
+    return games[0].plies if games else []
+
+
+def position_after(moves: list[str]) -> str | None:
+    board = chess.Board()
+    try:
+        for san in moves:
+            board.push_san(san)
+    except ValueError:
+        return None
+    return position_key(board)
+
+
 def filter_sql(filters: dict) -> list[tuple[str, list]]:
     """result as SQL; the card and cribbage filters meet no chess game."""
     if any(value for key, value in filters.items() if key != "result"):

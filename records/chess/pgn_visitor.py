@@ -415,6 +415,7 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     """Opening, notes, junk, result checks, the status an export gave the game, and its
     normal form. The movetext as printed is kept when it holds more than the moves."""
     tags = rec.tags
+    rec.plies_in_text = True   # this reader gets the same plies from the game's text again
     _classify(rec, keys)
     if "FEN" in tags:
         rec.data["fen"] = tags["FEN"]

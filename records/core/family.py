@@ -61,6 +61,14 @@ class Family(Protocol):
         """The position key after each ply, from the moves; families that set
         replays_positions let the archive store no positions but their hashes."""
 
+    def plies_from_text(self, text: str, line: int) -> list:
+        """The plies of a record read again from its text (which starts at line), for the
+        records the family's reader marked plies_in_text."""
+
+    def position_after(self, moves: list[str]) -> str | None:
+        """The position key after these normalised moves from the start (a moves search looks
+        it up in the position index), or None to compare the moves themselves."""
+
     def facts(self, record: Record) -> dict:
         """(optional) Searchable facts of a record the archive keeps as JSON at import, for
         filter_sql to read with json_extract(r.facts, ...)."""
@@ -81,7 +89,8 @@ class FamilyBase:
     extensions: tuple[str, ...] = ()
     export_formats: tuple[str, ...] = ()
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
-           "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase")
+           "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
+           "plies_from_text", "position_after")
 
     def __init__(self, api=None):
         for name in self.API:
@@ -114,6 +123,12 @@ class FamilyBase:
 
     def replay_positions(self, record: Record) -> list[str]:
         return [p.position for p in record.plies]
+
+    def plies_from_text(self, text: str, line: int) -> list:
+        raise ValueError(f"{self.kind} records keep their plies")
+
+    def position_after(self, moves: list[str]) -> str | None:
+        return None
 
     def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
         return [] if not filters else None

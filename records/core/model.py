@@ -60,6 +60,7 @@ class Record:
     status: str = ""            # derived from diagnostics unless set (invalid)
     id: int | None = None
     ply_count: int = 0          # set by the archive when the plies are not loaded
+    plies_in_text: bool = False  # the family's reader reads the plies back from the text alone
 
     def add(self, severity: str, code: str, message: str, line: int = 0, column: int = 0,
             suggestion: str = "", repair: bool = False) -> Diagnostic:

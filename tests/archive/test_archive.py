@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS, need
-from records.archive import Archive, NewerArchive, NotAnArchive
+from records.archive import SCHEMA_VERSION, Archive, NewerArchive, NotAnArchive
 from records.chess import pgn
 from records.core.model import ERROR, NEEDS_REVIEW, REPAIRED, VALID, WARNING, Ply, Record
 
@@ -42,7 +42,8 @@ def counts(db: str) -> tuple:
     conn = sqlite3.connect(db)
     try:
         return tuple(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                     for t in ("records", "sources", "positions", "diagnostics"))
+                     for t in ("records", "sources", "source_chunks", "diagnostics")) + \
+            (conn.execute("SELECT total(n) FROM position_blocks").fetchone()[0],)
     finally:
         conn.close()
 
@@ -232,12 +233,46 @@ def test_a_version_1_archive_is_migrated(tmp_path, games):
     conn.commit()
     conn.close()
     archive = Archive(path)
-    assert archive.db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert archive.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     back = archive.get(8)
     assert back.title == originals[1].title and back.text == originals[1].text
     assert [p.normal for p in back.plies] == [p.normal for p in originals[1].plies]
     assert archive.search(name=originals[2].tags["White"].split(",")[0])[0].id == 9
     assert archive.search(positions=[originals[0].plies[9].position])[0].id == 7
+
+
+def test_a_version_2_archive_is_migrated(tmp_path, games):
+    """Version 2 kept each source in one blob and a row per position: both are rebuilt."""
+    import zlib
+
+    from records.archive.query import fill_positions
+    from records.archive.store import position_hash
+    path = str(tmp_path / "v2.db")
+    archive = Archive(path)
+    originals = read(games)
+    archive.import_records(str(games), originals)
+    kept = [archive.get(i) for i in range(1, len(originals) + 1)]
+    db = archive.db
+    db.execute("ALTER TABLE sources ADD COLUMN raw BLOB")
+    db.execute("UPDATE sources SET raw = ?", [zlib.compress(games.read_bytes())])
+    db.execute("CREATE TABLE positions (hash INTEGER, record_id INTEGER, ply INTEGER,"
+               " PRIMARY KEY (hash, record_id, ply)) WITHOUT ROWID")
+    for rec in kept:
+        fill_positions(rec)
+        db.executemany("INSERT OR IGNORE INTO positions VALUES (?, ?, ?)",
+                       [(position_hash(p.position), rec.id, p.index) for p in rec.plies])
+    db.execute("DROP TABLE source_chunks")
+    db.execute("DROP TABLE position_blocks")
+    db.execute("PRAGMA user_version = 2")
+    archive.close()
+    archive = Archive(path)
+    assert archive.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert "raw" not in {row[1] for row in archive.db.execute("PRAGMA table_info(sources)")}
+    back = archive.get(5)
+    assert back.text == originals[4].text and back.plies == kept[4].plies
+    key = originals[4].plies[6].position
+    assert 5 in [r.id for r in archive.search(positions=[key])]
+    assert archive.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
 # -- search --------------------------------------------------------------------------------------
@@ -371,8 +406,9 @@ def test_ready_for_datasette(tmp_path, monkeypatch):
     archive = Archive(str(tmp_path / "a.db"))
     archive.import_records("books/g.pgn", read_path("books/g.pgn"))
     db = archive.db
-    for child in ("positions", "diagnostics"):
-        assert [row[2] for row in db.execute(f"PRAGMA foreign_key_list({child})")] == ["records"]
+    for child in ("position_blocks", "diagnostics"):
+        assert {row[2] for row in db.execute(f"PRAGMA foreign_key_list({child})")} == {"records"}
+    assert [row[2] for row in db.execute("PRAGMA foreign_key_list(source_chunks)")] == ["sources"]
     assert [row[2] for row in db.execute("PRAGMA foreign_key_list(records)")] == ["sources", "starts"] \
         or {row[2] for row in db.execute("PRAGMA foreign_key_list(records)")} == {"sources", "starts"}
     assert db.execute("SELECT path, abs_path FROM sources").fetchone() == \

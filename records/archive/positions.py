@@ -1,0 +1,168 @@
+"""The position index: which records pass through a position, in about four bytes a position.
+
+A row per (position, record) costs some twenty bytes in SQLite, more than the PGN itself. So
+positions are kept as posting lists instead: a position's 64-bit hash picks one of BUCKETS
+buckets (its top bits) and a CHECK_BITS check (the next bits); a bucket's entries are stored in
+blocks of records in id order, each entry the step from the previous record id (a varint) and
+its check (three bytes). A lookup reads one bucket's blocks and keeps the entries whose check
+matches: 36 bits of the hash in all, so a false match is about one in 69 billion entries.
+
+Imports add blocks; a bucket's last block takes the next entries while it is small, so many
+small imports do not leave many tiny blocks. Deleting records rewrites the blocks that hold them.
+"""
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+
+import numpy as np
+
+BUCKET_BITS = 12
+CHECK_BITS = 24
+CHECK_BYTES = CHECK_BITS // 8
+SMALL_BLOCK = 512          # entries below which a bucket's last block takes more
+FLUSH_ENTRIES = 1 << 21    # entries held in memory before they are written as blocks
+_MASK64 = (1 << 64) - 1
+
+
+def split_hash(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(bucket, check) of signed 64-bit position hashes."""
+    unsigned = hashes.astype(np.int64).view(np.uint64)
+    buckets = (unsigned >> np.uint64(64 - BUCKET_BITS)).astype(np.int64)
+    checks = ((unsigned >> np.uint64(64 - BUCKET_BITS - CHECK_BITS))
+              & np.uint64((1 << CHECK_BITS) - 1)).astype(np.uint32)
+    return buckets, checks
+
+
+# -- the codec: record-id steps as varints, then the checks ----------------------------------
+def encode(ids: np.ndarray, checks: np.ndarray, base: int) -> bytes:
+    """Entries sorted by record id, as steps from base (varints) followed by the checks."""
+    steps = np.diff(ids.astype(np.uint64), prepend=np.uint64(base))
+    widths = np.ones(len(steps), dtype=np.int64)
+    for k in range(1, 10):
+        more = steps >= np.uint64(1 << (7 * k))
+        if not more.any():
+            break
+        widths += more
+    at = np.concatenate(([0], np.cumsum(widths)[:-1]))
+    out = np.zeros(int(widths.sum()) + len(checks) * CHECK_BYTES, dtype=np.uint8)
+    for k in range(int(widths.max(initial=1))):
+        has = widths > k
+        seven = (steps[has] >> np.uint64(7 * k)) & np.uint64(0x7F)
+        last = widths[has] == k + 1
+        out[at[has] + k] = (seven | np.where(last, 0, 0x80).astype(np.uint64)).astype(np.uint8)
+    tail = out[len(out) - len(checks) * CHECK_BYTES:].reshape(-1, CHECK_BYTES)
+    for k in range(CHECK_BYTES):
+        tail[:, k] = (checks >> np.uint32(8 * k)) & np.uint32(0xFF)
+    return out.tobytes()
+
+
+def decode(blob: bytes, count: int, base: int) -> tuple[np.ndarray, np.ndarray]:
+    """(record ids, checks) of a block."""
+    if not count:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint32)
+    raw = np.frombuffer(blob, dtype=np.uint8)
+    split = len(raw) - count * CHECK_BYTES
+    steps_raw, tail = raw[:split], raw[split:].reshape(-1, CHECK_BYTES).astype(np.uint32)
+    checks = np.zeros(count, dtype=np.uint32)
+    for k in range(CHECK_BYTES):
+        checks |= tail[:, k] << np.uint32(8 * k)
+    ends = np.flatnonzero(steps_raw < 0x80)
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    place = np.arange(len(steps_raw)) - np.repeat(starts, ends - starts + 1)
+    parts = (steps_raw & 0x7F).astype(np.uint64) << (np.uint64(7) * place.astype(np.uint64))
+    steps = np.add.reduceat(parts, starts)
+    return (np.cumsum(steps) + np.uint64(base)).astype(np.int64), checks
+
+
+# -- writing --------------------------------------------------------------------------------
+class PositionWriter:
+    """Collects (hash, record id) pairs of an import and writes them as blocks, in bounded
+    memory (FLUSH_ENTRIES at a time), inside the caller's transaction."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self.hashes: list[np.ndarray] = []
+        self.ids: list[np.ndarray] = []
+        self.held = 0
+
+    def add(self, hashes: Iterable[int], record_id: int) -> None:
+        found = np.fromiter(hashes, dtype=np.int64)
+        if len(found):
+            self.add_arrays(found, np.full(len(found), record_id, dtype=np.int64))
+
+    def add_arrays(self, hashes: np.ndarray, ids: np.ndarray) -> None:
+        self.hashes.append(hashes)
+        self.ids.append(ids)
+        self.held += len(hashes)
+        if self.held >= FLUSH_ENTRIES:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.held:
+            return
+        buckets, checks = split_hash(np.concatenate(self.hashes))
+        ids = np.concatenate(self.ids)
+        self.hashes, self.ids, self.held = [], [], 0
+        order = np.lexsort((checks, ids, buckets))
+        buckets, checks, ids = buckets[order], checks[order], ids[order]
+        bounds = np.flatnonzero(np.diff(buckets)) + 1
+        for a, b in zip(np.concatenate(([0], bounds)), np.concatenate((bounds, [len(ids)]))):
+            self._write_bucket(int(buckets[a]), ids[a:b], checks[a:b])
+
+    def _write_bucket(self, bucket: int, ids: np.ndarray, checks: np.ndarray) -> None:
+        conn = self.conn
+        last = conn.execute("SELECT id, first_id, last_id, n, entries FROM position_blocks"
+                            " WHERE bucket = ? ORDER BY last_id DESC LIMIT 1", [bucket]).fetchone()
+        if last and last[3] < SMALL_BLOCK and int(ids[0]) >= last[2]:
+            old_ids, old_checks = decode(last[4], last[3], last[1])
+            ids, checks = np.concatenate((old_ids, ids)), np.concatenate((old_checks, checks))
+            conn.execute("DELETE FROM position_blocks WHERE id = ?", [last[0]])
+        write_block(conn, bucket, ids, checks)
+
+
+def write_block(conn: sqlite3.Connection, bucket: int, ids: np.ndarray, checks: np.ndarray) -> None:
+    if not len(ids):
+        return
+    first = int(ids[0])
+    conn.execute("INSERT INTO position_blocks (bucket, first_id, last_id, n, entries)"
+                 " VALUES (?, ?, ?, ?, ?)",
+                 [bucket, first, int(ids[-1]), len(ids), encode(ids, checks, first)])
+
+
+# -- reading and deleting -------------------------------------------------------------------
+def records_passing(conn: sqlite3.Connection, hashes: Iterable[int]) -> np.ndarray:
+    """The sorted ids of records that pass through any of the positions with these hashes."""
+    found = np.fromiter(hashes, dtype=np.int64)
+    buckets, checks = split_hash(found)
+    hits = []
+    for bucket in np.unique(buckets).tolist():
+        wanted = checks[buckets == bucket]
+        for first, count, blob in conn.execute(
+                "SELECT first_id, n, entries FROM position_blocks WHERE bucket = ?", [bucket]):
+            ids, block_checks = decode(blob, count, first)
+            hits.append(ids[np.isin(block_checks, wanted)])
+    return np.unique(np.concatenate(hits)) if hits else np.zeros(0, dtype=np.int64)
+
+
+def forget(conn: sqlite3.Connection, record_ids: list[int]) -> None:
+    """Take removed records out of the blocks that hold them (inside the caller's transaction)."""
+    gone = np.array(sorted(set(record_ids)), dtype=np.int64)
+    if not len(gone):
+        return
+    blocks = conn.execute(
+        "SELECT id, bucket, first_id, n, entries FROM position_blocks"
+        " WHERE last_id >= ? AND first_id <= ?", [int(gone[0]), int(gone[-1])]).fetchall()
+    for block_id, bucket, first, count, blob in blocks:
+        ids, checks = decode(blob, count, first)
+        kept = ~np.isin(ids, gone)
+        if kept.all():
+            continue
+        conn.execute("DELETE FROM position_blocks WHERE id = ?", [block_id])
+        write_block(conn, bucket, ids[kept], checks[kept])
+
+
+def signed(value: int) -> int:
+    """A 64-bit hash as SQLite and numpy hold it (signed)."""
+    value &= _MASK64
+    return value - (1 << 64) if value >= 1 << 63 else value

@@ -1,0 +1,133 @@
+"""Source files kept verbatim: their bytes in compressed chunks of whole lines, so a record's
+text is read back by decompressing the chunk or two that hold its lines, not the whole file.
+
+Lines end as the readers count them (LF, CRLF or a lone CR); chunks are cut after a line end
+from the raw bytes, so joining the chunks gives the file back byte for byte.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sqlite3
+import zlib
+from collections import OrderedDict
+from collections.abc import Iterator
+
+CHUNK_BYTES = 256 * 1024
+READ_BYTES = CHUNK_BYTES
+ZLIB_LEVEL = 6
+ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")  # as records.core.reading decodes
+LINE_END = re.compile(rb"\r\n|\r|\n")
+TEXT_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def file_identity(path: str) -> tuple[int, float, str]:
+    """The file's size, mtime and sha256, read a block at a time."""
+    digest = hashlib.sha256()
+    if not os.path.isfile(path):
+        return 0, 0.0, digest.hexdigest()
+    with open(path, "rb") as handle:
+        while block := handle.read(READ_BYTES):
+            digest.update(block)
+    return os.path.getsize(path), os.path.getmtime(path), digest.hexdigest()
+
+
+def line_chunks(blocks: Iterator[bytes]) -> Iterator[tuple[int, int, bytes]]:
+    """(first line, lines started, bytes) of a byte stream in chunks of about CHUNK_BYTES,
+    each cut after a line end (a line longer than four chunks is cut where it is)."""
+    line, data = 1, b""
+    for block in blocks:
+        data += block
+        while len(data) > CHUNK_BYTES:
+            cut = _cut(data)
+            if not cut:
+                break
+            piece, data = data[:cut], data[cut:]
+            yield line, *_lines_of(piece)
+            line += len(LINE_END.findall(piece))
+    if data:
+        yield line, *_lines_of(data)
+
+
+def _cut(data: bytes) -> int:
+    """After the last line end (not after a CR at the very end: it may begin a CRLF)."""
+    end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1))
+    if end >= 0:
+        return end + 1
+    return len(data) if len(data) > 4 * CHUNK_BYTES else 0
+
+
+def _lines_of(piece: bytes) -> tuple[int, bytes]:
+    ends = len(LINE_END.findall(piece))
+    return ends + (0 if piece.endswith((b"\n", b"\r")) else 1), piece
+
+
+def file_blocks(path: str) -> Iterator[bytes]:
+    with open(path, "rb") as handle:
+        while block := handle.read(READ_BYTES):
+            yield block
+
+
+def store_chunks(conn: sqlite3.Connection, source_id: int, blocks: Iterator[bytes]) -> None:
+    """The source's bytes (a file's blocks, or an older archive's bytes) as chunks."""
+    for first_line, count, piece in line_chunks(blocks):
+        conn.execute("INSERT INTO source_chunks (source_id, first_line, line_count, raw)"
+                     " VALUES (?, ?, ?, ?)",
+                     [source_id, first_line, count, zlib.compress(piece, ZLIB_LEVEL)])
+
+
+def decode(raw: bytes) -> tuple[str, str]:
+    for encoding in ENCODINGS:
+        try:
+            return raw.decode(encoding), encoding
+        except UnicodeDecodeError:
+            continue
+    return raw.decode("latin-1", "replace"), "latin-1"  # pragma: no cover
+
+
+def source_bytes(conn: sqlite3.Connection, source_id: int) -> Iterator[bytes]:
+    """The source file's bytes, chunk by chunk."""
+    for (raw,) in conn.execute("SELECT raw FROM source_chunks WHERE source_id = ?"
+                               " ORDER BY first_line", [source_id]):
+        yield zlib.decompress(raw)
+
+
+class SourceLines:
+    """Records' texts cut from their sources' chunks, a few decoded chunks kept at a time."""
+
+    KEEP = 4
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self.cache: OrderedDict[tuple[int, int], tuple[int, list[str]]] = OrderedDict()
+
+    def text(self, source_id: int, line: int, end_line: int) -> str:
+        """The lines line..end_line, line ends as LF, the last line end dropped."""
+        out: list[str] = []
+        for first, lines in self._chunks(source_id, line, end_line):
+            out.extend(lines[max(line - first, 0):end_line - first + 1])
+        return "".join(out).rstrip("\n")
+
+    def _chunks(self, source_id: int, line: int, end_line: int) -> list[tuple[int, list[str]]]:
+        rows = self.conn.execute(
+            "SELECT first_line FROM source_chunks WHERE source_id = ? AND first_line <= ?"
+            " AND first_line + line_count > ? ORDER BY first_line",
+            [source_id, end_line, line]).fetchall()
+        return [self._chunk(source_id, first) for (first,) in rows]
+
+    def _chunk(self, source_id: int, first: int) -> tuple[int, list[str]]:
+        key = (source_id, first)
+        if key in self.cache:
+            self.cache.move_to_end(key)
+            return self.cache[key]
+        raw = self.conn.execute("SELECT raw FROM source_chunks WHERE source_id = ? AND"
+                                " first_line = ?", list(key)).fetchone()[0]
+        text = decode(zlib.decompress(raw))[0]
+        lines = TEXT_LINE_END.sub("\n", text).split("\n")
+        if not lines[-1]:
+            lines.pop()
+        self.cache[key] = (first, [line + "\n" for line in lines])
+        if len(self.cache) > self.KEEP:
+            self.cache.popitem(last=False)
+        return self.cache[key]
