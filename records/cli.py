@@ -59,6 +59,16 @@ class HoyleGroup(TyperGroup):
             raise typer.Exit(OK)
         except Exception as exc:  # the one place every unexpected failure ends
             _internal_error(exc)
+        finally:
+            _close_archives()
+
+
+_opened: list = []   # archives this command opened: closed when it ends, not when collected
+
+
+def _close_archives() -> None:
+    while _opened:
+        _opened.pop().close()
 
 
 def _internal_error(exc: BaseException) -> None:
@@ -146,7 +156,9 @@ def _archive(create: bool = False, path: str | None = None):
         _fail(f"{path}: not a hoyle archive (not a regular file)")
     from records.archive import NewerArchive, NotAnArchive  # the archive refuses what is not its
     try:
-        return Archive(path, read_only=not create and not _writable(path))
+        archive = Archive(path, read_only=not create and not _writable(path))
+        _opened.append(archive)
+        return archive
     except (NotAnArchive, NewerArchive) as exc:
         _fail(str(exc))
     except sqlite3.Error as exc:
@@ -410,7 +422,7 @@ def _family_condition(archive, kinds, moves, position, filters) -> tuple[tuple[s
         for prefix in (fam.move_prefixes(moves) if moves else [None]):
             after = fam.position_after(prefix) if prefix else None
             if after:  # the position index finds it (transpositions too), not a moves scan
-                prefix, extra = None, [archive.passing([after])]
+                prefix, extra = None, [archive.passing([after], [k])]
             else:
                 extra = []
             sql, params = archive.query(kind=k, positions=keys, move_prefix=prefix,

@@ -62,13 +62,13 @@ class Archive:
         if where:
             conds.append((where, list(params or [])))
         if positions:
-            conds.append(self.passing(positions))
+            conds.append(self.passing(positions, [kind] if kind else None))
         return Query(name=name, kind=kind, status=status, move_prefix=move_prefix,
                      conditions=conds)
 
-    def passing(self, keys: Iterable[str]) -> tuple[str, list]:
+    def passing(self, keys: Iterable[str], kinds: Iterable[str] | None = None) -> tuple[str, list]:
         """A SQL condition on records `r`: it passes through one of these positions."""
-        return query.passing(self.db, keys)
+        return query.passing(self.db, keys, kinds)
 
     def count(self, q: Query) -> int:
         return query.count(self.db, q)

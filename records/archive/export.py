@@ -12,7 +12,7 @@ from itertools import groupby
 from typing import TextIO
 
 from records.archive.query import fill_positions
-from records.archive.store import position_hash
+from records.archive.store import key_hasher
 from records.core.model import Record
 
 SHARED_FORMATS = ("json", "jsonl", "csv")
@@ -132,7 +132,8 @@ def _position_rows(rec: Record) -> list[dict]:
     keys = [(0, rec.start_position)] if rec.start_position else []
     fill_positions(rec)
     keys += [(i, p.position) for i, p in enumerate(rec.plies, 1) if p.position]
-    return [{"hash": position_hash(key), "record_id": rec.id, "ply": ply, "key": key}
+    hashed = key_hasher(rec.kind)
+    return [{"hash": hashed(key), "record_id": rec.id, "ply": ply, "key": key}
             for ply, key in keys]
 
 

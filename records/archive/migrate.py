@@ -6,11 +6,10 @@ import zlib
 import sqlite3
 from collections.abc import Callable, Iterator
 
-import numpy as np
-
 import records.archive.positions as positions
 import records.archive.sources as sources
-from records.archive.store import Writer
+import records.archive.query as query
+from records.archive.store import Writer, position_hashes
 from records.core.model import Diagnostic, Ply, Record
 
 OLD_TABLES = ("records", "plies", "sources", "diagnostics")
@@ -27,7 +26,8 @@ def upgrade(conn: sqlite3.Connection, version: int, create_tables: Callable,
 
 def from_version_2(conn: sqlite3.Connection, tables: list[str]) -> None:
     """Version 2 (each source in one compressed blob, a row per position): the sources are cut
-    into chunks of lines, and the positions become posting lists."""
+    into chunks of lines, and the positions become posting lists (hashed again: version 2
+    hashed chess keys another way)."""
     for statement in tables:
         if "source_chunks" in statement or "position_blocks" in statement:
             conn.execute(statement)
@@ -39,13 +39,12 @@ def from_version_2(conn: sqlite3.Connection, tables: list[str]) -> None:
                       for at in range(0, len(data), sources.READ_BYTES))
             sources.store_chunks(conn, source_id, blocks)
     conn.execute("ALTER TABLE sources DROP COLUMN raw")
+    conn.execute("DROP TABLE positions")   # hashed otherwise then: every record is hashed again
     writer = positions.PositionWriter(conn)
-    rows = conn.execute("SELECT hash, record_id FROM positions ORDER BY record_id")
-    while found := rows.fetchmany(100_000):
-        pairs = np.array(found, dtype=np.int64)
-        writer.add_arrays(pairs[:, 0], pairs[:, 1])
+    for rec in query.iterate(conn, query.Query(), full=True):
+        query.fill_positions(rec)
+        writer.add(position_hashes(rec), rec.id)
     writer.flush()
-    conn.execute("DROP TABLE positions")
 
 
 def from_version_1(conn: sqlite3.Connection, create_tables: Callable) -> None:

@@ -21,7 +21,7 @@ BUCKET_BITS = 12
 CHECK_BITS = 24
 CHECK_BYTES = CHECK_BITS // 8
 SMALL_BLOCK = 512          # entries below which a bucket's last block takes more
-FLUSH_ENTRIES = 1 << 21    # entries held in memory before they are written as blocks
+FLUSH_ENTRIES = 1 << 20    # entries held in memory before they are written as blocks
 _MASK64 = (1 << 64) - 1
 
 
@@ -38,23 +38,53 @@ def split_hash(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def encode(ids: np.ndarray, checks: np.ndarray, base: int) -> bytes:
     """Entries sorted by record id, as steps from base (varints) followed by the checks."""
     steps = np.diff(ids.astype(np.uint64), prepend=np.uint64(base))
+    varints, _ = _varints(steps)
+    return varints.tobytes() + _check_bytes(checks).tobytes()
+
+
+def _varints(steps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The steps as LEB128 varints, one after another; and each one's width in bytes."""
+    steps = steps.astype(np.uint64)
     widths = np.ones(len(steps), dtype=np.int64)
     for k in range(1, 10):
         more = steps >= np.uint64(1 << (7 * k))
         if not more.any():
             break
         widths += more
-    at = np.concatenate(([0], np.cumsum(widths)[:-1]))
-    out = np.zeros(int(widths.sum()) + len(checks) * CHECK_BYTES, dtype=np.uint8)
+    at = np.concatenate(([0], np.cumsum(widths)[:-1])).astype(np.int64)
+    out = np.zeros(int(widths.sum()), dtype=np.uint8)
     for k in range(int(widths.max(initial=1))):
         has = widths > k
         seven = (steps[has] >> np.uint64(7 * k)) & np.uint64(0x7F)
         last = widths[has] == k + 1
         out[at[has] + k] = (seven | np.where(last, 0, 0x80).astype(np.uint64)).astype(np.uint8)
-    tail = out[len(out) - len(checks) * CHECK_BYTES:].reshape(-1, CHECK_BYTES)
+    return out, widths
+
+
+def _check_bytes(checks: np.ndarray) -> np.ndarray:
+    """Each check in CHECK_BYTES bytes, low byte first."""
+    out = np.zeros((len(checks), CHECK_BYTES), dtype=np.uint8)
     for k in range(CHECK_BYTES):
-        tail[:, k] = (checks >> np.uint32(8 * k)) & np.uint32(0xFF)
-    return out.tobytes()
+        out[:, k] = (checks >> np.uint32(8 * k)) & np.uint32(0xFF)
+    return out.reshape(-1)
+
+
+def encode_groups(buckets: np.ndarray, ids: np.ndarray, checks: np.ndarray) -> list[tuple]:
+    """Rows (bucket, first_id, last_id, n, entries) of entries sorted by (bucket, id), a block
+    per bucket, encoded all at once."""
+    starts = np.flatnonzero(np.diff(buckets, prepend=-1))
+    ends = np.append(starts[1:], len(ids))
+    steps = np.diff(ids, prepend=0)
+    steps[starts] = 0   # each block's first entry: its first id, the block's base
+    varints, widths = _varints(steps)
+    byte_at = np.concatenate(([0], np.cumsum(widths))).tolist()
+    check_bytes = _check_bytes(checks).tobytes()
+    rows = []
+    for a, b in zip(starts.tolist(), ends.tolist()):
+        blob = varints[byte_at[a]:byte_at[b]].tobytes() + \
+            check_bytes[a * CHECK_BYTES:b * CHECK_BYTES]
+        rows.append((int(buckets[a]), int(ids[a]), int(ids[b - 1]), b - a, blob))
+    return rows
 
 
 def decode(blob: bytes, count: int, base: int) -> tuple[np.ndarray, np.ndarray]:
@@ -86,8 +116,8 @@ class PositionWriter:
         self.ids: list[np.ndarray] = []
         self.held = 0
 
-    def add(self, hashes: Iterable[int], record_id: int) -> None:
-        found = np.fromiter(hashes, dtype=np.int64)
+    def add(self, hashes, record_id: int) -> None:
+        found = np.asarray(hashes, dtype=np.int64)
         if len(found):
             self.add_arrays(found, np.full(len(found), record_id, dtype=np.int64))
 
@@ -104,21 +134,33 @@ class PositionWriter:
         buckets, checks = split_hash(np.concatenate(self.hashes))
         ids = np.concatenate(self.ids)
         self.hashes, self.ids, self.held = [], [], 0
-        order = np.lexsort((checks, ids, buckets))
-        buckets, checks, ids = buckets[order], checks[order], ids[order]
-        bounds = np.flatnonzero(np.diff(buckets)) + 1
-        for a, b in zip(np.concatenate(([0], bounds)), np.concatenate((bounds, [len(ids)]))):
-            self._write_bucket(int(buckets[a]), ids[a:b], checks[a:b])
+        buckets, ids, checks = self._with_small_blocks(buckets, ids, checks)
+        order = np.argsort((buckets << 40) | ids, kind="stable")
+        self.conn.executemany(
+            "INSERT INTO position_blocks (bucket, first_id, last_id, n, entries)"
+            " VALUES (?, ?, ?, ?, ?)", encode_groups(buckets[order], ids[order], checks[order]))
 
-    def _write_bucket(self, bucket: int, ids: np.ndarray, checks: np.ndarray) -> None:
+    def _with_small_blocks(self, buckets, ids, checks):
+        """The entries with those of each touched bucket's last block, when that block is
+        small and ends before them (the block is then written again with them)."""
         conn = self.conn
-        last = conn.execute("SELECT id, first_id, last_id, n, entries FROM position_blocks"
-                            " WHERE bucket = ? ORDER BY last_id DESC LIMIT 1", [bucket]).fetchone()
-        if last and last[3] < SMALL_BLOCK and int(ids[0]) >= last[2]:
-            old_ids, old_checks = decode(last[4], last[3], last[1])
-            ids, checks = np.concatenate((old_ids, ids)), np.concatenate((old_checks, checks))
-            conn.execute("DELETE FROM position_blocks WHERE id = ?", [last[0]])
-        write_block(conn, bucket, ids, checks)
+        if not conn.execute("SELECT 1 FROM position_blocks LIMIT 1").fetchone():
+            return buckets, ids, checks
+        first_new = int(ids.min())
+        more_ids, more_checks, more_buckets, gone = [ids], [checks], [buckets], []
+        for bucket in np.unique(buckets).tolist():
+            last = conn.execute("SELECT id, first_id, last_id, n, entries FROM position_blocks"
+                                " WHERE bucket = ? ORDER BY last_id DESC LIMIT 1",
+                                [bucket]).fetchone()
+            if last and last[3] < SMALL_BLOCK and last[2] <= first_new:
+                old_ids, old_checks = decode(last[4], last[3], last[1])
+                more_ids.append(old_ids)
+                more_checks.append(old_checks)
+                more_buckets.append(np.full(len(old_ids), bucket, dtype=np.int64))
+                gone.append((last[0],))
+        conn.executemany("DELETE FROM position_blocks WHERE id = ?", gone)
+        return (np.concatenate(more_buckets), np.concatenate(more_ids),
+                np.concatenate(more_checks))
 
 
 def write_block(conn: sqlite3.Connection, bucket: int, ids: np.ndarray, checks: np.ndarray) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from records.archive.positions import records_passing
 from records.archive.sources import SourceLines
-from records.archive.store import MOVE_SEPARATOR, decompress_normal, position_hash
+from records.archive.store import MOVE_SEPARATOR, decompress_normal, key_hasher
 from records.core.model import Diagnostic, Ply, Record
 
 SELECT = ("SELECT r.id, r.kind, r.title, r.status, s.path, r.line, r.end_line, r.text_z,"
@@ -54,10 +54,16 @@ class Query:
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), args
 
 
-def passing(conn: sqlite3.Connection, keys: Iterable[str]) -> tuple[str, list]:
-    """A condition: the record passes through one of these positions (or starts at it). The
-    ids are looked up now, in the position index; many go to a temporary table."""
-    ids = records_passing(conn, sorted({position_hash(key) for key in keys})).tolist()
+def passing(conn: sqlite3.Connection, keys: Iterable[str],
+            kinds: Iterable[str] | None = None) -> tuple[str, list]:
+    """A condition: the record passes through one of these positions (or starts at it), as the
+    families of these kinds (or all) hash them. The ids are looked up now, in the position
+    index; many go to a temporary table."""
+    from records.core.family import known_kinds
+    keys = list(keys)
+    hashes = {hashed for kind in (kinds or known_kinds()) for hashed in map(key_hasher(kind), keys)}
+    hashes.discard(None)
+    ids = records_passing(conn, sorted(hashes)).tolist()
     if len(ids) <= INLINE_HITS:
         return f"r.id IN ({', '.join('?' * len(ids))})", ids
     table = f"hits_{next(_tables)}"

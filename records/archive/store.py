@@ -8,7 +8,6 @@ lists (positions.py).
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -37,13 +36,13 @@ INSERT_FTS = ("INSERT INTO records_fts (rowid, title, opening, players, event, a
 INSERT_DIAGNOSTIC = ("INSERT INTO diagnostics (record_id, severity, code, line, column, message,"
                      " suggestion, repair) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 
-_blake2b = hashlib.blake2b
-_from_bytes = int.from_bytes
-
-
-def position_hash(key: str) -> int:
-    """A position key as a signed 64-bit integer (the position index's key)."""
-    return _from_bytes(_blake2b(key.encode(), digest_size=8).digest(), "little", signed=True)
+def key_hasher(kind: str):
+    """The family's hash of a position key (position_hash), for the position index."""
+    fam = _family(kind)
+    if fam is None:
+        from records.core.family import FamilyBase
+        return FamilyBase().position_hash
+    return fam.position_hash
 
 
 def known_source(conn: sqlite3.Connection, path: str) -> bool:
@@ -156,13 +155,13 @@ class Writer:
         text_z = None
         if rec.text and self._source_text(rec) != rec.text:
             text_z = zlib.compress(rec.text.encode(), ZLIB_LEVEL)
-        moves = MOVE_SEPARATOR.join(p.normal for p in rec.plies)
         tags = _to_json(rec.tags)
-        normal = self._normal(rec, moves, tags)
-        if rec.plies_in_text and text_z is None and normal == b"":
-            moves = plies = None   # the family reads them back from the text
+        if rec.plies_in_text and text_z is None:
+            moves = plies = None   # the family reads them back from the text, and writes
+            normal = b""           # the normal form again
         else:
-            plies = plies_blob(rec)
+            moves = MOVE_SEPARATOR.join(p.normal for p in rec.plies)
+            normal, plies = self._normal(rec, moves, tags), plies_blob(rec)
         return (rec.id, fingerprint, rec.kind, rec.title, rec.status or rec.settle_status(),
                 self.source_id, rec.line, rec.end_line, text_z, normal, moves or None, plies,
                 self._start_id(rec.start_position), len(rec.plies), tags, _to_json(rec.data),
@@ -222,13 +221,15 @@ def fts_row(rec: Record) -> tuple:
             rec.data.get("annotations") or tags.get("Annotations", ""))
 
 
-def position_hashes(rec: Record) -> list[int]:
+def position_hashes(rec: Record):
     """The hashes of the positions the record passes through, its start included."""
+    if rec.key_hashes is not None:
+        return rec.key_hashes
     keys = [p.position for p in rec.plies if p.position]
     if rec.start_position:
         keys.append(rec.start_position)
-    return [_from_bytes(_blake2b(key.encode(), digest_size=8).digest(), "little", signed=True)
-            for key in keys]
+    hashed = map(key_hasher(rec.kind), keys)
+    return [h for h in hashed if h is not None]
 
 
 def plies_blob(rec: Record) -> bytes | None:

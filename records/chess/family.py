@@ -136,6 +136,14 @@ def plies_from_text(text: str, line: int) -> list:
     return games[0].plies if games else []
 
 
+def position_hash(key: str) -> int:
+    """Bitboard keys hashed as the bulk reader hashes them; anything else as any key."""
+    from records.chess.moves import key_hash
+    from records.core.family import key_digest
+    hashed = key_hash(key)
+    return key_digest(key) if hashed is None else hashed
+
+
 def position_after(moves: list[str]) -> str | None:
     board = chess.Board()
     try:

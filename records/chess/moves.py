@@ -483,6 +483,26 @@ def mover_phrase(board: chess.Board) -> str:
     return f"{'White' if board.turn else 'Black'}'s move {board.fullmove_number}"
 
 
+HASH_SEED, HASH_MULTIPLIER, MASK64 = 0x243F6A8885A308D3, 0x9E3779B97F4A7C15, (1 << 64) - 1
+
+
+def key_hash(key: str) -> int | None:
+    """A position key's 64-bit hash for the archive's position index (signed, as SQLite keeps
+    integers); pgn_fast.key_hashes makes the same hashes from bitboards for a batch at once."""
+    fields = key.split(":")
+    if len(fields) != 8 or fields[7] not in ("w", "b"):
+        return None
+    try:
+        values = [int(field, 16) for field in fields[:7]]
+    except ValueError:
+        return None
+    h = HASH_SEED ^ (fields[7] == "w")
+    for value in values:
+        h = ((h ^ value) * HASH_MULTIPLIER) & MASK64
+        h ^= h >> 31
+    return h - (1 << 64) if h >> 63 else h
+
+
 def position_key(board_or_fen) -> str | None:
     """The archive's key for a position: the men on the board and the side to move.
 

@@ -15,6 +15,7 @@ import chess
 import numpy as np
 from chess.pgn import TAG_REGEX
 
+from records.chess.moves import HASH_MULTIPLIER, HASH_SEED
 from records.chess.pgn_text import PLAIN_BREAKERS, RESULTS, plain, scan
 from records.core.model import WARNING, Ply, Record
 
@@ -170,6 +171,15 @@ def bitboards(boards: np.ndarray) -> np.ndarray:
     return np.stack(planes, 1)
 
 
+def key_hashes(planes: np.ndarray, turn: np.ndarray) -> np.ndarray:
+    """records.chess.moves.key_hash of every position, at once (signed 64-bit)."""
+    h = np.full(len(planes), HASH_SEED, dtype=U64) ^ turn.astype(U64)
+    for column in range(7):
+        h = (h ^ planes[:, column]) * U64(HASH_MULTIPLIER)
+        h ^= h >> U64(31)
+    return h.view(np.int64)
+
+
 def position_keys(planes: np.ndarray, turn: np.ndarray) -> list[str]:
     """records.chess.moves.position_key of every position. (Spelling the hex digits with
     numpy measured slower than this: the digits of seven 64-bit numbers are many bytes.)"""
@@ -227,6 +237,7 @@ def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> li
         sans[i] = _exact_san(planes[before[i]].tolist(), bool(turn[before[i]]), move,
                              int(check[i]))
     keys = position_keys(planes, turn)
+    hashes = key_hashes(planes, turn)
     valid = np.asarray(chunk.valid, dtype=bool).tolist()
     out = []
     for g in range(games):
@@ -235,8 +246,11 @@ def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> li
             continue
         first, movetext, stop = spans[g]
         m0, m1, p0 = int(move_at[g]), int(move_at[g + 1]), int(position_at[g])
-        out.append(_record(lines, (first, movetext, stop), tokens[g], path, first_number + g,
-                           sans[m0:m1], keys[p0:p0 + m1 - m0 + 1], build))
+        rec = _record(lines, (first, movetext, stop), tokens[g], path, first_number + g,
+                      sans[m0:m1], keys[p0:p0 + m1 - m0 + 1], build)
+        if rec is not None:
+            rec.key_hashes = hashes[p0:p0 + m1 - m0 + 1]
+        out.append(rec)
     return out
 
 

@@ -415,7 +415,6 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     """Opening, notes, junk, result checks, the status an export gave the game, and its
     normal form. The movetext as printed is kept when it holds more than the moves."""
     tags = rec.tags
-    rec.plies_in_text = True   # this reader gets the same plies from the game's text again
     _classify(rec, keys)
     if "FEN" in tags:
         rec.data["fen"] = tags["FEN"]
@@ -441,6 +440,9 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     if rec.plies and rec.plies[-1].normal.endswith("#") and result == "*":
         result = tags["Result"]
     rec.normal = game_pgn(tags, rec.plies, result=result, start_fen=tags.get("FEN"))
+    # this reader gets the same plies from the game's text again, and the family's normal_of
+    # writes this normal form again from them
+    rec.plies_in_text = result == tags.get("Result", "*")
 
 
 def _classify(rec: Record, keys: list[str]) -> None:

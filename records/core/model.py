@@ -5,6 +5,7 @@ import hashlib
 import json
 import os
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 VALID, REPAIRED, NEEDS_REVIEW, INVALID = "valid", "repaired", "needs_review", "invalid"
@@ -61,6 +62,8 @@ class Record:
     id: int | None = None
     ply_count: int = 0          # set by the archive when the plies are not loaded
     plies_in_text: bool = False  # the family's reader reads the plies back from the text alone
+    key_hashes: Any = None       # the start's and each ply's position hash, where a reader
+                                 # made them all at once (the family's position_hash of each key)
 
     def add(self, severity: str, code: str, message: str, line: int = 0, column: int = 0,
             suggestion: str = "", repair: bool = False) -> Diagnostic:

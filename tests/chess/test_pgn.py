@@ -485,3 +485,17 @@ def test_chess960_and_variants_go_through_python_chess():
     assert fischer.plies[-1].position == position_key(board)
     assert "Opening" not in fischer.tags and not fischer.diagnostics
     assert [p.normal for p in hill.plies][-1] == "Kd3" and not hill.diagnostics
+
+
+def test_bulk_reader_hashes_positions_as_the_keys_hash(counterparts):
+    """The position index takes the bulk reader's hashes, made from bitboards at once; they
+    must be the hashes of the keys a user's FEN or a replay gives."""
+    from records.chess.family import position_hash
+    from records.chess.moves import key_hash
+    _, records = counterparts
+    hashed = [rec for rec in records if rec.key_hashes is not None]
+    assert len(hashed) >= len(records) - 2
+    for rec in hashed:
+        keys = [rec.start_position] + [p.position for p in rec.plies]
+        assert list(rec.key_hashes) == [key_hash(k) for k in keys] == [position_hash(k) for k in keys]
+    assert position_hash("not a bitboard key") != position_hash("another")
