@@ -129,7 +129,7 @@ def _family(kind: str):
 
 def fill_positions(rec: Record) -> None:
     """Positions the archive left out because the family computes them from the moves."""
-    if not rec.plies or any(p.position for p in rec.plies):
+    if all(p.position for p in rec.plies):
         return
     try:
         keys = _family(rec.kind).replay_positions(rec)

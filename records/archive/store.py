@@ -243,7 +243,7 @@ def plies_blob(rec: Record) -> bytes | None:
     steps = [b - a for a, b in zip([rec.line] + lines, lines)]
     printed = [[i, p.text] for i, p in enumerate(plies) if p.text != p.normal]
     positions = [p.position for p in plies]
-    if replays_positions(rec.kind) and all(positions):
+    if replays_positions(rec.kind):
         positions = None
     normals = [p.normal for p in plies]
     if MOVE_SEPARATOR not in "".join(normals):

@@ -61,6 +61,11 @@ def _bare(san: str) -> str:
     return san.rstrip("+#!?")
 
 
+def depth() -> int:
+    """How many plies of a game classification looks at."""
+    return table()[1] + EXTRA_PLIES
+
+
 def classify_keys(keys: list[str], san_moves: list[str]) -> tuple[str, str, int]:
     """Classify a game whose position keys after each ply are already known."""
     by_key, longest = table()

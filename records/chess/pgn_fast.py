@@ -16,6 +16,7 @@ import numpy as np
 from chess.pgn import TAG_REGEX
 
 from records.chess.moves import HASH_MULTIPLIER, HASH_SEED
+from records.chess.openings import depth as opening_depth
 from records.chess.pgn_text import PLAIN_BREAKERS, RESULTS, plain, scan
 from records.core.model import WARNING, Ply, Record
 
@@ -180,6 +181,18 @@ def key_hashes(planes: np.ndarray, turn: np.ndarray) -> np.ndarray:
     return h.view(np.int64)
 
 
+def opening_keys(planes, turn, move_at, position_at) -> tuple[list[str], list[int], list[int]]:
+    """Position keys for each game's first plies only, as deep as an opening is looked for
+    (the position index takes the hashes; a record's other keys are made when asked for):
+    the keys, where each game's begin, and how many each has."""
+    games = len(move_at) - 1
+    keyed = np.minimum(np.diff(move_at), opening_depth()) + 1
+    at = np.cumsum(keyed) - keyed
+    which = np.arange(int(keyed.sum())) - np.repeat(at, keyed) + \
+        np.repeat(np.asarray(position_at[:games]), keyed)
+    return position_keys(planes[which], turn[which]), at.tolist(), keyed.tolist()
+
+
 def position_keys(planes: np.ndarray, turn: np.ndarray) -> list[str]:
     """records.chess.moves.position_key of every position. (Spelling the hex digits with
     numpy measured slower than this: the digits of seven 64-bit numbers are many bytes.)"""
@@ -236,8 +249,8 @@ def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> li
         move = chess.Move(int(origins[i]), int(targets[i]))
         sans[i] = _exact_san(planes[before[i]].tolist(), bool(turn[before[i]]), move,
                              int(check[i]))
-    keys = position_keys(planes, turn)
     hashes = key_hashes(planes, turn)
+    keys, key_at, keyed = opening_keys(planes, turn, move_at, position_at)
     valid = np.asarray(chunk.valid, dtype=bool).tolist()
     out = []
     for g in range(games):
@@ -246,8 +259,9 @@ def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> li
             continue
         first, movetext, stop = spans[g]
         m0, m1, p0 = int(move_at[g]), int(move_at[g + 1]), int(position_at[g])
+        k0, k1 = key_at[g], key_at[g] + keyed[g]
         rec = _record(lines, (first, movetext, stop), tokens[g], path, first_number + g,
-                      sans[m0:m1], keys[p0:p0 + m1 - m0 + 1], build)
+                      sans[m0:m1], keys[k0:k1] + [""] * (m1 - m0 + 1 - keyed[g]), build)
         if rec is not None:
             rec.key_hashes = hashes[p0:p0 + m1 - m0 + 1]
         out.append(rec)

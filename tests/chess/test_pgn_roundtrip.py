@@ -38,6 +38,9 @@ def slow_games(monkeypatch) -> list:
 
 
 def comparable(records):
+    from records.archive.query import fill_positions
+    for rec in records:
+        fill_positions(rec)   # the bulk reader keys the opening plies only
     return [(r.title, r.line, r.end_line, r.text, list(r.tags.items()), r.start_position, r.normal,
              [asdict(p) for p in r.plies], [asdict(d) for d in r.diagnostics]) for r in records]
 
@@ -53,6 +56,10 @@ def test_compiled_reader_reads_like_python_chess(monkeypatch):
     python_chess_only(monkeypatch)
     careful = pgn.read(text, "random.pgn")
     assert len(calls) == 60
+    from records.chess.moves import key_hash
+    for q, c in zip(quick, careful):   # every position hashed at once, as its key hashes
+        assert list(q.key_hashes) == [key_hash(c.start_position)] + \
+            [key_hash(p.position) for p in c.plies]
     assert comparable(quick) == comparable(careful)
     sans = {p.normal for r in quick for p in r.plies}
     disambiguated = {s for s in sans if re.match(r"[NBRQ][a-h1-8]x?[a-h][1-8]", s)}
