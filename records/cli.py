@@ -579,20 +579,41 @@ def demo(as_json: bool = AS_JSON):
         _emit(archive.search())
 
 
+def _archive_counts(archive) -> dict:
+    """The archive's records counted in the --json shape (by status, and by kind and status)."""
+    counts = {"records": 0, **{s: 0 for s in STATUSES}, "by_kind": {}}
+    for kind, status, n in archive.db.execute(
+            "SELECT kind, status, count(*) FROM records GROUP BY kind, status"):
+        by = counts["by_kind"].setdefault(kind, {"records": 0, **{s: 0 for s in STATUSES}})
+        for place in (counts, by):
+            place["records"] += n
+            place[status] = place.get(status, 0) + n
+    return counts
+
+
 @app.command()
-def browse():
-    """Open the archive in Datasette (pip install 'hoyle[web]')."""
+def browse(as_json: bool = typer.Option(False, "--json", help="Print the Datasette command and metadata instead of starting it.")):
+    """Open the archive in Datasette (pip install 'hoyle[web]'), faceted by kind, status and
+    opening, with a FEN view of every position (positions_fen)."""
     import importlib.util
     import subprocess
     import tempfile
-    path = _archive().path
+    archive = _archive()
+    from records.archive import browse_metadata
+    metadata = browse_metadata(archive.path)
+    command = [sys.executable, "-m", "datasette", archive.path, "--metadata", "METADATA.json"]
+    if as_json:
+        counts = _archive_counts(archive)
+        typer.echo(json.dumps({"counts": counts, "records": [],
+                               "browse": {"command": command, "metadata": metadata}},
+                              ensure_ascii=False, indent=1))
+        return
     if importlib.util.find_spec("datasette") is None:
         _fail("hoyle browse needs Datasette: pip install 'hoyle[web]' (or pip install datasette)")
-    from records.archive import browse_metadata
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as meta:
-        json.dump(browse_metadata(path), meta)
+        json.dump(metadata, meta)
     try:
-        code = subprocess.call([sys.executable, "-m", "datasette", path, "--metadata", meta.name])
+        code = subprocess.call(command[:-1] + [meta.name])
     finally:
         os.unlink(meta.name)
     raise typer.Exit(code)

@@ -305,6 +305,49 @@ def test_browse_without_datasette_says_how_to_get_it(db, monkeypatch):
     assert result.exit_code == 2 and "hoyle[web]" in result.stderr
 
 
+def test_browse_json_prints_the_datasette_command_and_facets(db):
+    payload = shape(hoyle("browse", "--json", "--db", db))
+    assert payload["counts"]["records"] == sum(
+        by["records"] for by in payload["counts"]["by_kind"].values()) > 0
+    assert set(payload["counts"]["by_kind"]) >= {"chess", "checkers", "bridge", "cribbage"}
+    browse = payload["browse"]
+    assert browse["command"][1:4] == ["-m", "datasette", str(db)]
+    tables = next(iter(browse["metadata"]["databases"].values()))["tables"]
+    assert tables["records_browse"]["facets"] == ["kind", "status", "opening"]
+    assert "positions_fen" in tables
+
+
+def test_positions_fen_view_reads_every_position_as_fen(db):
+    """The FEN view Datasette shows: ply 0 is the start, each FEN the position after that ply,
+    the same as replaying the game; the function comes with hoyle's plugin hook."""
+    import sqlite3
+
+    import chess
+
+    from records.archive import Archive
+    from records.archive.browse import prepare_connection
+    archive = Archive(str(db))
+    chess_id = archive.search(kind="chess", limit=1)[0].id
+    game = archive.get(chess_id)
+    rows = archive.db.execute("SELECT ply, fen FROM positions_fen WHERE record_id = ?",
+                              [chess_id]).fetchall()
+    board = chess.Board()
+    assert rows[0] == (0, chess.STARTING_FEN.split(" ")[0] + " w - - 0 1")
+    assert len(rows) == len(game.plies) + 1
+    for (ply, fen), p in zip(rows[1:], game.plies):
+        board.push_san(p.normal)
+        assert fen.split()[:2] == board.fen().split()[:2], ply
+    checkers_id = archive.search(kind="checkers", limit=1)[0].id
+    first = archive.db.execute("SELECT fen FROM positions_fen WHERE record_id = ? AND ply = 0",
+                               [checkers_id]).fetchone()[0]
+    assert first == archive.get(checkers_id).start_position
+    plain = sqlite3.connect(str(db))   # another program's connection, as Datasette's
+    prepare_connection(plain)
+    assert plain.execute("SELECT fen FROM positions_fen WHERE record_id = ? AND ply = 0",
+                         [chess_id]).fetchone() == rows[0][1:]
+
+
+
 def test_card_filters_without_a_kind_find_no_chess(db):
     for option, value in (("--holding", "S:A"), ("--cards", "5H"), ("--trumps", "S")):
         kinds = {r["kind"] for r in shape(hoyle("search", option, value, "--json", "--db", db))["records"]}

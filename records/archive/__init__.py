@@ -106,9 +106,6 @@ class Archive:
 
 
 def browse_metadata(path: str) -> dict:
-    """Datasette's metadata for an archive: records faceted by kind, status and opening."""
-    database = os.path.splitext(os.path.basename(path))[0]
-    facets = {"facets": ["kind", "status", "opening"]}
-    return {"title": "hoyle archive",
-            "databases": {database: {"tables": {"records_browse": facets,
-                                                "records": {"facets": ["kind", "status"]}}}}}
+    """Datasette's metadata for an archive (browse.py)."""
+    from records.archive.browse import metadata
+    return metadata(path)

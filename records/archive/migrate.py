@@ -24,12 +24,15 @@ def upgrade(conn: sqlite3.Connection, version: int, create_tables: Callable,
         from_version_2(conn, tables)
 
 
+V3_NEW = ("source_chunks", "position_blocks", "ply_numbers", "positions_fen")
+
+
 def from_version_2(conn: sqlite3.Connection, tables: list[str]) -> None:
     """Version 2 (each source in one compressed blob, a row per position): the sources are cut
     into chunks of lines, and the positions become posting lists (hashed again: version 2
     hashed chess keys another way)."""
     for statement in tables:
-        if "source_chunks" in statement or "position_blocks" in statement:
+        if any(name in statement for name in V3_NEW):
             conn.execute(statement)
     for (source_id,) in conn.execute("SELECT id FROM sources").fetchall():
         raw = conn.execute("SELECT raw FROM sources WHERE id = ?", [source_id]).fetchone()[0]

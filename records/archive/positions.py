@@ -18,6 +18,8 @@ from collections.abc import Iterable
 import numpy as np
 
 BUCKET_BITS = 12
+BUCKETS = 1 << BUCKET_BITS
+BUCKETS_AT_ONCE = 256      # buckets written (and merged) together
 CHECK_BITS = 24
 CHECK_BYTES = CHECK_BITS // 8
 SMALL_BLOCK = 512          # entries below which a bucket's last block takes more
@@ -129,25 +131,33 @@ class PositionWriter:
             self.flush()
 
     def flush(self) -> None:
+        """Write what is held, BUCKETS_AT_ONCE buckets at a time (so merging the small blocks
+        already there never holds more than a slice of them)."""
         if not self.held:
             return
         buckets, checks = split_hash(np.concatenate(self.hashes))
         ids = np.concatenate(self.ids)
         self.hashes, self.ids, self.held = [], [], 0
-        buckets, ids, checks = self._with_small_blocks(buckets, ids, checks)
         order = np.argsort((buckets << 40) | ids, kind="stable")
-        self.conn.executemany(
-            "INSERT INTO position_blocks (bucket, first_id, last_id, n, entries)"
-            " VALUES (?, ?, ?, ?, ?)", encode_groups(buckets[order], ids[order], checks[order]))
+        buckets, ids, checks = buckets[order], ids[order], checks[order]
+        merging = self.conn.execute("SELECT 1 FROM position_blocks LIMIT 1").fetchone()
+        edges = np.searchsorted(buckets, np.arange(0, BUCKETS + 1, BUCKETS_AT_ONCE))
+        for a, b in zip(edges[:-1].tolist(), edges[1:].tolist()):
+            if a == b:
+                continue
+            part = buckets[a:b], ids[a:b], checks[a:b]
+            if merging:
+                part = self._with_small_blocks(*part)
+            self.conn.executemany(
+                "INSERT INTO position_blocks (bucket, first_id, last_id, n, entries)"
+                " VALUES (?, ?, ?, ?, ?)", encode_groups(*part))
 
     def _with_small_blocks(self, buckets, ids, checks):
-        """The entries with those of each touched bucket's last block, when that block is
-        small and ends before them (the block is then written again with them)."""
+        """The entries (sorted by bucket and id) with those of each bucket's last block, when
+        that block is small and ends before them; the block is written again with them."""
         conn = self.conn
-        if not conn.execute("SELECT 1 FROM position_blocks LIMIT 1").fetchone():
-            return buckets, ids, checks
         first_new = int(ids.min())
-        more_ids, more_checks, more_buckets, gone = [ids], [checks], [buckets], []
+        more_ids, more_checks, more_buckets, gone = [], [], [], []
         for bucket in np.unique(buckets).tolist():
             last = conn.execute("SELECT id, first_id, last_id, n, entries FROM position_blocks"
                                 " WHERE bucket = ? ORDER BY last_id DESC LIMIT 1",
@@ -158,9 +168,14 @@ class PositionWriter:
                 more_checks.append(old_checks)
                 more_buckets.append(np.full(len(old_ids), bucket, dtype=np.int64))
                 gone.append((last[0],))
+        if not gone:
+            return buckets, ids, checks
         conn.executemany("DELETE FROM position_blocks WHERE id = ?", gone)
-        return (np.concatenate(more_buckets), np.concatenate(more_ids),
-                np.concatenate(more_checks))
+        buckets = np.concatenate(more_buckets + [buckets])
+        ids = np.concatenate(more_ids + [ids])
+        checks = np.concatenate(more_checks + [checks])
+        order = np.argsort((buckets << 40) | ids, kind="stable")
+        return buckets[order], ids[order], checks[order]
 
 
 def write_block(conn: sqlite3.Connection, bucket: int, ids: np.ndarray, checks: np.ndarray) -> None:

@@ -9,10 +9,13 @@ from __future__ import annotations
 import os
 import sqlite3
 
+from records.archive.browse import register_functions
+
 SCHEMA_VERSION = 3
 BUSY_TIMEOUT_S = 30.0   # a second importer waits this long for the first one's transaction
 OUR_TABLES = {"records", "sources", "diagnostics", "meta"}
 FTS_COLUMNS = ("title", "opening", "players", "event", "annotations")
+MAX_VIEW_PLIES = 4095
 
 TABLES = [
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
@@ -59,6 +62,15 @@ TABLES = [
     " json_extract(r.tags, '$.White') AS white, json_extract(r.tags, '$.Black') AS black,"
     " json_extract(r.tags, '$.Result') AS result, r.ply_count, r.moves, s.path AS source,"
     " r.line FROM records r LEFT JOIN sources s ON s.id = r.source_id",
+    # 0, 1, 2 ... : the ply numbers positions_fen counts through (longer games end at the last)
+    "CREATE TABLE ply_numbers (ply INTEGER PRIMARY KEY)",
+    f"INSERT INTO ply_numbers (ply) WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1"
+    f" FROM n WHERE i < {MAX_VIEW_PLIES}) SELECT i FROM n",
+    # a row per position a record passes through (ply 0: its start) with its FEN, made when the
+    # row is read by hoyle_fen (browse.py), which hoyle and its Datasette plugin define
+    "CREATE VIEW positions_fen AS SELECT r.id AS record_id, r.kind, n.ply,"
+    " hoyle_fen(r.id, n.ply) AS fen FROM records r JOIN ply_numbers n ON n.ply <= r.ply_count"
+    " WHERE r.kind IN ('chess', 'checkers')",
     f"CREATE VIRTUAL TABLE records_fts USING fts5 ({', '.join(FTS_COLUMNS)}, content='',"
     " tokenize='porter')",
 ]
@@ -83,6 +95,7 @@ def connect(path: str, read_only: bool = False) -> sqlite3.Connection:
         ensure_schema(conn, path)
     except sqlite3.DatabaseError as exc:
         raise NotAnArchive(f"{path}: not a hoyle archive ({exc})") from exc
+    register_functions(conn)
     conn.execute("PRAGMA synchronous = NORMAL")
     conn.execute("PRAGMA cache_size = -65536")  # up to 64 MB: big imports touch many pages
     return conn
@@ -104,6 +117,7 @@ def connect_read_only(path: str) -> sqlite3.Connection:
     if version < SCHEMA_VERSION or not OUR_TABLES <= names:
         raise NotAnArchive(f"{path}: read-only, and not an archive of this hoyle's schema "
                            f"({SCHEMA_VERSION}); a writable copy is migrated when opened")
+    register_functions(conn)
     return conn
 
 

@@ -66,6 +66,9 @@ class Family(Protocol):
         """The plies of a record read again from its text (which starts at line), for the
         records the family's reader marked plies_in_text."""
 
+    def fen_of_key(self, key: str) -> str:
+        """A position key as FEN (for people browsing the archive)."""
+
     def position_hash(self, key: str) -> int | None:
         """A position key's signed 64-bit hash in the archive's position index (None: not a
         key of this family's)."""
@@ -95,7 +98,7 @@ class FamilyBase:
     export_formats: tuple[str, ...] = ()
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
-           "plies_from_text", "position_after", "position_hash")
+           "plies_from_text", "position_after", "position_hash", "fen_of_key")
 
     def __init__(self, api=None):
         for name in self.API:
@@ -137,6 +140,9 @@ class FamilyBase:
 
     def position_hash(self, key: str) -> int | None:
         return key_digest(key)
+
+    def fen_of_key(self, key: str) -> str:
+        return key
 
 
 def key_digest(key: str) -> int:

@@ -298,11 +298,15 @@ def test_a_version_2_archive_is_migrated(tmp_path, games):
                        [(position_hash(p.position), rec.id, p.index) for p in rec.plies])
     db.execute("DROP TABLE source_chunks")
     db.execute("DROP TABLE position_blocks")
+    db.execute("DROP VIEW positions_fen")
+    db.execute("DROP TABLE ply_numbers")
     db.execute("PRAGMA user_version = 2")
     archive.close()
     archive = Archive(path)
     assert archive.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert "raw" not in {row[1] for row in archive.db.execute("PRAGMA table_info(sources)")}
+    assert archive.db.execute("SELECT count(*) FROM positions_fen WHERE record_id = 5").fetchone()[0] \
+        == len(kept[4].plies) + 1
     back = archive.get(5)
     assert back.text == originals[4].text and back.plies == kept[4].plies
     key = originals[4].plies[6].position
