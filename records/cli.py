@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from records.core.report import (Progress, OK, USAGE, Report, console as _console, emit as _emit,
-                                fail as _fail, forgiving_streams, quiet_pipe as _quiet_pipe,
+                                emit_stream as _emit_stream, fail as _fail, forgiving_streams, quiet_pipe as _quiet_pipe,
                                 write_file as _write_file)
 from records.core.model import STATUSES, Record
 
@@ -285,13 +285,21 @@ def _print_table(records: list[Record]) -> None:
     _console().print(table)
 
 
-def _list_output(records: list[Record], as_json: bool) -> None:
+def _list_output(records, as_json: bool) -> None:
+    """Records (a list or a stream) as JSON or as tables of TABLE_ROWS rows."""
+    from itertools import islice
     if as_json:
-        _emit(records)
-    elif records:
-        _print_table(records)
-    else:
+        _emit_stream(records)
+        return
+    records, shown = iter(records), 0
+    while page := list(islice(records, TABLE_ROWS)):
+        _print_table(page)
+        shown += len(page)
+    if not shown:
         typer.echo("hoyle: no records match", err=True)
+
+
+TABLE_ROWS = 100
 
 
 STATUS = typer.Option(None, "--status", metavar="STATUS", help=", ".join(STATUSES) + ".")
@@ -455,12 +463,16 @@ def search(name: Optional[str] = NAME, kind: Optional[str] = ONE_KIND,
            holding: Optional[str] = HOLDING, score: Optional[str] = SCORE,
            variant: Optional[str] = VARIANT, result: Optional[str] = RESULT,
            contract: Optional[str] = CONTRACT, trumps: Optional[str] = TRUMPS,
-           cards: Optional[str] = CARDS, limit: int = LIMIT, offset: int = OFFSET,
+           cards: Optional[str] = CARDS, limit: int = PAGE, offset: int = OFFSET,
            as_json: bool = AS_JSON):
-    """Search the archive."""
+    """Search the archive, a page at a time (--limit 0: every match, streamed)."""
+    from itertools import islice
     filters = _filter_options(holding, score, variant, result, contract, trumps, cards)
-    _list_output(_search(name, kind, moves, position, status, limit, filters=filters,
-                         offset=offset), as_json)
+    found = _search(name, kind, moves, position, status, limit + 1 if limit else 0,
+                    filters=filters, offset=offset, stream=True)
+    _list_output(islice(found, limit or None), as_json)
+    if limit and next(found, None) is not None and not as_json:
+        typer.echo(f"more (--offset {offset + limit})", err=True)
 
 
 EXPORT_FORMATS = ("json", "jsonl", "csv", "pgn", "pdn", "pbn", "descriptive", "parquet")
@@ -484,7 +496,7 @@ def export(kind: Optional[str] = ONE_KIND,
     records = _search(name, kind, moves, position, status, limit, full=True, filters=filters,
                       stream=True)
     if as_json:
-        _emit(list(records), full=True)
+        _emit_stream(records, full=True)
         return
     if fmt == "parquet":
         if not output:
@@ -579,18 +591,6 @@ def demo(as_json: bool = AS_JSON):
         _emit(archive.search())
 
 
-def _archive_counts(archive) -> dict:
-    """The archive's records counted in the --json shape (by status, and by kind and status)."""
-    counts = {"records": 0, **{s: 0 for s in STATUSES}, "by_kind": {}}
-    for kind, status, n in archive.db.execute(
-            "SELECT kind, status, count(*) FROM records GROUP BY kind, status"):
-        by = counts["by_kind"].setdefault(kind, {"records": 0, **{s: 0 for s in STATUSES}})
-        for place in (counts, by):
-            place["records"] += n
-            place[status] = place.get(status, 0) + n
-    return counts
-
-
 @app.command()
 def browse(as_json: bool = typer.Option(False, "--json", help="Print the Datasette command and metadata instead of starting it.")):
     """Open the archive in Datasette (pip install 'hoyle[web]'), faceted by kind, status and
@@ -603,7 +603,7 @@ def browse(as_json: bool = typer.Option(False, "--json", help="Print the Dataset
     metadata = browse_metadata(archive.path)
     command = [sys.executable, "-m", "datasette", archive.path, "--metadata", "METADATA.json"]
     if as_json:
-        counts = _archive_counts(archive)
+        counts = archive.summary()
         typer.echo(json.dumps({"counts": counts, "records": [],
                                "browse": {"command": command, "metadata": metadata}},
                               ensure_ascii=False, indent=1))

@@ -104,6 +104,10 @@ class Archive:
     def counts(self) -> dict:
         return query.counts(self.db)
 
+    def summary(self) -> dict:
+        """Counts in the --json shape: records, each status, and by kind."""
+        return query.summary(self.db)
+
 
 def browse_metadata(path: str) -> dict:
     """Datasette's metadata for an archive (browse.py)."""

@@ -149,6 +149,19 @@ def counts(conn: sqlite3.Connection) -> dict:
     return out
 
 
+def summary(conn: sqlite3.Connection) -> dict:
+    """The archive's records counted in the --json shape (by status, and by kind and status)."""
+    from records.core.model import STATUSES
+    out = {"records": 0, **{s: 0 for s in STATUSES}, "by_kind": {}}
+    for kind, status, n in conn.execute(
+            "SELECT kind, status, count(*) FROM records GROUP BY kind, status"):
+        by = out["by_kind"].setdefault(kind, {"records": 0, **{s: 0 for s in STATUSES}})
+        for place in (out, by):
+            place["records"] += n
+            place[status] = place.get(status, 0) + n
+    return out
+
+
 def _records(conn, rows: list, full: bool, sources: SourceLines) -> list[Record]:
     records = [_record(row, full, sources) for row in rows]
     if full:

@@ -130,6 +130,20 @@ def emit(records: list[Record], full: bool = False, extra: dict | None = None) -
                           ensure_ascii=False, indent=1))
 
 
+def emit_stream(records, full: bool = False) -> None:
+    """The JSON shape for a stream of records, written as they come (the counts after them:
+    JSON objects have no order), so memory stays flat however many there are."""
+    from records.core.tabular import record_dict
+    tally, first = Tally(), True
+    typer.echo('{"records": [', nl=False)
+    for rec in records:
+        tally.add(rec)
+        row = record_dict(rec) if full else rec.to_dict()
+        typer.echo(("\n " if first else ",\n ") + json.dumps(row, ensure_ascii=False), nl=False)
+        first = False
+    typer.echo(f'],\n"counts": {json.dumps(tally.counts, ensure_ascii=False)}}}')
+
+
 def write_file(path: Path, text: str) -> None:
     """Write through a temporary file beside the target, renamed when complete."""
     import tempfile
