@@ -428,13 +428,8 @@ def _family_condition(archive, kinds, moves, position, filters) -> tuple[tuple[s
             judged.add(k)
             conditions = []
         for prefix in (fam.move_prefixes(moves) if moves else [None]):
-            after = fam.position_after(prefix) if prefix else None
-            if after:  # the position index finds it (transpositions too), not a moves scan
-                prefix, extra = None, [archive.passing([after], [k])]
-            else:
-                extra = []
             sql, params = archive.query(kind=k, positions=keys, move_prefix=prefix,
-                                        conditions=conditions + extra).where()
+                                        conditions=conditions).where()
             parts.append(sql.replace(" WHERE ", "", 1))
             args += params
     return (("(" + ") OR (".join(parts) + ")", args) if parts else ("0", [])), judged

@@ -63,8 +63,22 @@ class Archive:
             conds.append((where, list(params or [])))
         if positions:
             conds.append(self.passing(positions, [kind] if kind else None))
-        return Query(name=name, kind=kind, status=status, move_prefix=move_prefix,
-                     conditions=conds)
+        if move_prefix:
+            conds.append(self.after_moves(move_prefix, kind))
+        return Query(name=name, kind=kind, status=status, conditions=conds)
+
+    def after_moves(self, moves: list[str], kind: str | None = None) -> tuple[str, list]:
+        """A SQL condition: the record reaches the position after these moves (looked up in
+        the position index, transpositions included) where its family can play them; else it
+        begins with them."""
+        from records.core.family import family, known_kinds
+        parts, args = [], []
+        for k in [kind] if kind else known_kinds():
+            key = family(k).position_after(moves)
+            sql, params = self.passing([key], [k]) if key else query.begins_with(moves)
+            parts.append(f"(r.kind = ? AND {sql})")
+            args += [k, *params]
+        return " OR ".join(parts) or "0", args
 
     def passing(self, keys: Iterable[str], kinds: Iterable[str] | None = None) -> tuple[str, list]:
         """A SQL condition on records `r`: it passes through one of these positions."""

@@ -29,7 +29,6 @@ class Query:
     name: str | None = None
     kind: str | None = None
     status: str | None = None
-    move_prefix: list[str] | None = None   # normalised moves a record begins with
     conditions: list[tuple[str, list]] = field(default_factory=list)  # family filters
 
     def where(self) -> tuple[str, list]:
@@ -44,14 +43,17 @@ class Query:
             clauses.append("(r.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)"
                            " OR r.title LIKE ? OR json_extract(r.tags, '$.Opening') LIKE ?)")
             args += [fts_query(self.name), f"%{self.name}%", f"%{self.name}%"]
-        if self.move_prefix:
-            typed = MOVE_SEPARATOR.join(self.move_prefix)
-            clauses.append("(r.moves = ? OR substr(r.moves, 1, ?) = ?)")
-            args += [typed, len(typed) + 1, typed + MOVE_SEPARATOR]
         for sql, params in self.conditions:
             clauses.append(f"({sql})")
             args += params
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), args
+
+
+def begins_with(moves: list[str]) -> tuple[str, list]:
+    """A condition: the record's moves column begins with these moves."""
+    typed = MOVE_SEPARATOR.join(moves)
+    return "(r.moves = ? OR substr(r.moves, 1, ?) = ?)", [typed, len(typed) + 1,
+                                                          typed + MOVE_SEPARATOR]
 
 
 def passing(conn: sqlite3.Connection, keys: Iterable[str],

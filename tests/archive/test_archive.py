@@ -7,11 +7,13 @@ import sys
 import time
 from pathlib import Path
 
+import chess
 import pytest
 
 from conftest import CORPUS, need
 from records.archive import SCHEMA_VERSION, Archive, NewerArchive, NotAnArchive
 from records.archive.query import fill_positions
+from records.chess.moves import position_key
 from records.chess import pgn
 from records.core.model import ERROR, NEEDS_REVIEW, REPAIRED, VALID, WARNING, Ply, Record
 
@@ -22,7 +24,15 @@ COUNTERPARTS = CORPUS / "chess" / "book_games_pgn_counterparts.pgn"
 def make(title, text="1 P-K4", line=1, moves=("e4",)):
     rec = Record(kind="chess", title=title, source="/x/book.txt", line=line, end_line=line,
                  text=text, tags={"Opening": "King's Pawn", "White": "Morphy"})
-    rec.plies = [Ply(i + 1, m, m, line, 1, f"pos{i}") for i, m in enumerate(moves)]
+    board, rec.plies = chess.Board(), []
+    for i, move in enumerate(moves):
+        try:
+            board.push_san(move)
+            key = position_key(board)
+        except ValueError:
+            key = f"{move} unplayable"
+        rec.plies.append(Ply(i + 1, move, move, line, 1, key))
+    rec.start_position = position_key(chess.Board())
     rec.settle_status()
     return rec
 
@@ -325,7 +335,9 @@ def test_search_by_name_position_and_prefix(archive, tmp_path):
     assert [r.title for r in archive.search(move_prefix=["e4", "c5"])] == ["Sicilian"]
     assert [r.title for r in archive.search(move_prefix=["e4"])] == ["Ruy Lopez", "Sicilian"]
     assert archive.search(move_prefix=["e"]) == []
-    assert len(archive.search(positions=["pos1"])) == 2
+    after_e4 = chess.Board()
+    after_e4.push_san("e4")
+    assert len(archive.search(positions=[position_key(after_e4)])) == 2
 
 
 def test_pages_come_from_sql(archive, games):
