@@ -12,6 +12,7 @@ import sqlite3
 from records.archive.browse import register_functions
 
 SCHEMA_VERSION = 3
+PAGE_SIZE = 16384       # position blocks are 1 to 4 KB: a 4 KB page would hold one, half empty
 BUSY_TIMEOUT_S = 30.0   # a second importer waits this long for the first one's transaction
 OUR_TABLES = {"records", "sources", "diagnostics", "meta"}
 FTS_COLUMNS = ("title", "opening", "players", "event", "annotations")
@@ -131,6 +132,8 @@ def ensure_schema(conn: sqlite3.Connection, path: str) -> None:
     names = table_names(conn)
     if names and not OUR_TABLES & names:
         raise NotAnArchive(f"{path}: a SQLite database without hoyle's tables; left untouched")
+    if not names:   # a new file: its pages hold several position blocks each (positions.py)
+        conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
     if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("BEGIN IMMEDIATE")
