@@ -403,7 +403,7 @@ def _search(name, kind, moves, position, status, limit, full=False, filters=None
         query.conditions.append(condition)
     if not judged:
         if stream:
-            return archive.iterate(query, full=True, limit=limit or None, offset=offset)
+            return archive.iterate(query, full=full, limit=limit or None, offset=offset)
         return archive.page(query, limit or None, offset, full=full)
     found = (rec for rec in archive.iterate(query, full=True)
              if rec.kind not in judged or _family(rec.kind).matches(rec, filters))

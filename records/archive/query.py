@@ -40,9 +40,9 @@ class Query:
             clauses.append("r.status = ?")
             args.append(self.status)
         if self.name:
-            clauses.append("(r.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)"
-                           " OR r.title LIKE ? OR json_extract(r.tags, '$.Opening') LIKE ?)")
-            args += [fts_query(self.name), f"%{self.name}%", f"%{self.name}%"]
+            # the full-text index alone (a LIKE beside it would read every record)
+            clauses.append("r.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)")
+            args.append(fts_query(self.name))
         for sql, params in self.conditions:
             clauses.append(f"({sql})")
             args += params
@@ -224,5 +224,7 @@ def plies_of(moves: str, blob: bytes | None, line: int, ply_count: int) -> list[
 
 
 def fts_query(text: str) -> str:
+    """Every typed word, as a word or the start of one ("isou" finds Isouard)."""
     words = [w for w in "".join(c if c.isalnum() else " " for c in text).split() if w]
-    return " ".join(f'"{w}"' for w in words) or '""'
+    return " AND ".join(f'("{w}" OR "{w}"*)' for w in words) or '""'
+
