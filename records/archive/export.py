@@ -99,7 +99,7 @@ PARQUET_FILES = ("records.parquet", "positions.parquet")
 
 def write_parquet(archive, records: Iterable[Record], folder: str) -> int:
     """Records (one row each, tags and data as JSON) and the positions they pass through
-    (hash, record_id, ply, key), written a chunk at a time with pyarrow (the `parquet` extra)."""
+    (hash, record_id, ply), written a chunk at a time with pyarrow (the `parquet` extra)."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -111,8 +111,7 @@ def write_parquet(archive, records: Iterable[Record], folder: str) -> int:
                         ("end_line", pa.int64()), ("ply_count", pa.int64()),
                         ("moves", pa.string()), ("tags", pa.string()), ("data", pa.string()),
                         ("normal", pa.string())])
-    hashes = pa.schema([("hash", pa.int64()), ("record_id", pa.int64()), ("ply", pa.int32()),
-                        ("key", pa.string())])
+    hashes = pa.schema([("hash", pa.int64()), ("record_id", pa.int64()), ("ply", pa.int32())])
     written = 0
     with _temporary(os.path.join(folder, PARQUET_FILES[0])) as tmp_records, \
             _temporary(os.path.join(folder, PARQUET_FILES[1])) as tmp_positions:
@@ -128,13 +127,16 @@ def write_parquet(archive, records: Iterable[Record], folder: str) -> int:
 
 
 def _position_rows(rec: Record) -> list[dict]:
-    """(hash, record_id, ply, key) of the start (ply 0) and of every ply's position."""
+    """(hash, record_id, ply) of the start (ply 0) and of every ply's position: the hashes the
+    reader made, else the family's hashes of the keys (replayed where the archive kept none)."""
+    if rec.key_hashes is not None:
+        return [{"hash": int(h), "record_id": rec.id, "ply": ply}
+                for ply, h in enumerate(rec.key_hashes)]
     keys = [(0, rec.start_position)] if rec.start_position else []
     fill_positions(rec)
     keys += [(i, p.position) for i, p in enumerate(rec.plies, 1) if p.position]
     hashed = key_hasher(rec.kind)
-    return [{"hash": hashed(key), "record_id": rec.id, "ply": ply, "key": key}
-            for ply, key in keys]
+    return [{"hash": hashed(key), "record_id": rec.id, "ply": ply} for ply, key in keys]
 
 
 def _parquet_row(rec: Record) -> dict:

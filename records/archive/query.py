@@ -198,11 +198,15 @@ def _record(row: tuple, full: bool, sources: SourceLines) -> Record:
 
 
 def _read_plies_again(records: list[Record]) -> None:
-    """Plies the archive left in the record's text: the family reads them again."""
-    for rec in records:
-        fam = _family(rec.kind)
-        rec.plies = fam.plies_from_text(rec.text, rec.line)
-        rec.normal = fam.normal_of(rec)
+    """Plies the archive left in the record's text: the family reads them again, a kind's
+    records at once."""
+    for kind in {rec.kind for rec in records}:
+        fam = _family(kind)
+        mine = [rec for rec in records if rec.kind == kind]
+        for rec, again in zip(mine, fam.read_again([(rec.text, rec.line) for rec in mine])):
+            if again is not None:
+                rec.plies, rec.key_hashes = again.plies, again.key_hashes
+            rec.normal = fam.normal_of(rec)
 
 
 def plies_of(moves: str, blob: bytes | None, line: int, ply_count: int) -> list[Ply]:

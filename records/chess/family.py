@@ -128,12 +128,21 @@ def normal_of(rec) -> str:
                     start_fen=rec.tags.get("FEN"))
 
 
-def plies_from_text(text: str, line: int) -> list:
-    """The plies of a PGN game read again from its text (the archive keeps no other copy)."""
+def read_again(texts: list[tuple[str, int]]) -> list:
+    """PGN games read again from their texts, all in one pass of the reader (each text is
+    one game; when they do not come back one game each, each is read alone)."""
     from records.chess.pgn import read
     from records.core.model import shift_lines
-    games = shift_lines(read(text, "") or [], line - 1)
-    return games[0].plies if games else []
+    starts, at = [], 1
+    for text, _ in texts:
+        starts.append(at)
+        at += text.count("\n") + 2   # the text's lines and a blank line after it
+    games = read("\n\n".join(text for text, _ in texts) + "\n", "") or []
+    if [game.line for game in games] != starts:
+        games = [next(iter(read(text + "\n", "") or []), None) for text, _ in texts]
+        starts = [1] * len(texts)
+    return [game and shift_lines([game], line - start)[0]
+            for game, start, (_, line) in zip(games, starts, texts)]
 
 
 def position_hash(key: str) -> int:

@@ -62,9 +62,9 @@ class Family(Protocol):
         """The position key after each ply, from the moves; families that set
         replays_positions let the archive store no positions but their hashes."""
 
-    def plies_from_text(self, text: str, line: int) -> list:
-        """The plies of a record read again from its text (which starts at line), for the
-        records the family's reader marked plies_in_text."""
+    def read_again(self, texts: list[tuple[str, int]]) -> list[Record | None]:
+        """Records the family's reader marked plies_in_text, read again from their texts
+        (each with the line it starts at), in order; the archive takes their plies."""
 
     def fen_of_key(self, key: str) -> str:
         """A position key as FEN (for people browsing the archive)."""
@@ -98,7 +98,7 @@ class FamilyBase:
     export_formats: tuple[str, ...] = ()
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
-           "plies_from_text", "position_after", "position_hash", "fen_of_key")
+           "read_again", "position_after", "position_hash", "fen_of_key")
 
     def __init__(self, api=None):
         for name in self.API:
@@ -132,7 +132,7 @@ class FamilyBase:
     def replay_positions(self, record: Record) -> list[str]:
         return [p.position for p in record.plies]
 
-    def plies_from_text(self, text: str, line: int) -> list:
+    def read_again(self, texts: list[tuple[str, int]]) -> list[Record | None]:
         raise ValueError(f"{self.kind} records keep their plies")
 
     def position_after(self, moves: list[str]) -> str | None:

@@ -133,9 +133,15 @@ def test_games_kept_only_in_their_text_come_back_as_read(archive, tmp_path):
     kept_in_text = archive.db.execute("SELECT count(*) FROM records WHERE moves IS NULL AND"
                                       " plies_z IS NULL AND ply_count > 0").fetchone()[0]
     assert kept_in_text >= len(originals) - 2
+    in_batches = {rec.id: rec for rec in archive.iterate(archive.query())}   # read again at once
     for original in originals:
         back = archive.get(original.id)
         fill_positions(original)
+        batched = in_batches[original.id]
+        fill_positions(batched)
+        assert [(p.index, p.text, p.normal, p.line, p.column, p.position) for p in batched.plies] \
+            == [(p.index, p.text, p.normal, p.line, p.column, p.position) for p in back.plies]
+        assert batched.normal == back.normal
         assert back.text == original.text and back.normal == original.normal, original.title
         assert [(p.index, p.text, p.normal, p.line, p.column, p.position) for p in back.plies] \
             == [(p.index, p.text, p.normal, p.line, p.column, p.position) for p in original.plies]
