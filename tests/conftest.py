@@ -45,6 +45,17 @@ def counterpart_sans() -> list[list[str]]:
     return games
 
 
+def last_position(rec) -> str:
+    """The key of a chess record's last position, checked against the hash the bulk reader
+    made of it where it made one (it keys no plies itself)."""
+    from records.chess.family import replay_positions
+    from records.chess.moves import key_hash
+    key = rec.plies[-1].position or replay_positions(rec)[-1]
+    if rec.key_hashes is not None:
+        assert rec.key_hashes[-1] == key_hash(key)
+    return key
+
+
 @pytest.fixture
 def archive(tmp_path):
     from records.archive import Archive

@@ -289,8 +289,9 @@ def _record(lines, span, found, path, number, sans, keys, build):
     rec = Record(kind="chess", title="", source=path, line=first + 1, end_line=stop,
                  text="".join(lines[first:stop]).rstrip("\r\n"), tags=_tags(lines, first, movetext),
                  start_position=keys[0])
-    rec.plies = list(map(Ply, range(1, len(sans) + 1), tokens, sans, rows, columns,
-                         keys[1:]))
+    # no position keys on the plies: the record's key_hashes hold every position, and keys
+    # are made again when a record is shown (the opening's keys go to build, which names it)
+    rec.plies = list(map(Ply, range(1, len(sans) + 1), tokens, sans, rows, columns))
     for i in [i for i, (token, san) in enumerate(zip(tokens, sans)) if token != san]:
         token, san = tokens[i], sans[i]
         if token[-1] in "+#" and san[-1] != "#" and san[-1] != token[-1]:

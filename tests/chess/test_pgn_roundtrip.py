@@ -11,6 +11,7 @@ from records.chess import pgn, pgn_visitor
 from records.chess.moves import position_key
 from records.core.model import ERROR, INFO, NEEDS_REVIEW, VALID, WARNING, Ply, Record
 
+from conftest import last_position
 from test_pgn import ILLEGAL, random_games_pgn
 
 try:
@@ -284,7 +285,7 @@ def test_null_moves_of_odds_games_are_read():
     board = chess.Board()
     for san in ("e4", "--", "d4", "e5", "--", "Nf6"):
         board.push_san(san)
-    assert rec.plies[-1].position == position_key(board)
+    assert last_position(rec) == position_key(board)
     assert rec.settle_status() == VALID and "Opening" not in rec.tags
     again = pgn.read(pgn.write([rec]), "again.pgn")[0]
     assert [p.normal for p in again.plies] == [p.normal for p in rec.plies]
