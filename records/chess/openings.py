@@ -22,7 +22,7 @@ from typing import NamedTuple
 import chess
 
 from records.core.resources import data_path
-from records.chess.moves import position_key
+from records.chess.moves import key_hash, position_key
 
 TABLE = ("chess", "lichess_openings.tsv")
 EXTRA_PLIES = 12  # how far past the table's longest line a transposition is still looked for
@@ -66,9 +66,18 @@ def depth() -> int:
     return table()[1] + EXTRA_PLIES
 
 
-def classify_keys(keys: list[str], san_moves: list[str]) -> tuple[str, str, int]:
-    """Classify a game whose position keys after each ply are already known."""
+@cache
+def table_by_hash() -> dict[int, list[Line]]:
+    """The table keyed by the positions' hashes (the bulk reader hashes, it does not key)."""
+    return {key_hash(key): lines for key, lines in table()[0].items()}
+
+
+def classify_keys(keys: list, san_moves: list[str]) -> tuple[str, str, int]:
+    """Classify a game whose positions after each ply are already known: their keys, or
+    (ints) their hashes."""
     by_key, longest = table()
+    if keys and isinstance(keys[0], int):
+        by_key = table_by_hash()
     best = None
     for ply, key in enumerate(keys[:longest + EXTRA_PLIES], start=1):
         if key in by_key:

@@ -181,18 +181,6 @@ def key_hashes(planes: np.ndarray, turn: np.ndarray) -> np.ndarray:
     return h.view(np.int64)
 
 
-def opening_keys(planes, turn, move_at, position_at) -> tuple[list[str], list[int], list[int]]:
-    """Position keys for each game's first plies only, as deep as an opening is looked for
-    (the position index takes the hashes; a record's other keys are made when asked for):
-    the keys, where each game's begin, and how many each has."""
-    games = len(move_at) - 1
-    keyed = np.minimum(np.diff(move_at), opening_depth()) + 1
-    at = np.cumsum(keyed) - keyed
-    which = np.arange(int(keyed.sum())) - np.repeat(at, keyed) + \
-        np.repeat(np.asarray(position_at[:games]), keyed)
-    return position_keys(planes[which], turn[which]), at.tolist(), keyed.tolist()
-
-
 def position_keys(planes: np.ndarray, turn: np.ndarray) -> list[str]:
     """records.chess.moves.position_key of every position. (Spelling the hex digits with
     numpy measured slower than this: the digits of seven 64-bit numbers are many bytes.)"""
@@ -250,8 +238,10 @@ def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> li
         sans[i] = _exact_san(planes[before[i]].tolist(), bool(turn[before[i]]), move,
                              int(check[i]))
     hashes = key_hashes(planes, turn)
-    keys, key_at, keyed = opening_keys(planes, turn, move_at, position_at)
     valid = np.asarray(chunk.valid, dtype=bool).tolist()
+    starts = np.asarray(position_at[:games])
+    start_keys = position_keys(planes[starts], turn[starts])
+    depth = opening_depth()
     out = []
     for g in range(games):
         if not valid[g]:
@@ -259,16 +249,16 @@ def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> li
             continue
         first, movetext, stop = spans[g]
         m0, m1, p0 = int(move_at[g]), int(move_at[g + 1]), int(position_at[g])
-        k0, k1 = key_at[g], key_at[g] + keyed[g]
+        own = hashes[p0:p0 + m1 - m0 + 1]
         rec = _record(lines, (first, movetext, stop), tokens[g], path, first_number + g,
-                      sans[m0:m1], keys[k0:k1] + [""] * (m1 - m0 + 1 - keyed[g]), build)
+                      sans[m0:m1], start_keys[g], own[1:depth + 1].tolist(), build)
         if rec is not None:
-            rec.key_hashes = hashes[p0:p0 + m1 - m0 + 1]
+            rec.key_hashes = own
         out.append(rec)
     return out
 
 
-def _record(lines, span, found, path, number, sans, keys, build):
+def _record(lines, span, found, path, number, sans, start_key, opening_hashes, build):
     first, movetext, stop = span
     if found is None:  # "1.e4" run together, say: the line-by-line tokenizer decides
         found = plain(lines, movetext, stop)
@@ -288,15 +278,15 @@ def _record(lines, span, found, path, number, sans, keys, build):
         return None
     rec = Record(kind="chess", title="", source=path, line=first + 1, end_line=stop,
                  text="".join(lines[first:stop]).rstrip("\r\n"), tags=_tags(lines, first, movetext),
-                 start_position=keys[0])
+                 start_position=start_key)
     # no position keys on the plies: the record's key_hashes hold every position, and keys
-    # are made again when a record is shown (the opening's keys go to build, which names it)
+    # are made again when a record is shown (the opening's hashes go to build, which names it)
     rec.plies = list(map(Ply, range(1, len(sans) + 1), tokens, sans, rows, columns))
     for i in [i for i, (token, san) in enumerate(zip(tokens, sans)) if token != san]:
         token, san = tokens[i], sans[i]
         if token[-1] in "+#" and san[-1] != "#" and san[-1] != token[-1]:
             _false_claim(rec, token, san, rows[i], columns[i])
-    build(rec, number, keys[1:], movetext, stop, result, notes)
+    build(rec, number, opening_hashes, movetext, stop, result, notes)
     return rec
 
 

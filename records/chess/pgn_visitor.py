@@ -445,7 +445,8 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     rec.plies_in_text = result == tags.get("Result", "*")
 
 
-def _classify(rec: Record, keys: list[str]) -> None:
+def _classify(rec: Record, keys: list) -> None:
+    """keys: the positions after the plies, as keys or (the bulk reader's) hashes."""
     if rec.start_position != INITIAL_KEY or not keys:
         return  # a set-up position: no opening to name
     sans = [p.normal for p in rec.plies]
