@@ -325,7 +325,7 @@ def test_positions_fen_view_reads_every_position_as_fen(db):
     import chess
 
     from records.archive import Archive
-    from records.archive.browse import prepare_connection
+    from records.archive.browse import register_functions
     archive = Archive(str(db))
     chess_id = archive.search(kind="chess", limit=1)[0].id
     game = archive.get(chess_id)
@@ -342,10 +342,32 @@ def test_positions_fen_view_reads_every_position_as_fen(db):
                                [checkers_id]).fetchone()[0]
     assert first == archive.get(checkers_id).start_position
     plain = sqlite3.connect(str(db))   # another program's connection, as Datasette's
-    prepare_connection(plain)
+    register_functions(plain)   # what the Datasette plugin's prepare_connection does
     assert plain.execute("SELECT fen FROM positions_fen WHERE record_id = ? AND ply = 0",
                          [chess_id]).fetchone() == rows[0][1:]
 
+
+
+def test_the_datasette_plugin_gives_connections_hoyle_fen(db, monkeypatch):
+    """The entry point pyproject names: its prepare_connection hook registers hoyle_fen (a
+    stand-in for Datasette's hookimpl marker here; `hoyle browse` runs the real one)."""
+    import importlib
+    import sqlite3
+    import sys
+    import tomllib
+    import types
+    marked = []
+    fake = types.SimpleNamespace(hookimpl=lambda f: marked.append(f) or f)
+    monkeypatch.setitem(sys.modules, "datasette", fake)
+    sys.modules.pop("records.archive.datasette_plugin", None)
+    entry = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
+    plugin = importlib.import_module(entry["datasette"]["hoyle"])
+    assert marked == [plugin.prepare_connection]
+    conn = sqlite3.connect(str(db))
+    plugin.prepare_connection(conn)
+    assert conn.execute("SELECT fen FROM positions_fen WHERE kind = 'chess' AND ply = 0"
+                        " LIMIT 1").fetchone()[0].startswith("rnbqkbnr/pppppppp/")
+    sys.modules.pop("records.archive.datasette_plugin", None)
 
 
 def test_card_filters_without_a_kind_find_no_chess(db):

@@ -4,8 +4,8 @@ SQL function behind the positions_fen view.
 positions_fen has a row per position a record passes through (ply 0: its start) with its FEN.
 The archive keeps positions only as hashes, so the FEN is made when a row is read, by
 hoyle_fen(record_id, ply), which replays the record. hoyle's own connections have the function;
-Datasette gets it from this module's prepare_connection hook (registered as a Datasette plugin
-when hoyle is installed), so the view reads in `hoyle browse`.
+Datasette gets it from the plugin in datasette_plugin.py (registered when hoyle is installed),
+so the view reads in `hoyle browse`.
 """
 from __future__ import annotations
 
@@ -58,15 +58,3 @@ class _Fens:
 
 def register_functions(conn: sqlite3.Connection) -> None:
     conn.create_function("hoyle_fen", 2, _Fens(conn))
-
-
-def prepare_connection(conn) -> None:
-    """Datasette's hook: every connection it opens gets hoyle_fen."""
-    register_functions(conn)
-
-
-try:  # a Datasette plugin (pyproject's datasette entry point), when Datasette is installed
-    from datasette import hookimpl
-    prepare_connection = hookimpl(prepare_connection)
-except ImportError:
-    pass
