@@ -110,11 +110,16 @@ class SourceLines:
         return "".join(out).rstrip("\n")
 
     def _chunks(self, source_id: int, line: int, end_line: int) -> list[tuple[int, list[str]]]:
-        rows = self.conn.execute(
-            "SELECT first_line FROM source_chunks WHERE source_id = ? AND first_line <= ?"
-            " AND first_line + line_count > ? ORDER BY first_line",
-            [source_id, end_line, line]).fetchall()
-        return [self._chunk(source_id, first) for (first,) in rows]
+        """The chunks holding lines line..end_line: the last one starting at or before line,
+        and any starting after it up to end_line (index seeks, not a scan of the file's)."""
+        conn = self.conn
+        first = conn.execute("SELECT first_line FROM source_chunks WHERE source_id = ? AND"
+                             " first_line <= ? ORDER BY first_line DESC LIMIT 1",
+                             [source_id, line]).fetchone()
+        rows = ([first] if first else []) + conn.execute(
+            "SELECT first_line FROM source_chunks WHERE source_id = ? AND first_line > ? AND"
+            " first_line <= ? ORDER BY first_line", [source_id, line, end_line]).fetchall()
+        return [self._chunk(source_id, start) for (start,) in rows]
 
     def _chunk(self, source_id: int, first: int) -> tuple[int, list[str]]:
         key = (source_id, first)
