@@ -24,7 +24,6 @@ CHECK_BITS = 24
 CHECK_BYTES = CHECK_BITS // 8
 SMALL_BLOCK = 512          # entries below which a bucket's last block takes more
 FLUSH_ENTRIES = 1 << 20    # entries held in memory before they are written as blocks
-_MASK64 = (1 << 64) - 1
 
 
 def split_hash(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -217,9 +216,3 @@ def forget(conn: sqlite3.Connection, record_ids: list[int]) -> None:
             continue
         conn.execute("DELETE FROM position_blocks WHERE id = ?", [block_id])
         write_block(conn, bucket, ids[kept], checks[kept])
-
-
-def signed(value: int) -> int:
-    """A 64-bit hash as SQLite and numpy hold it (signed)."""
-    value &= _MASK64
-    return value - (1 << 64) if value >= 1 << 63 else value
