@@ -104,6 +104,9 @@ class SourceLines:
 
     def text(self, source_id: int, line: int, end_line: int) -> str:
         """The lines line..end_line, line ends as LF, the last line end dropped."""
+        for (source, first), (_, lines) in reversed(self.cache.items()):  # mostly the last one
+            if source == source_id and first <= line and end_line < first + len(lines):
+                return "".join(lines[line - first:end_line - first + 1]).rstrip("\n")
         out: list[str] = []
         for first, lines in self._chunks(source_id, line, end_line):
             out.extend(lines[max(line - first, 0):end_line - first + 1])
