@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from records.archive.positions import records_passing
 from records.archive.sources import SourceLines
 from records.archive.store import MOVE_SEPARATOR, decompress_normal, key_hasher
-from records.core.model import Diagnostic, Ply, Record
+from records.core.model import ERROR, Diagnostic, Ply, Record
 
 SELECT = ("SELECT r.id, r.kind, r.title, r.status, s.path, r.line, r.end_line, r.text_z,"
           " r.normal_z, r.moves, r.plies_z, st.key, r.ply_count, r.tags, r.data,"
@@ -204,8 +204,11 @@ def _read_plies_again(records: list[Record]) -> None:
         fam = _family(kind)
         mine = [rec for rec in records if rec.kind == kind]
         for rec, again in zip(mine, fam.read_again([(rec.text, rec.line) for rec in mine])):
-            if again is not None:
+            if again is not None and len(again.plies) == rec.ply_count:
                 rec.plies, rec.key_hashes = again.plies, again.key_hashes
+            else:   # never seen; said rather than shown as a game without moves
+                rec.add(ERROR, "ARCHIVE-REREAD", f"the {rec.ply_count} moves stored in this"
+                        " record's text did not read again; the text is kept as it was")
             rec.normal = fam.normal_of(rec)
 
 

@@ -149,6 +149,15 @@ def test_games_kept_only_in_their_text_come_back_as_read(archive, tmp_path):
         assert [d.format() for d in back.diagnostics] == [d.format() for d in original.diagnostics]
 
 
+def test_a_game_whose_text_no_longer_reads_says_so(archive, games, monkeypatch):
+    originals = read(games)
+    archive.import_records(str(games), originals)
+    from records.core.family import family
+    monkeypatch.setattr(family("chess"), "read_again", lambda texts: [None] * len(texts))
+    back = archive.get(originals[0].id)
+    assert [d.code for d in back.diagnostics][-1] == "ARCHIVE-REREAD"
+
+
 # -- import: one transaction per file -----------------------------------------------------------
 def test_failed_import_leaves_archive_as_it_was(archive, tmp_path):
     src = tmp_path / "book.txt"
