@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from records.core.report import (Progress, OK, USAGE, Report, console as _console, emit as _emit,
-                                emit_stream as _emit_stream, fail as _fail, forgiving_streams, quiet_pipe as _quiet_pipe,
+                                fail as _fail, forgiving_streams, quiet_pipe as _quiet_pipe,
                                 write_file as _write_file)
 from records.core.model import STATUSES, Record
 
@@ -289,7 +289,7 @@ def _list_output(records, as_json: bool) -> None:
     """Records (a list or a stream) as JSON or as tables of TABLE_ROWS rows."""
     from itertools import islice
     if as_json:
-        _emit_stream(records)
+        _emit(records)
         return
     records, shown = iter(records), 0
     while page := list(islice(records, TABLE_ROWS)):
@@ -491,7 +491,7 @@ def export(kind: Optional[str] = ONE_KIND,
     records = _search(name, kind, moves, position, status, limit, full=True, filters=filters,
                       stream=True)
     if as_json:
-        _emit_stream(records, full=True)
+        _emit(records, full=True)
         return
     if fmt == "parquet":
         if not output:

@@ -24,6 +24,8 @@ CHECK_BITS = 24
 CHECK_BYTES = CHECK_BITS // 8
 SMALL_BLOCK = 512          # entries below which a bucket's last block takes more
 FLUSH_ENTRIES = 1 << 20    # entries held in memory before they are written as blocks
+INSERT_BLOCK = ("INSERT INTO position_blocks (bucket, first_id, last_id, n, entries)"
+                " VALUES (?, ?, ?, ?, ?)")
 
 
 def split_hash(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -36,13 +38,6 @@ def split_hash(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 # -- the codec: record-id steps as varints, then the checks ----------------------------------
-def encode(ids: np.ndarray, checks: np.ndarray, base: int) -> bytes:
-    """Entries sorted by record id, as steps from base (varints) followed by the checks."""
-    steps = np.diff(ids.astype(np.uint64), prepend=np.uint64(base))
-    varints, _ = _varints(steps)
-    return varints.tobytes() + _check_bytes(checks).tobytes()
-
-
 def _varints(steps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The steps as LEB128 varints, one after another; and each one's width in bytes."""
     steps = steps.astype(np.uint64)
@@ -147,9 +142,7 @@ class PositionWriter:
             part = buckets[a:b], ids[a:b], checks[a:b]
             if merging:
                 part = self._with_small_blocks(*part)
-            self.conn.executemany(
-                "INSERT INTO position_blocks (bucket, first_id, last_id, n, entries)"
-                " VALUES (?, ?, ?, ?, ?)", encode_groups(*part))
+            self.conn.executemany(INSERT_BLOCK, encode_groups(*part))
 
     def _with_small_blocks(self, buckets, ids, checks):
         """The entries (sorted by bucket and id) with those of each bucket's last block, when
@@ -178,12 +171,8 @@ class PositionWriter:
 
 
 def write_block(conn: sqlite3.Connection, bucket: int, ids: np.ndarray, checks: np.ndarray) -> None:
-    if not len(ids):
-        return
-    first = int(ids[0])
-    conn.execute("INSERT INTO position_blocks (bucket, first_id, last_id, n, entries)"
-                 " VALUES (?, ?, ?, ?, ?)",
-                 [bucket, first, int(ids[-1]), len(ids), encode(ids, checks, first)])
+    if len(ids):
+        conn.executemany(INSERT_BLOCK, encode_groups(np.full(len(ids), bucket), ids, checks))
 
 
 # -- reading and deleting -------------------------------------------------------------------

@@ -64,7 +64,6 @@ def passing(conn: sqlite3.Connection, keys: Iterable[str],
     from records.core.family import known_kinds
     keys = list(keys)
     hashes = {hashed for kind in (kinds or known_kinds()) for hashed in map(key_hasher(kind), keys)}
-    hashes.discard(None)
     ids = records_passing(conn, sorted(hashes)).tolist()
     if len(ids) <= INLINE_HITS:
         return f"r.id IN ({', '.join('?' * len(ids))})", ids
@@ -142,13 +141,12 @@ def fill_positions(rec: Record) -> None:
 
 
 def counts(conn: sqlite3.Connection) -> dict:
-    out = {"records": 0, "by_kind": {}, "by_status": {}}
-    for kind, status, n in conn.execute(
-            "SELECT kind, status, count(*) FROM records GROUP BY kind, status"):
-        out["records"] += n
-        out["by_kind"][kind] = out["by_kind"].get(kind, 0) + n
-        out["by_status"][status] = out["by_status"].get(status, 0) + n
-    return out
+    """Records in all, by kind and by status (the statuses some record has)."""
+    found = summary(conn)
+    return {"records": found["records"],
+            "by_kind": {kind: by["records"] for kind, by in found["by_kind"].items()},
+            "by_status": {status: n for status, n in found.items()
+                          if status not in ("records", "by_kind") and n}}
 
 
 def summary(conn: sqlite3.Connection) -> dict:

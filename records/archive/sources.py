@@ -86,13 +86,6 @@ def decode(raw: bytes) -> tuple[str, str]:
     return raw.decode("latin-1", "replace"), "latin-1"  # pragma: no cover
 
 
-def source_bytes(conn: sqlite3.Connection, source_id: int) -> Iterator[bytes]:
-    """The source file's bytes, chunk by chunk."""
-    for (raw,) in conn.execute("SELECT raw FROM source_chunks WHERE source_id = ?"
-                               " ORDER BY first_line", [source_id]):
-        yield zlib.decompress(raw)
-
-
 class SourceLines:
     """Records' texts cut from their sources' chunks, a few decoded chunks kept at a time."""
 

@@ -40,8 +40,8 @@ def key_hasher(kind: str):
     """The family's hash of a position key (position_hash), for the position index."""
     fam = _family(kind)
     if fam is None:
-        from records.core.family import FamilyBase
-        return FamilyBase().position_hash
+        from records.core.family import key_digest
+        return key_digest
     return fam.position_hash
 
 
@@ -237,8 +237,7 @@ def position_hashes(rec: Record):
     keys = [p.position for p in rec.plies if p.position]
     if rec.start_position:
         keys.append(rec.start_position)
-    hashed = map(key_hasher(rec.kind), keys)
-    return [h for h in hashed if h is not None]
+    return list(map(key_hasher(rec.kind), keys))
 
 
 def plies_blob(rec: Record) -> bytes | None:

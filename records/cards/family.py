@@ -9,10 +9,7 @@ class Bridge(FamilyBase):
     kind = "bridge"
     extensions = (".pbn",)
     export_formats = bridge.EXPORT_FORMATS
-
-    def read_file(self, text, path):
-        from records.cards.pbn import read
-        return read(text, path)
+    file_reader = "records.cards.pbn:read"
 
 
     @staticmethod

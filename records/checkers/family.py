@@ -229,14 +229,8 @@ class Checkers(FamilyBase):
     kind = "checkers"
     extensions = (".pdn",)
     export_formats = EXPORT_FORMATS
-
-    def read_file(self, text, path):
-        from records.checkers.pdn import read
-        return read(text, path)
-
-    def scan_book(self, text, path):
-        from records.checkers.scan import scan_book
-        return scan_book(text, path)
+    file_reader = "records.checkers.pdn:read"
+    book_scanner = "records.checkers.scan:scan_book"
 
 
 

@@ -200,14 +200,8 @@ class Chess(FamilyBase):
     extensions = (".pgn",)
     export_formats = EXPORT_FORMATS
     replays_positions = True
-
-    def read_file(self, text, path):
-        from records.chess.pgn import read
-        return read(text, path)
-
-    def scan_book(self, text, path):
-        from records.chess.scan import scan_book
-        return scan_book(text, path)
+    file_reader = "records.chess.pgn:read"
+    book_scanner = "records.chess.scan:scan_book"
 
 
 

@@ -69,9 +69,8 @@ class Family(Protocol):
     def fen_of_key(self, key: str) -> str:
         """A position key as FEN (for people browsing the archive)."""
 
-    def position_hash(self, key: str) -> int | None:
-        """A position key's signed 64-bit hash in the archive's position index (None: not a
-        key of this family's)."""
+    def position_hash(self, key: str) -> int:
+        """A position key's signed 64-bit hash in the archive's position index."""
 
     def position_after(self, moves: list[str]) -> str | None:
         """The position key after these normalised moves from the start (a moves search looks
@@ -107,11 +106,16 @@ class FamilyBase:
                 setattr(self, name, getattr(api, name))
     replays_positions = False
 
+    # "module:function" that reads the family's interchange files, or finds its records in
+    # book text; imported when first used, so `hoyle --help` loads no reader
+    file_reader = ""
+    book_scanner = ""
+
     def read_file(self, text: str, path: str) -> list[Record] | None:
-        return None
+        return _imported(self.file_reader)(text, path) if self.file_reader else None
 
     def scan_book(self, text: str, path: str) -> list[Record]:
-        return []
+        return _imported(self.book_scanner)(text, path) if self.book_scanner else []
 
     def render_svg(self, record: Record, ply: int | None = None) -> str:
         raise ValueError(f"no SVG drawing for {self.kind}")
@@ -138,11 +142,16 @@ class FamilyBase:
     def position_after(self, moves: list[str]) -> str | None:
         return None
 
-    def position_hash(self, key: str) -> int | None:
+    def position_hash(self, key: str) -> int:
         return key_digest(key)
 
     def fen_of_key(self, key: str) -> str:
         return key
+
+
+def _imported(where: str):
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def key_digest(key: str) -> int:

@@ -33,13 +33,6 @@ def console(stderr: bool = False, markup: bool = False):
                    soft_wrap=not tty, width=None if tty else 10_000)
 
 
-def summary_counts(records: list[Record]) -> dict:
-    tally = Tally()
-    for rec in records:
-        tally.add(rec)
-    return tally.counts
-
-
 class Tally:
     """Counts by kind and status as records stream past."""
 
@@ -120,25 +113,18 @@ def _print_counts(console, counts: dict, extra: dict | None) -> None:
         console.print(", ".join(f"{k}: {v}" for k, v in extra.items()))
 
 
-def emit(records: list[Record], full: bool = False, extra: dict | None = None) -> None:
-    """The one JSON shape: {counts, records}."""
-    from records.core.tabular import record_dict
-    rows = [record_dict(r) if full else r.to_dict() for r in records]
-    if extra:
-        rows = [row | extra for row in rows]
-    typer.echo(json.dumps({"counts": summary_counts(records), "records": rows},
-                          ensure_ascii=False, indent=1))
-
-
-def emit_stream(records, full: bool = False) -> None:
-    """The JSON shape for a stream of records, written as they come (the counts after them:
-    JSON objects have no order), so memory stays flat however many there are."""
+def emit(records, full: bool = False, extra: dict | None = None) -> None:
+    """The one JSON shape, {records, counts}, for a list or a stream of records, written as
+    they come (the counts after them: JSON objects have no order), so memory stays flat
+    however many there are. extra: more fields for every record."""
     from records.core.tabular import record_dict
     tally, first = Tally(), True
     typer.echo('{"records": [', nl=False)
     for rec in records:
         tally.add(rec)
         row = record_dict(rec) if full else rec.to_dict()
+        if extra:
+            row |= extra
         typer.echo(("\n " if first else ",\n ") + json.dumps(row, ensure_ascii=False), nl=False)
         first = False
     typer.echo(f'],\n"counts": {json.dumps(tally.counts, ensure_ascii=False)}}}')

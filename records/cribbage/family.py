@@ -9,10 +9,7 @@ class Cribbage(FamilyBase):
     kind = "cribbage"
     extensions = (".csv",)
     export_formats = engine.EXPORT_FORMATS
-
-    def read_file(self, text, path):
-        from records.cribbage.cases import read
-        return read(text, path)
+    file_reader = "records.cribbage.cases:read"
 
 
     @staticmethod

@@ -13,7 +13,9 @@ def test_blocks_encode_and_decode_any_steps():
     for count, top in ((1, 10), (7, 2**20), (3000, 2**40)):
         ids = np.sort(rng.integers(1, top, count))
         checks = rng.integers(0, 1 << positions.CHECK_BITS, count).astype(np.uint32)
-        blob = positions.encode(ids, checks, int(ids[0]))
+        [(_, first, last, n, blob)] = positions.encode_groups(np.zeros(count, dtype=np.int64),
+                                                              ids, checks)
+        assert (first, last, n) == (ids[0], ids[-1], count)
         back_ids, back_checks = positions.decode(blob, count, int(ids[0]))
         assert (back_ids == ids).all() and (back_checks == checks).all()
     assert [len(a) for a in positions.decode(b"", 0, 5)] == [0, 0]
