@@ -7,7 +7,6 @@ from records.core.family import FamilyBase
 
 class Bridge(FamilyBase):
     kind = "bridge"
-    extensions = (".pbn",)
     export_formats = bridge.EXPORT_FORMATS
     file_reader = "records.cards.pbn:read"
 

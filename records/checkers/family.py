@@ -227,7 +227,6 @@ def showcase(archive, console) -> None:
 
 class Checkers(FamilyBase):
     kind = "checkers"
-    extensions = (".pdn",)
     export_formats = EXPORT_FORMATS
     file_reader = "records.checkers.pdn:read"
     book_scanner = "records.checkers.scan:scan_book"

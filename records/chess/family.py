@@ -7,9 +7,7 @@ import sys
 
 import chess
 
-from records.chess import descriptive as dn
 from records.chess.moves import fen_of_key, position_key
-from records.chess.resolver import Setup, _san_list, resolve
 from records.chess.spelling import to_descriptive
 from records.core.family import FamilyBase
 
@@ -101,6 +99,8 @@ def descriptive_text(rec) -> str:
 
 def move_prefixes(text: str) -> list[list[str]]:
     """The SAN sequences a typed list of moves (descriptive or SAN) can mean from the start."""
+    from records.chess import descriptive as dn   # the grammar loads only when a search asks
+    from records.chess.resolver import Setup, _san_list, resolve
     items = dn.parse(text)
     tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
     if not tokens or any(isinstance(t, dn.Unreadable) for t in tokens):
@@ -197,7 +197,6 @@ def showcase(archive, console) -> None:
 
 class Chess(FamilyBase):
     kind = "chess"
-    extensions = (".pgn",)
     export_formats = EXPORT_FORMATS
     replays_positions = True
     file_reader = "records.chess.pgn:read"

@@ -22,6 +22,10 @@ FAMILIES = {
     "whist": "records.cards.family:WHIST",
     "cribbage": "records.cribbage.family:CRIBBAGE",
 }
+# kind -> the extensions of its interchange files: known without importing the family, so
+# reading a PGN file loads no card game
+EXTENSIONS = {"chess": (".pgn",), "checkers": (".pdn",), "bridge": (".pbn",), "whist": (),
+              "cribbage": (".csv",)}
 
 
 @runtime_checkable
@@ -93,7 +97,6 @@ class FamilyBase:
     methods, or hands the module whose functions of the protocol's names it offers:
     `CHESS = Chess(api=module)`."""
     kind = ""
-    extensions: tuple[str, ...] = ()
     export_formats: tuple[str, ...] = ()
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
@@ -105,6 +108,10 @@ class FamilyBase:
             if api is not None and not overridden and hasattr(api, name):
                 setattr(self, name, getattr(api, name))
     replays_positions = False
+
+    @property
+    def extensions(self) -> tuple[str, ...]:
+        return EXTENSIONS.get(self.kind, ())
 
     # "module:function" that reads the family's interchange files, or finds its records in
     # book text; imported when first used, so `hoyle --help` loads no reader
@@ -180,4 +187,4 @@ def known_kinds() -> list[str]:
 
 def kinds_reading(extension: str) -> list[str]:
     """The kinds whose interchange format has this file extension."""
-    return [kind for kind in FAMILIES if extension in family(kind).extensions]
+    return [kind for kind in FAMILIES if extension in EXTENSIONS[kind]]

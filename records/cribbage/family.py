@@ -7,7 +7,6 @@ from records.cribbage import engine
 
 class Cribbage(FamilyBase):
     kind = "cribbage"
-    extensions = (".csv",)
     export_formats = engine.EXPORT_FORMATS
     file_reader = "records.cribbage.cases:read"
 
