@@ -22,8 +22,8 @@ BUCKETS = 1 << BUCKET_BITS
 BUCKETS_AT_ONCE = 256      # buckets written (and merged) together
 CHECK_BITS = 24
 CHECK_BYTES = CHECK_BITS // 8
-SMALL_BLOCK = 512          # entries below which a bucket's last block takes more
-FLUSH_ENTRIES = 1 << 20    # entries held in memory before they are written as blocks
+SMALL_BLOCK = 256          # entries below which a bucket's last block takes more
+FLUSH_ENTRIES = 1 << 21    # entries held in memory before they are written as blocks
 INSERT_BLOCK = ("INSERT INTO position_blocks (bucket, first_id, last_id, n, entries)"
                 " VALUES (?, ?, ?, ?, ?)")
 
@@ -103,24 +103,28 @@ def decode(blob: bytes, count: int, base: int) -> tuple[np.ndarray, np.ndarray]:
 
 # -- writing --------------------------------------------------------------------------------
 class PositionWriter:
-    """Collects (hash, record id) pairs of an import and writes them as blocks, in bounded
-    memory (FLUSH_ENTRIES at a time), inside the caller's transaction."""
+    """Collects the (position, record id) entries of an import and writes them as blocks, in
+    bounded memory (FLUSH_ENTRIES at a time, six bytes and an id each), inside the caller's
+    transaction. Records come in id order, so a bucket's entries are in id order as they come."""
 
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
-        self.hashes: list[np.ndarray] = []
-        self.ids: list[np.ndarray] = []
+        self.parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self.held = 0
 
     def add(self, hashes, record_id: int) -> None:
-        found = np.asarray(hashes, dtype=np.int64)
-        if len(found):
-            self.add_arrays(found, np.full(len(found), record_id, dtype=np.int64))
+        self.add_records([hashes], [record_id])
 
-    def add_arrays(self, hashes: np.ndarray, ids: np.ndarray) -> None:
-        self.hashes.append(hashes)
-        self.ids.append(ids)
-        self.held += len(hashes)
+    def add_records(self, hash_lists: list, record_ids: list[int]) -> None:
+        """The positions of several records: hash_lists[i] are record_ids[i]'s hashes."""
+        arrays = [np.asarray(h, dtype=np.int64) for h in hash_lists]
+        counts = [len(a) for a in arrays]
+        if not sum(counts):
+            return
+        buckets, checks = split_hash(np.concatenate(arrays))
+        ids = np.repeat(np.asarray(record_ids, dtype=np.int64), counts)
+        self.parts.append((buckets.astype(np.uint16), checks, ids))
+        self.held += len(ids)
         if self.held >= FLUSH_ENTRIES:
             self.flush()
 
@@ -129,11 +133,13 @@ class PositionWriter:
         already there never holds more than a slice of them)."""
         if not self.held:
             return
-        buckets, checks = split_hash(np.concatenate(self.hashes))
-        ids = np.concatenate(self.ids)
-        self.hashes, self.ids, self.held = [], [], 0
-        order = np.argsort((buckets << 40) | ids, kind="stable")
-        buckets, ids, checks = buckets[order], ids[order], checks[order]
+        buckets, checks, ids = (np.concatenate(column) for column in zip(*self.parts))
+        self.parts, self.held = [], 0
+        if len(ids) > 1 and (np.diff(ids) < 0).any():   # not in id order: sort by id first
+            by_id = np.argsort(ids, kind="stable")
+            buckets, checks, ids = buckets[by_id], checks[by_id], ids[by_id]
+        order = np.argsort(buckets, kind="stable")   # a radix sort of 16-bit numbers
+        buckets, ids, checks = buckets[order].astype(np.int64), ids[order], checks[order]
         merging = self.conn.execute("SELECT 1 FROM position_blocks LIMIT 1").fetchone()
         edges = np.searchsorted(buckets, np.arange(0, BUCKETS + 1, BUCKETS_AT_ONCE))
         for a, b in zip(edges[:-1].tolist(), edges[1:].tolist()):
