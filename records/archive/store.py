@@ -18,13 +18,17 @@ from itertools import islice
 
 import records.archive.sources as sources
 from records.archive.positions import PositionWriter
-from records.core.model import Record
+from records.core.model import Record, normals
 from records.core.parallel import collector_paused
 
 BATCH = 500
 MOVE_SEPARATOR = " "
 ZLIB_LEVEL = 6
-_to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def _to_json(value) -> str:
+    return _encode(value) if value else "{}" if isinstance(value, dict) else _encode(value)
 
 RECORD_COLUMNS = ("id", "fingerprint", "kind", "title", "status", "source_id", "line",
                   "end_line", "text_z", "normal_z", "moves", "plies_z", "start_id",
@@ -134,7 +138,7 @@ class Writer:
         marks = ", ".join("?" * len(fingerprints))
         seen = {row[0] for row in self.conn.execute(
             f"SELECT fingerprint FROM records WHERE fingerprint IN ({marks})", fingerprints)}
-        rows, fts, diagnostics = [], [], []
+        rows, fts, diagnostics, hashes, ids = [], [], [], [], []
         for rec, fp in zip(chunk, fingerprints):
             if fp in seen:
                 self.skipped += 1
@@ -147,7 +151,8 @@ class Writer:
                 self.next_id += 1
             rows.append(self._row(rec, fp))
             fts.append(fts_row(rec))
-            self.positions.add(position_hashes(rec), rec.id)
+            hashes.append(position_hashes(rec))
+            ids.append(rec.id)
             diagnostics.extend((rec.id, d.severity, d.code, d.line, d.column, d.message,
                                 d.suggestion, int(d.repair)) for d in rec.diagnostics)
         conn = self.conn
@@ -155,6 +160,7 @@ class Writer:
             raise sqlite3.IntegrityError("a record's fingerprint appeared while importing")
         conn.executemany(INSERT_FTS, fts)
         conn.executemany(INSERT_DIAGNOSTIC, diagnostics)
+        self.positions.add_records(hashes, ids)
         self.added += len(rows)
 
     def finish(self) -> None:
@@ -169,7 +175,7 @@ class Writer:
             moves = plies = None   # the family reads them back from the text, and writes
             normal = b""           # the normal form again
         else:
-            moves = MOVE_SEPARATOR.join(p.normal for p in rec.plies)
+            moves = MOVE_SEPARATOR.join(normals(rec.plies))
             normal, plies = self._normal(rec, moves, tags), plies_blob(rec)
         return (rec.id, fingerprint, rec.kind, rec.title, rec.status or rec.settle_status(),
                 self.source_id, rec.line, rec.end_line, text_z, normal, moves or None, plies,

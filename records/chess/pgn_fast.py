@@ -18,7 +18,7 @@ from chess.pgn import TAG_REGEX
 from records.chess.moves import HASH_MULTIPLIER, HASH_SEED
 from records.chess.openings import depth as opening_depth
 from records.chess.pgn_text import PLAIN_BREAKERS, RESULTS, plain, scan
-from records.core.model import WARNING, Ply, Record
+from records.core.model import WARNING, PlyColumns, Record
 
 _compiled = None
 
@@ -281,11 +281,12 @@ def _record(lines, span, found, path, number, sans, start_key, opening_hashes, b
                  start_position=start_key)
     # no position keys on the plies: the record's key_hashes hold every position, and keys
     # are made again when a record is shown (the opening's hashes go to build, which names it)
-    rec.plies = list(map(Ply, range(1, len(sans) + 1), tokens, sans, rows, columns))
-    for i in [i for i, (token, san) in enumerate(zip(tokens, sans)) if token != san]:
-        token, san = tokens[i], sans[i]
-        if token[-1] in "+#" and san[-1] != "#" and san[-1] != token[-1]:
-            _false_claim(rec, token, san, rows[i], columns[i])
+    rec.plies = PlyColumns(tokens, sans, rows, columns)
+    if tokens != sans:
+        for i in [i for i, (token, san) in enumerate(zip(tokens, sans)) if token != san]:
+            token, san = tokens[i], sans[i]
+            if token[-1] in "+#" and san[-1] != "#" and san[-1] != token[-1]:
+                _false_claim(rec, token, san, rows[i], columns[i])
     build(rec, number, opening_hashes, movetext, stop, result, notes)
     return rec
 

@@ -18,7 +18,7 @@ from records.chess.moves import move_of_san, position_key, reaching
 from records.chess.openings import classify_keys
 from records.chess.pgn_write import (DIAGNOSTICS_TAG, RESULTS, SEVEN_TAG_ROSTER, STATUS_TAG,
                                      game_pgn)
-from records.core.model import ERROR, INFO, INVALID, NEEDS_REVIEW, WARNING, Ply, Record
+from records.core.model import ERROR, INFO, INVALID, NEEDS_REVIEW, WARNING, Ply, Record, normals
 
 INITIAL_KEY = position_key(chess.Board())
 
@@ -437,7 +437,7 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     if notes.annotated or notes.junk or stopped:
         rec.data["movetext"] = pgn_text.movetext_as_printed(lines, start, stop)
     result = result_token or tags.get("Result", "*")
-    if rec.plies and rec.plies[-1].normal.endswith("#") and result == "*":
+    if _ends_in_mate(rec) and result == "*":
         result = tags["Result"]
     rec.normal = game_pgn(tags, rec.plies, result=result, start_fen=tags.get("FEN"))
     # this reader gets the same plies from the game's text again, and the family's normal_of
@@ -449,7 +449,7 @@ def _classify(rec: Record, keys: list) -> None:
     """keys: the positions after the plies, as keys or (the bulk reader's) hashes."""
     if rec.start_position != INITIAL_KEY or not keys:
         return  # a set-up position: no opening to name
-    sans = [p.normal for p in rec.plies]
+    sans = normals(rec.plies)
     if "--" in sans:  # an odds game's passes
         return
     eco, name, _ = classify_keys(keys, sans)
@@ -470,7 +470,7 @@ def _check_result(rec: Record, result_token: str, stopped: bool, white_starts: b
     if stated in RESULTS and result_token and result_token != stated:
         rec.add(WARNING, "CHESS-RESULT", f'the tags say "{stated}" but the moves end with'
                 f' "{result_token}"', rec.end_line)
-    if rec.plies and rec.plies[-1].normal.endswith("#") and not stopped:
+    if _ends_in_mate(rec) and not stopped:
         white_mated = (len(rec.plies) % 2 == 0) == white_starts
         winner = "0-1" if white_mated else "1-0"
         claimed = result_token or stated or "*"
@@ -481,6 +481,11 @@ def _check_result(rec: Record, result_token: str, stopped: bool, white_starts: b
         elif claimed in RESULTS and claimed not in (winner, "*"):
             rec.add(WARNING, "CHESS-RESULT", f'the game ends in mate, so the result is'
                     f' "{winner}", not "{claimed}"', rec.end_line)
+
+
+def _ends_in_mate(rec: Record) -> bool:
+    sans = normals(rec.plies)
+    return bool(sans) and sans[-1].endswith("#")
 
 
 def _exported_status(rec: Record) -> None:

@@ -8,7 +8,7 @@ import re
 import chess
 
 from records.chess.moves import fen_of_key, position_key
-from records.core.model import ERROR, VALID, Ply, Record
+from records.core.model import ERROR, VALID, Ply, Record, normals, texts
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ROSTER_DEFAULTS = {"Date": "????.??.??", "Result": "*"}
@@ -130,8 +130,8 @@ def _movetext(plies: list[Ply], start_fen: str | None) -> list[str]:
         fields = start_fen.split()
         white = len(fields) < 2 or fields[1] == "w"
         number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
-    sans = [ply.normal for ply in plies]
-    if white and sans == [ply.text for ply in plies]:  # the common case, without a loop
+    sans = normals(plies)
+    if white and sans == texts(plies):  # the common case, without a loop
         tokens = sans[:]
         tokens[0::2] = [f"{n}.\0{san}" for n, san in enumerate(sans[0::2], number)]
         return tokens

@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -44,6 +45,65 @@ class Ply:
     position: str = ""  # position key after the ply, for position search
 
 
+class PlyColumns(Sequence):
+    """Plies as a bulk reader makes them, as columns (printed texts, normal forms, lines and
+    columns). Ply objects are made the first time one is asked for, and then kept, so changes
+    to them hold; until then normals() and texts() serve the columns as they are."""
+
+    __slots__ = ("_texts", "_normals", "_lines", "_columns", "_made")
+
+    def __init__(self, texts: list[str], normals: list[str], lines, columns):
+        self._texts, self._normals, self._lines, self._columns = texts, normals, lines, columns
+        self._made: list[Ply] | None = None
+
+    def made(self) -> list[Ply]:
+        if self._made is None:
+            self._made = list(map(Ply, range(1, len(self._normals) + 1), self._texts,
+                                  self._normals, self._lines, self._columns))
+        return self._made
+
+    def __len__(self) -> int:
+        return len(self._normals)
+
+    def __getitem__(self, index):
+        return self.made()[index]
+
+    def __iter__(self):
+        return iter(self.made())
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and self.made() == list(other)
+
+    __hash__ = None
+
+    def columns(self) -> tuple | None:
+        """(texts, normals, lines, columns) while no Ply has been made, else None (to be
+        read, not changed)."""
+        if self._made is not None:
+            return None
+        return self._texts, self._normals, self._lines, self._columns
+
+    def shift(self, offset: int) -> None:
+        if self._made is not None:
+            for ply in self._made:
+                ply.line += offset if ply.line else 0
+        else:
+            self._lines = [line + offset if line else 0 for line in self._lines]
+
+
+def normals(plies: Sequence[Ply]) -> list[str]:
+    """The plies' normal forms (from the columns, where the plies are kept as columns; the
+    list is to be read, not changed)."""
+    found = plies.columns() if isinstance(plies, PlyColumns) else None
+    return found[1] if found else [p.normal for p in plies]
+
+
+def texts(plies: Sequence[Ply]) -> list[str]:
+    """The plies as printed."""
+    found = plies.columns() if isinstance(plies, PlyColumns) else None
+    return found[0] if found else [p.text for p in plies]
+
+
 @dataclass
 class Record:
     kind: str
@@ -53,7 +113,7 @@ class Record:
     end_line: int = 0
     text: str = ""              # the source text, verbatim
     normal: str = ""            # normalised form: PGN, PDN, PBN or JSON
-    plies: list[Ply] = field(default_factory=list)
+    plies: list[Ply] | PlyColumns = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     tags: dict = field(default_factory=dict)   # players, event, opening, result ...
     data: dict = field(default_factory=dict)   # family-specific facts (setup, candidates, counts)
@@ -62,8 +122,10 @@ class Record:
     id: int | None = None
     ply_count: int = 0          # set by the archive when the plies are not loaded
     plies_in_text: bool = False  # the family's reader reads the plies back from the text alone
-    key_hashes: Any = None       # the start's and each ply's position hash, where a reader
+    key_hashes: Any = field(default=None, compare=False)  # the start's and each ply's position hash, where a reader
                                  # made them all at once (the family's position_hash of each key)
+    digest: str = field(default="", repr=False, compare=False)  # the fingerprint, once a
+                                 # reader has computed it (a worker process, say)
 
     def add(self, severity: str, code: str, message: str, line: int = 0, column: int = 0,
             suggestion: str = "", repair: bool = False) -> Diagnostic:
@@ -88,10 +150,13 @@ class Record:
     def fingerprint(self) -> str:
         """The record's content: kind, start, normalised moves, normal form and tags; never
         where it was found (file name, line, a title numbered by its place in the file)."""
+        return self.digest or self.content_digest()
+
+    def content_digest(self) -> str:
         tags = sorted((k, str(v)) for k, v in self.tags.items() if not k.startswith("_"))
         body = self.normal or ("" if self.plies else self.text)
-        key = json.dumps([self.kind, self.start_position, [p.normal for p in self.plies], body,
-                          tags], ensure_ascii=False)
+        key = json.dumps([self.kind, self.start_position, normals(self.plies), body, tags],
+                         ensure_ascii=False)
         return hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
 
     @property
@@ -103,7 +168,7 @@ class Record:
             "id": self.id, "kind": self.kind, "title": self.title, "status": self.status,
             "source": self.source, "line": self.line, "end_line": self.end_line,
             "tags": self.tags,
-            "moves": [p.normal for p in self.plies],
+            "moves": normals(self.plies),
             "diagnostics": [d.to_dict() for d in self.diagnostics],
         }
 
@@ -114,8 +179,11 @@ def shift_lines(records: list[Record], offset: int) -> list[Record]:
         for rec in records:
             rec.line += offset
             rec.end_line += offset
-            for ply in rec.plies:
-                ply.line += offset if ply.line else 0
+            if isinstance(rec.plies, PlyColumns):
+                rec.plies.shift(offset)
+            else:
+                for ply in rec.plies:
+                    ply.line += offset if ply.line else 0
             for diag in rec.diagnostics:
                 diag.line += offset if diag.line else 0
     return records

@@ -1,9 +1,12 @@
 """Big reads: two cores, and no cyclic garbage collector while records are made or stored.
 
-in_two runs the second half of a read in a forked process while this one does the first; the
-child's result comes back pickled through a pipe, records as plain data (plies as tuples pickle
+in_order shares a stream of jobs (the pieces of a big file) with a forked process: each
+process takes the next job nobody has taken whenever it is free, so the more time this one
+spends on what it does with the results (storing them), the more the child reads. in_two runs
+the second half of a read in a forked process while this one does the first. A child's
+results come back pickled through a pipe, records as plain data (plies as columns pickle
 several times faster than objects). Where fork is missing, or the child fails, this process
-does the second half itself, so the answer never depends on the split.
+does the child's work itself, so the answer never depends on the split.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from records.core.model import Ply, Record
+from records.core.model import Ply, PlyColumns, Record
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -35,10 +38,148 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+_in_child = False   # a forked worker forks no workers of its own
+
+
 def worthwhile() -> bool:
     """A second core exists and the user has not asked for one process (HOYLE_WORKERS=1)."""
-    return (hasattr(os, "fork") and (os.cpu_count() or 1) > 1
+    return (hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and not _in_child
             and os.environ.get("HOYLE_WORKERS", "2") != "1")
+
+
+def a_core_is_idle() -> bool:
+    """Whether a second process would get a core of its own: on a busy machine the two would
+    share one and lose what sending records back costs."""
+    try:
+        return os.getloadavg()[0] < (os.cpu_count() or 1) - 0.5
+    except OSError:  # no load average here: assume the cores are free
+        return True
+
+
+def _fork() -> int | None:
+    """os.fork(), or None where it fails; the child knows it is one."""
+    global _in_child
+    try:
+        pid = os.fork()
+    except OSError:
+        return None
+    if pid == 0:
+        _in_child = True
+    return pid
+
+
+# -- a stream of jobs shared in order ---------------------------------------------------------
+class Claims:
+    """The number of the next job no process has taken: the one 8-byte message in a pipe.
+    Taking it is reading it, so a second process waits until the first puts the next back."""
+
+    def __init__(self):
+        self.read_end, self.write_end = os.pipe()
+        self._put(0)
+
+    def take(self) -> int:
+        number = int.from_bytes(os.read(self.read_end, 8), "little")
+        self._put(number + 1)
+        return number
+
+    def _put(self, number: int) -> None:
+        os.write(self.write_end, number.to_bytes(8, "little"))
+
+    def close(self) -> None:
+        os.close(self.read_end)
+        os.close(self.write_end)
+
+
+def in_order(make_jobs: Callable[[], Iterator[T]], work: Callable[[T], U],
+             send: Callable[[U], object] = lambda x: x,
+             receive: Callable[[object], U] = lambda x: x) -> Iterator[U]:
+    """work(job) for each job make_jobs() yields, in order, a forked child taking jobs too.
+    Each process calls make_jobs() itself (so no file offset is shared) and skips the jobs the
+    other took; the child's results travel as send(result), come back as receive(...)."""
+    if not (worthwhile() and a_core_is_idle()):
+        yield from map(work, make_jobs())
+        return
+    claims, (read_end, write_end), parent = Claims(), os.pipe(), os.getpid()
+    _widen(write_end)
+    pid = _fork()
+    if pid == 0:
+        os.close(read_end)
+        _serve(make_jobs, work, send, claims, write_end, parent)
+    os.close(write_end)
+    if pid is None:
+        os.close(read_end)
+        claims.close()
+        yield from map(work, make_jobs())
+        return
+    incoming = os.fdopen(read_end, "rb")
+    held, child = None, True   # held: a job this process took and has not reached yet
+    try:
+        for index, job in enumerate(make_jobs()):
+            if child and held is None:
+                held = claims.take()
+            if held == index or not child:
+                held = None if held == index else held
+                yield work(job)
+                continue
+            result = _received(incoming, index)
+            child = result is not None
+            yield receive(result[1]) if child else work(job)
+    finally:
+        incoming.close()
+        claims.close()
+        _stop(pid)
+
+
+F_SETPIPE_SZ = 1031   # Linux: fcntl's command to change a pipe's buffer
+
+
+def _widen(pipe_end: int) -> None:
+    """A pipe buffer of a megabyte (Linux; elsewhere as it is), so the child can finish a job
+    or two ahead of the one this process is storing instead of waiting to send it."""
+    try:
+        import fcntl
+        fcntl.fcntl(pipe_end, F_SETPIPE_SZ, 1 << 20)
+    except (ImportError, OSError):
+        pass
+
+
+def _serve(make_jobs, work, send, claims: Claims, write_end: int, parent: int) -> None:
+    """The child of in_order: take a job, do it, send it, until none is left; never returns."""
+    status = 1
+    try:
+        die_with_parent(parent)
+        with os.fdopen(write_end, "wb") as out:
+            jobs = enumerate(make_jobs())
+            while True:
+                wanted = claims.take()
+                job = next((job for index, job in jobs if index == wanted), _NONE)
+                if job is _NONE:
+                    break
+                pickle.dump((wanted, send(work(job))), out, pickle.HIGHEST_PROTOCOL)
+                out.flush()
+        status = 0
+    finally:
+        os._exit(status)
+
+
+_NONE = object()
+
+
+def _received(incoming, index: int) -> tuple | None:
+    """The child's (index, result) for job index; None when the child failed."""
+    try:
+        found = pickle.load(incoming)
+    except (EOFError, pickle.UnpicklingError, OSError):
+        return None
+    return found if found[0] == index else None
+
+
+def _stop(pid: int) -> None:
+    """Reap a child; stop it first when its work is no longer wanted."""
+    done, _ = os.waitpid(pid, os.WNOHANG)
+    if done == 0:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
 
 
 def in_two(first: Callable[[], T], second: Callable[[], U]) -> tuple[T, U]:
@@ -48,7 +189,11 @@ def in_two(first: Callable[[], T], second: Callable[[], U]) -> tuple[T, U]:
         return first(), second()
     read_end, write_end = os.pipe()
     parent = os.getpid()
-    pid = os.fork()
+    pid = _fork()
+    if pid is None:
+        os.close(read_end)
+        os.close(write_end)
+        return first(), second()
     if pid == 0:  # the child: do the second half, send it, and leave without any cleanup
         os.close(read_end)
         status = 1
@@ -110,12 +255,15 @@ def _reap(pid: int) -> int:
     return status
 
 
-def packed(records: list[Record]) -> list[dict]:
+def packed(records: list[Record] | None) -> list[dict] | None:
     """Records as plain data, quick to pickle: each record's plies as a few columns (one
     string of moves, line and column numbers as bytes, only the texts and positions that
-    differ from nothing), not thousands of small objects."""
+    differ from nothing), not thousands of small objects; the fingerprint computed here."""
+    if records is None:
+        return None
     out = []
     for rec in records:
+        rec.digest = rec.fingerprint
         fields = dict(rec.__dict__)
         fields["plies"] = _ply_columns(rec.plies)
         if fields["key_hashes"] is not None:
@@ -124,37 +272,28 @@ def packed(records: list[Record]) -> list[dict]:
     return out
 
 
-def _ply_columns(plies: list[Ply]) -> tuple:
-    normals = [p.normal for p in plies]
-    joined = "\n".join(normals)
-    if joined.count("\n") != max(len(normals) - 1, 0):
-        return ("tuples", [(p.index, p.text, p.normal, p.line, p.column, p.position)
-                           for p in plies])
-    numbers = [p.index for p in plies]
-    return ("columns", joined,
-            [(i, p.text) for i, p in enumerate(plies) if p.text != p.normal],
-            array("q", [p.line for p in plies]).tobytes(),
-            array("q", [p.column for p in plies]).tobytes(),
-            [(i, p.position) for i, p in enumerate(plies) if p.position],
-            None if numbers == list(range(1, len(plies) + 1)) else numbers)
+def _ply_columns(plies) -> tuple:
+    found = plies.columns() if isinstance(plies, PlyColumns) else None
+    if found:
+        texts, normals, lines, columns = found
+        joined = "\n".join(normals)
+        if joined.count("\n") == max(len(normals) - 1, 0):
+            return ("columns", None if texts == normals else texts, joined,
+                    array("i", lines).tobytes(), array("i", columns).tobytes())
+    return ("plies", [(p.index, p.text, p.normal, p.line, p.column, p.position) for p in plies])
 
 
-def _plies(packed_plies: tuple) -> list[Ply]:
-    if packed_plies[0] == "tuples":
+def _plies(packed_plies: tuple) -> list[Ply] | PlyColumns:
+    if packed_plies[0] == "plies":
         return [Ply(*p) for p in packed_plies[1]]
-    _, joined, texts, lines, columns, positions, numbers = packed_plies
+    _, texts, joined, lines, columns = packed_plies
     normals = joined.split("\n") if joined else []
-    printed = list(normals)
-    for i, text in texts:
-        printed[i] = text
-    keys = [""] * len(normals)
-    for i, key in positions:
-        keys[i] = key
-    return list(map(Ply, numbers or range(1, len(normals) + 1), printed, normals,
-                    array("q", lines), array("q", columns), keys))
+    return PlyColumns(texts or normals, normals, array("i", lines), array("i", columns))
 
 
-def unpacked(data: list[dict]) -> list[Record]:
+def unpacked(data: list[dict] | None) -> list[Record] | None:
+    if data is None:
+        return None
     out = []
     for fields in data:
         fields["plies"] = _plies(fields["plies"])

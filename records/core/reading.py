@@ -14,13 +14,15 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
 
-from records.core.family import family, kinds_reading, known_kinds
+from records.core import parallel
+from records.core.family import EXTENSIONS, family, kinds_reading, known_kinds
 from records.core.model import INFO, Diagnostic, Record, shift_lines
 
 MB = 1 << 20
 MAX_WHOLE_BYTES = int(os.environ.get("HOYLE_MAX_TEXT_MB", "8")) * MB  # running text is read whole
-PIECE_BYTES = 2 * MB        # interchange files bigger than this are read in pieces of about this
+PIECE_BYTES = MB // 4        # interchange files bigger than this are read in pieces of about this
 MAX_PIECE_BYTES = 16 * MB   # a piece with no game boundary in it is refused beyond this
 BLOCK = 1 << 16
 STDIN = "-"
@@ -208,7 +210,7 @@ def read_source(source: Source, kinds: list[str] | None = None) -> Iterator[list
 
 def _owners(source: Source, kinds: list[str] | None) -> list[str]:
     if source.name == STDIN_NAME:  # no extension to go by: any interchange reader may claim it
-        return [k for k in known_kinds() if family(k).extensions and (not kinds or k in kinds)]
+        return [k for k in known_kinds() if EXTENSIONS[k] and (not kinds or k in kinds)]
     return kinds_reading(os.path.splitext(source.name)[1].lower())
 
 
@@ -218,23 +220,39 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
     if owners and kinds and not wanted and source.name != STDIN_NAME:
         return
     if wanted and source.size > PIECE_BYTES:
-        pieces = _pieces(source)
-        first_line, text = next(pieces, (1, ""))
-        kind, records = _interchange(_claimants(source, wanted, text), text, source.name)
-        if kind:
-            yield records
-            for first_line, text in pieces:
-                yield shift_lines(_guarded(family(kind).read_file, text, source.name) or [],
-                               first_line - 1)
-            return
+        for kind in _claimants(source, wanted, _opening(source)):
+            source.notes = []   # each attempt decodes the file from its start again
+            pieces = parallel.in_order(lambda: _pieces(source),
+                                       partial(_read_piece, kind, source.name),
+                                       send=parallel.packed, receive=parallel.unpacked)
+            first = next(pieces, None)
+            if first is not None:
+                yield first
+                yield from (records or [] for records in pieces)
+                return
+            pieces.close()
+        source.notes = []
     text = _whole_text(source)
     kind, records = _interchange(_claimants(source, wanted, text), text, source.name)
     yield records if kind else scan_book(text, source.name, kinds)
 
 
+def _read_piece(kind: str, name: str, piece: tuple[int, str]) -> list[Record] | None:
+    """The records of a piece of a file (None: it holds none), lines counted in the file."""
+    first_line, text = piece
+    records = _guarded(family(kind).read_file, text, name)
+    return None if records is None else shift_lines(records, first_line - 1)
+
+
+def _opening(source: Source) -> str:
+    """The first characters of a file, enough to tell whether it opens with a tag."""
+    with open(source.path, "rb") as handle:
+        return handle.read(4096).decode("utf-8", "replace")
+
+
 def _claimants(source: Source, kinds: list[str], text: str) -> list[str]:
     """Stdin has no extension: it is an interchange file only when it opens with a tag."""
-    if source.name == STDIN_NAME and not text.lstrip().startswith("["):
+    if source.name == STDIN_NAME and not text.lstrip("\ufeff").lstrip().startswith("["):
         return []
     return kinds
 

@@ -3,6 +3,7 @@ import csv
 from dataclasses import asdict
 import io
 import json
+import os
 import random
 import re
 import time
@@ -279,32 +280,10 @@ def test_tag_values_are_escaped():
     assert pgn.read(written, "x.pgn")[0].tags["Event"] == 'The "Big" \\ Game'
 
 
-# -- two processes ---------------------------------------------------------------------------
-def test_parallel_read_matches_single_process(counterparts, monkeypatch):
-    text, _ = counterparts
-    big = "\n".join([text] * 3)
-    monkeypatch.setenv("HOYLE_WORKERS", "1")
-    single = pgn.read(big, "big.pgn")
-    monkeypatch.setenv("HOYLE_WORKERS", "2")
-    monkeypatch.setattr(pgn, "PARALLEL_MIN_CHARS", 0)
-    monkeypatch.setattr(pgn, "BATCH_GAMES", 7)   # 9 batches, taken in turn by the processes
-    monkeypatch.setattr(pgn, "_a_core_is_idle", lambda: True)
-    forks, real_fork = [], pgn.os.fork
-    monkeypatch.setattr(pgn.os, "fork", lambda: forks.append(1) or real_fork())
-    parallel = pgn.read(big, "big.pgn")
-    assert forks == [1]
-    assert [(r.title, r.line, r.end_line, r.text) for r in parallel] == \
-        [(r.title, r.line, r.end_line, r.text) for r in single]
-    assert [[asdict(p) for p in r.plies] for r in parallel] == \
-        [[asdict(p) for p in r.plies] for r in single]
-
-
-def test_untitled_games_are_numbered_across_the_halves(monkeypatch):
+# -- untitled games ---------------------------------------------------------------------------
+def test_untitled_games_are_numbered_in_file_order(monkeypatch):
     text = "\n".join(f"1. e4 e5 {n % 2 and '1-0' or '0-1'}\n" for n in range(10))
-    monkeypatch.setattr(pgn, "PARALLEL_MIN_CHARS", 0)
     monkeypatch.setattr(pgn, "BATCH_GAMES", 3)
-    monkeypatch.setattr(pgn, "_a_core_is_idle", lambda: True)
-    monkeypatch.setenv("HOYLE_WORKERS", "2")
     assert [r.title for r in pgn.read(text, "x.pgn")] == [f"Game {n}" for n in range(1, 11)]
 
 
@@ -506,3 +485,33 @@ def test_bulk_reader_hashes_positions_as_the_keys_hash(counterparts):
         keys = [rec.start_position] + replay_positions(rec)
         assert list(rec.key_hashes) == [key_hash(k) for k in keys] == [position_hash(k) for k in keys]
     assert position_hash("not a bitboard key") != position_hash("another")
+
+
+# -- a big file in pieces, read by two processes ------------------------------------------------
+def test_two_processes_read_a_big_file_as_one_does(counterparts, tmp_path, monkeypatch):
+    from records.core import parallel, reading
+    text, _ = counterparts
+    path = tmp_path / "big.pgn"
+    path.write_text("\n".join([text] * 6), encoding="utf-8")
+    monkeypatch.setattr(reading, "PIECE_BYTES", 4000)   # many pieces, shared by the processes
+    monkeypatch.setattr(parallel, "a_core_is_idle", lambda: True)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+
+    def read(workers: str) -> list:
+        monkeypatch.setenv("HOYLE_WORKERS", workers)
+        source = reading.sources([str(path)])[0]
+        return [rec for piece in reading.read_source(source) for rec in piece]
+
+    single = read("1")
+    forks, real_fork = [], os.fork
+    monkeypatch.setattr(os, "fork", lambda: forks.append(1) or real_fork())
+    double = read("2")
+    assert forks == [1]   # one child for the whole file
+    assert len(single) > 20
+    assert [(r.title, r.line, r.end_line, r.text, r.tags, r.status, r.fingerprint)
+            for r in double] == \
+        [(r.title, r.line, r.end_line, r.text, r.tags, r.status, r.fingerprint) for r in single]
+    assert [[asdict(p) for p in r.plies] for r in double] == \
+        [[asdict(p) for p in r.plies] for r in single]
+    assert [[d.to_dict() for d in r.diagnostics] for r in double] == \
+        [[d.to_dict() for d in r.diagnostics] for r in single]

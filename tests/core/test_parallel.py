@@ -60,3 +60,67 @@ def test_a_failure_here_stops_the_child_and_is_raised():
     with pytest.raises(ValueError):
         parallel.records_in_two(broken, slow)
     assert time.perf_counter() - start < 10
+
+
+# -- in_order: a stream of jobs shared with a forked child ------------------------------------
+def jobs_of(n: int):
+    return lambda: iter(range(n))
+
+
+@pytest.fixture
+def two_workers(monkeypatch):
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    monkeypatch.setenv("HOYLE_WORKERS", "2")
+    monkeypatch.setattr(parallel, "a_core_is_idle", lambda: True)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+
+
+def test_in_order_gives_every_result_in_order_from_both_processes(two_workers):
+    import time
+
+    def work(n: int) -> tuple[int, int]:
+        time.sleep(0.02)   # long enough that the child takes some of the jobs
+        return n * n, os.getpid()
+
+    results = list(parallel.in_order(jobs_of(40), work))
+    assert [r[0] for r in results] == [n * n for n in range(40)]
+    workers = {pid for _, pid in results}
+    assert os.getpid() in workers and len(workers) == 2
+
+
+def test_in_order_sends_the_childs_results_through_send_and_receive(two_workers):
+    records = list(parallel.in_order(jobs_of(30), lambda n: made(n % 4 + 1),
+                                     send=parallel.packed, receive=parallel.unpacked))
+    assert [[r.to_dict() for r in got] for got in records] == \
+        [[r.to_dict() for r in made(n % 4 + 1)] for n in range(30)]
+
+
+def test_in_order_does_a_failed_childs_jobs_here(two_workers):
+    parent = os.getpid()
+
+    def work(n: int) -> int:
+        if os.getpid() != parent and n >= 3:
+            os._exit(3)   # the child dies half way
+        return n + 100
+
+    assert list(parallel.in_order(jobs_of(25), work)) == [n + 100 for n in range(25)]
+
+
+def test_in_order_left_half_way_stops_the_child(two_workers):
+    import time
+    results = parallel.in_order(jobs_of(1000), lambda n: time.sleep(0.01) or n)
+    assert [next(results) for _ in range(3)] == [0, 1, 2]
+    start = time.perf_counter()
+    results.close()
+    assert time.perf_counter() - start < 5
+    with pytest.raises(ChildProcessError):   # reaped: no child is left
+        os.waitpid(-1, os.WNOHANG)
+
+
+def test_in_order_in_one_process_when_asked(monkeypatch):
+    monkeypatch.setenv("HOYLE_WORKERS", "1")
+    forks = []
+    monkeypatch.setattr(os, "fork", lambda: forks.append(1))
+    assert list(parallel.in_order(jobs_of(5), lambda n: -n)) == [0, -1, -2, -3, -4]
+    assert forks == []
