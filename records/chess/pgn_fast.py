@@ -312,7 +312,8 @@ def _tags(lines: list[str], first: int, movetext: int) -> dict:
 
 
 # -- the plain movetext of a whole batch of games at once -------------------------------------
-WHITESPACE = np.array([9, 10, 11, 12, 13, 28, 29, 30, 31, 32], dtype=np.uint8)  # str.split()'s
+IS_SPACE = np.zeros(256, dtype=bool)
+IS_SPACE[[9, 10, 11, 12, 13, 28, 29, 30, 31, 32]] = True   # what str.split() splits at (ASCII)
 
 
 def plain_batch(lines: list[str], spans: list) -> list:
@@ -326,7 +327,7 @@ def plain_batch(lines: list[str], spans: list) -> list:
     if not big.isascii():
         return [plain(lines, start, stop) for _, start, stop in spans]
     chars = np.frombuffer(big.encode("ascii"), dtype=np.uint8)
-    space = np.isin(chars, WHITESPACE)
+    space = IS_SPACE[chars]
     starts = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
     ends = np.flatnonzero(~space & np.concatenate((space[1:], [True]))) + 1
     tokens = big.split()
@@ -342,7 +343,8 @@ def plain_batch(lines: list[str], spans: list) -> list:
     number = digit & (last == 46)
     game_start = np.cumsum([0] + [len(t) for t in texts])
     game_of = np.searchsorted(game_start, starts, side="right") - 1
-    unplain = {g for g, t in enumerate(texts) if PLAIN_BREAKERS.search(t)}
+    breakers = [m.start() for m in PLAIN_BREAKERS.finditer(big)]
+    unplain = set((np.searchsorted(game_start, breakers, side="right") - 1).tolist())
     for i in np.flatnonzero(digit & ~number).tolist():   # results, 0-0, and "1.e4" run together
         token = tokens[i]
         if token not in RESULTS and not token.startswith("0-0"):

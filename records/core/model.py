@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 ERROR, WARNING, INFO = "error", "warning", "info"
+_to_json = json.JSONEncoder(ensure_ascii=False).encode   # json.dumps(..., ensure_ascii=False)
 VALID, REPAIRED, NEEDS_REVIEW, INVALID = "valid", "repaired", "needs_review", "invalid"
 STATUSES = (VALID, REPAIRED, NEEDS_REVIEW, INVALID)
 KINDS = ("chess", "checkers", "bridge", "whist", "cribbage")
@@ -155,8 +156,7 @@ class Record:
     def content_digest(self) -> str:
         tags = sorted((k, str(v)) for k, v in self.tags.items() if not k.startswith("_"))
         body = self.normal or ("" if self.plies else self.text)
-        key = json.dumps([self.kind, self.start_position, normals(self.plies), body, tags],
-                         ensure_ascii=False)
+        key = _to_json([self.kind, self.start_position, normals(self.plies), body, tags])
         return hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
 
     @property

@@ -111,23 +111,110 @@ def in_order(make_jobs: Callable[[], Iterator[T]], work: Callable[[T], U],
         claims.close()
         yield from map(work, make_jobs())
         return
-    incoming = os.fdopen(read_end, "rb")
-    held, child = None, True   # held: a job this process took and has not reached yet
     try:
-        for index, job in enumerate(make_jobs()):
-            if child and held is None:
-                held = claims.take()
-            if held == index or not child:
-                held = None if held == index else held
-                yield work(job)
-                continue
-            result = _received(incoming, index)
-            child = result is not None
-            yield receive(result[1]) if child else work(job)
+        yield from _Parent(make_jobs, work, receive, claims, read_end).results()
     finally:
-        incoming.close()
+        os.close(read_end)
         claims.close()
         _stop(pid)
+
+
+class _Parent:
+    """This process's side of in_order. It takes a job when it reaches one nobody has taken,
+    and, while the child's next result is not there yet, does its own next job ahead of its
+    turn rather than wait (holding at most one job of its own at a time)."""
+
+    def __init__(self, make_jobs, work, receive, claims: Claims, read_end: int):
+        self.make_jobs, self.work, self.receive, self.claims = make_jobs, work, receive, claims
+        self.read_end = read_end
+        self.jobs = enumerate(make_jobs())
+        self.at = -1                      # the index of the job self.jobs gave last
+        self.taken: int | None = None     # a job taken here, not done yet
+        self.ahead: dict[int, object] = {}   # a job done here before its turn
+        self.frontier = 0                 # every job below it is taken, here or by the child
+        self.child = True
+
+    def results(self) -> Iterator:
+        index = 0
+        while True:
+            if index in self.ahead:
+                result = self.ahead.pop(index)
+            elif not self.child or self.taken == index:
+                result = self._do(index)
+            elif index >= self.frontier:
+                self._take()
+                continue
+            elif self._work_ahead():
+                continue
+            else:
+                result = self._from_child(index)
+            if result is _NONE:
+                return
+            yield result
+            index += 1
+
+    def _take(self) -> None:
+        self.taken = self.claims.take()
+        self.frontier = self.taken + 1
+
+    def _work_ahead(self) -> bool:
+        """Do something useful while the child's result is on its way: False if it is
+        there already, or this process has done its own next job."""
+        if _readable(self.read_end) or self.ahead:
+            return False
+        if self.taken is None:
+            self._take()
+        else:
+            job = self.taken
+            self.ahead[job] = self._do(job)
+        return True
+
+    def _do(self, index: int):
+        """work() on job index (from the start again, should the jobs be past it)."""
+        if self.taken == index:
+            self.taken = None
+        if index <= self.at:
+            self.jobs, self.at = enumerate(self.make_jobs()), -1
+        for self.at, job in self.jobs:
+            if self.at == index:
+                return self.work(job)
+        return _NONE
+
+    def _from_child(self, index: int):
+        found = _message(self.read_end)
+        if found is None or found[0] != index:   # the child failed: the rest is done here
+            self.child = False
+            return self._do(index)
+        return self.receive(found[1])
+
+
+def _readable(fd: int) -> bool:
+    import select
+    return bool(select.select([fd], [], [], 0)[0])
+
+
+def _message(fd: int) -> tuple | None:
+    """The next (index, result) the child sent (a length, then the pickle); None when the
+    child has ended without sending it."""
+    head = _read_exactly(fd, 8)
+    if head is None:
+        return None
+    body = _read_exactly(fd, int.from_bytes(head, "little"))
+    try:
+        return None if body is None else pickle.loads(body)
+    except pickle.UnpicklingError:
+        return None
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    parts, left = [], size
+    while left:
+        part = os.read(fd, min(left, 1 << 20))
+        if not part:
+            return None
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
 
 
 F_SETPIPE_SZ = 1031   # Linux: fcntl's command to change a pipe's buffer
@@ -155,7 +242,8 @@ def _serve(make_jobs, work, send, claims: Claims, write_end: int, parent: int) -
                 job = next((job for index, job in jobs if index == wanted), _NONE)
                 if job is _NONE:
                     break
-                pickle.dump((wanted, send(work(job))), out, pickle.HIGHEST_PROTOCOL)
+                body = pickle.dumps((wanted, send(work(job))), pickle.HIGHEST_PROTOCOL)
+                out.write(len(body).to_bytes(8, "little") + body)
                 out.flush()
         status = 0
     finally:
@@ -163,15 +251,6 @@ def _serve(make_jobs, work, send, claims: Claims, write_end: int, parent: int) -
 
 
 _NONE = object()
-
-
-def _received(incoming, index: int) -> tuple | None:
-    """The child's (index, result) for job index; None when the child failed."""
-    try:
-        found = pickle.load(incoming)
-    except (EOFError, pickle.UnpicklingError, OSError):
-        return None
-    return found if found[0] == index else None
 
 
 def _stop(pid: int) -> None:

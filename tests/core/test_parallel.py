@@ -89,6 +89,22 @@ def test_in_order_gives_every_result_in_order_from_both_processes(two_workers):
     assert os.getpid() in workers and len(workers) == 2
 
 
+def test_in_order_does_each_job_once(two_workers, tmp_path):
+    import time
+    log = tmp_path / "done.log"
+
+    def work(n: int) -> int:
+        time.sleep(0.005 * (n % 3))   # uneven jobs: each process sometimes waits on the other
+        with open(log, "a") as out:
+            out.write(f"{n} {os.getpid()}\n")
+        return n
+
+    assert list(parallel.in_order(jobs_of(60), work)) == list(range(60))
+    done = [line.split() for line in log.read_text().splitlines()]
+    assert sorted(int(n) for n, _ in done) == list(range(60))   # none done twice, none lost
+    assert len({pid for _, pid in done}) == 2
+
+
 def test_in_order_sends_the_childs_results_through_send_and_receive(two_workers):
     records = list(parallel.in_order(jobs_of(30), lambda n: made(n % 4 + 1),
                                      send=parallel.packed, receive=parallel.unpacked))
