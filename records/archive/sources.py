@@ -44,10 +44,11 @@ def line_chunks(blocks: Iterator[bytes]) -> Iterator[tuple[int, int, bytes]]:
             if not cut:
                 break
             piece, data = data[:cut], data[cut:]
-            yield line, *_lines_of(piece)
-            line += len(LINE_END.findall(piece))
+            ends, count = _lines_of(piece)
+            yield line, count, piece
+            line += ends
     if data:
-        yield line, *_lines_of(data)
+        yield line, _lines_of(data)[1], data
 
 
 def _cut(data: bytes) -> int:
@@ -58,9 +59,10 @@ def _cut(data: bytes) -> int:
     return len(data) if len(data) > 4 * CHUNK_BYTES else 0
 
 
-def _lines_of(piece: bytes) -> tuple[int, bytes]:
-    ends = len(LINE_END.findall(piece))
-    return ends + (0 if piece.endswith((b"\n", b"\r")) else 1), piece
+def _lines_of(piece: bytes) -> tuple[int, int]:
+    """(line ends, lines begun) in a piece of bytes."""
+    ends = piece.count(b"\n") if b"\r" not in piece else len(LINE_END.findall(piece))
+    return ends, ends + (0 if piece.endswith((b"\n", b"\r")) else 1)
 
 
 def file_blocks(path: str) -> Iterator[bytes]:

@@ -14,7 +14,9 @@ import gc
 from array import array
 import os
 import pickle
+import queue
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
@@ -111,12 +113,13 @@ def in_order(make_jobs: Callable[[], Iterator[T]], work: Callable[[T], U],
         claims.close()
         yield from map(work, make_jobs())
         return
+    inbox = _Inbox(read_end)
     try:
-        yield from _Parent(make_jobs, work, receive, claims, read_end).results()
+        yield from _Parent(make_jobs, work, receive, claims, inbox).results()
     finally:
-        os.close(read_end)
-        claims.close()
         _stop(pid)
+        inbox.close()
+        claims.close()
 
 
 class _Parent:
@@ -124,9 +127,9 @@ class _Parent:
     and, while the child's next result is not there yet, does its own next job ahead of its
     turn rather than wait (holding at most one job of its own at a time)."""
 
-    def __init__(self, make_jobs, work, receive, claims: Claims, read_end: int):
+    def __init__(self, make_jobs, work, receive, claims: Claims, inbox: _Inbox):
         self.make_jobs, self.work, self.receive, self.claims = make_jobs, work, receive, claims
-        self.read_end = read_end
+        self.inbox = inbox
         self.jobs = enumerate(make_jobs())
         self.at = -1                      # the index of the job self.jobs gave last
         self.taken: int | None = None     # a job taken here, not done yet
@@ -160,7 +163,7 @@ class _Parent:
     def _work_ahead(self) -> bool:
         """Do something useful while the child's result is on its way: False if it is
         there already, or this process has done its own next job."""
-        if _readable(self.read_end) or self.ahead:
+        if self.inbox.ready() or self.ahead:
             return False
         if self.taken is None:
             self._take()
@@ -181,29 +184,55 @@ class _Parent:
         return _NONE
 
     def _from_child(self, index: int):
-        found = _message(self.read_end)
+        found = self.inbox.take()
         if found is None or found[0] != index:   # the child failed: the rest is done here
             self.child = False
             return self._do(index)
         return self.receive(found[1])
 
 
-def _readable(fd: int) -> bool:
-    import select
-    return bool(select.select([fd], [], [], 0)[0])
+class _Inbox:
+    """The child's messages, read off the pipe by a thread as they come (so the child never
+    waits to send while this process is busy), at most LIMIT of them held."""
 
+    LIMIT = 8
 
-def _message(fd: int) -> tuple | None:
-    """The next (index, result) the child sent (a length, then the pickle); None when the
-    child has ended without sending it."""
-    head = _read_exactly(fd, 8)
-    if head is None:
-        return None
-    body = _read_exactly(fd, int.from_bytes(head, "little"))
-    try:
-        return None if body is None else pickle.loads(body)
-    except pickle.UnpicklingError:
-        return None
+    def __init__(self, read_end: int):
+        self.read_end = read_end
+        self.messages: queue.Queue = queue.Queue(self.LIMIT)
+        self.thread = threading.Thread(target=self._drain, daemon=True)
+        self.thread.start()
+
+    def _drain(self) -> None:
+        while True:
+            head = _read_exactly(self.read_end, 8)
+            body = head and _read_exactly(self.read_end, int.from_bytes(head, "little"))
+            self.messages.put(body)   # None: the child has ended
+            if body is None:
+                return
+
+    def ready(self) -> bool:
+        return not self.messages.empty()
+
+    def take(self) -> tuple | None:
+        """The next (index, result) the child sent; None when it ended without one."""
+        body = self.messages.get()
+        if body is None:
+            self.messages.put(None)
+            return None
+        try:
+            return pickle.loads(body)
+        except pickle.UnpicklingError:
+            return None
+
+    def close(self) -> None:
+        """After the child has gone: let the thread see the pipe's end, then close it."""
+        while self.thread.is_alive():
+            try:
+                self.messages.get(timeout=0.05)   # room for the thread's last put
+            except queue.Empty:
+                pass
+        os.close(self.read_end)
 
 
 def _read_exactly(fd: int, size: int) -> bytes | None:
