@@ -73,13 +73,14 @@ def encode_groups(buckets: np.ndarray, ids: np.ndarray, checks: np.ndarray) -> l
     steps = np.diff(ids, prepend=0)
     steps[starts] = 0   # each block's first entry: its first id, the block's base
     varints, widths = _varints(steps)
-    byte_at = np.concatenate(([0], np.cumsum(widths))).tolist()
-    check_bytes = _check_bytes(checks).tobytes()
+    byte_at = np.concatenate(([0], np.cumsum(widths)))
+    varint_bytes, check_bytes = varints.tobytes(), _check_bytes(checks).tobytes()
     rows = []
-    for a, b in zip(starts.tolist(), ends.tolist()):
-        blob = varints[byte_at[a]:byte_at[b]].tobytes() + \
-            check_bytes[a * CHECK_BYTES:b * CHECK_BYTES]
-        rows.append((int(buckets[a]), int(ids[a]), int(ids[b - 1]), b - a, blob))
+    for a, b, va, vb, bucket, first, last in zip(
+            starts.tolist(), ends.tolist(), byte_at[starts].tolist(), byte_at[ends].tolist(),
+            buckets[starts].tolist(), ids[starts].tolist(), ids[ends - 1].tolist()):
+        blob = varint_bytes[va:vb] + check_bytes[a * CHECK_BYTES:b * CHECK_BYTES]
+        rows.append((bucket, first, last, b - a, blob))
     return rows
 
 
@@ -111,6 +112,8 @@ class PositionWriter:
         self.conn = conn
         self.parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self.held = 0
+        self.last_id = 0
+        self.in_order = True   # the records came in id order since the last flush
 
     def add(self, hashes, record_id: int) -> None:
         self.add_records([hashes], [record_id])
@@ -121,6 +124,9 @@ class PositionWriter:
         counts = [len(a) for a in arrays]
         if not sum(counts):
             return
+        if record_ids[0] < self.last_id or record_ids != sorted(record_ids):
+            self.in_order = False
+        self.last_id = max(self.last_id, record_ids[-1])
         buckets, checks = split_hash(np.concatenate(arrays))
         ids = np.repeat(np.asarray(record_ids, dtype=np.int64), counts)
         self.parts.append((buckets.astype(np.uint16), checks, ids))
@@ -134,12 +140,13 @@ class PositionWriter:
         if not self.held:
             return
         buckets, checks, ids = (np.concatenate(column) for column in zip(*self.parts))
-        self.parts, self.held = [], 0
-        if len(ids) > 1 and (np.diff(ids) < 0).any():   # not in id order: sort by id first
+        if not self.in_order:   # sort by id first
             by_id = np.argsort(ids, kind="stable")
             buckets, checks, ids = buckets[by_id], checks[by_id], ids[by_id]
+        self.parts, self.held, self.last_id, self.in_order = [], 0, 0, True
         order = np.argsort(buckets, kind="stable")   # a radix sort of 16-bit numbers
-        buckets, ids, checks = buckets[order].astype(np.int64), ids[order], checks[order]
+        ids, checks = ids[order], checks[order]
+        buckets = np.repeat(np.arange(BUCKETS, dtype=np.int64), np.bincount(buckets, minlength=BUCKETS))
         merging = self.conn.execute("SELECT 1 FROM position_blocks LIMIT 1").fetchone()
         edges = np.searchsorted(buckets, np.arange(0, BUCKETS + 1, BUCKETS_AT_ONCE))
         for a, b in zip(edges[:-1].tolist(), edges[1:].tolist()):

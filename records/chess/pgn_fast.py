@@ -262,6 +262,7 @@ def _record(lines, span, found, path, number, sans, start_key, opening_hashes, b
     first, movetext, stop = span
     if found is None:  # "1.e4" run together, say: the line-by-line tokenizer decides
         found = plain(lines, movetext, stop)
+        found = found and (" ".join(found[0]), found[1], found[2])
     notes = None
     if found is None:  # comments, variations, NAGs: the full tokenizer, kept as notes
         notes = scan(lines, movetext, stop)
@@ -272,8 +273,8 @@ def _record(lines, span, found, path, number, sans, start_key, opening_hashes, b
         columns = [move[2] for move in notes.moves]
         result = notes.result
     else:
-        tokens, rows, columns = found
-        result = tokens.pop() if tokens and tokens[-1] in RESULTS else ""
+        joined, rows, columns = found
+        tokens, result = _printed(joined, sans)
     if len(tokens) != len(sans):
         return None
     rec = Record(kind="chess", title="", source=path, line=first + 1, end_line=stop,
@@ -281,14 +282,26 @@ def _record(lines, span, found, path, number, sans, start_key, opening_hashes, b
                  start_position=start_key)
     # no position keys on the plies: the record's key_hashes hold every position, and keys
     # are made again when a record is shown (the opening's hashes go to build, which names it)
-    rec.plies = PlyColumns(tokens, sans, rows, columns)
-    if tokens != sans:
+    rec.plies = PlyColumns(tokens, sans, rows[:len(sans)], columns[:len(sans)])
+    if tokens is not sans:
         for i in [i for i, (token, san) in enumerate(zip(tokens, sans)) if token != san]:
             token, san = tokens[i], sans[i]
             if token[-1] in "+#" and san[-1] != "#" and san[-1] != token[-1]:
                 _false_claim(rec, token, san, rows[i], columns[i])
     build(rec, number, opening_hashes, movetext, stop, result, notes)
     return rec
+
+
+def _printed(joined: str, sans: list[str]) -> tuple[list[str], str]:
+    """The printed move tokens and the result token of plain movetext (its tokens but the
+    move numbers, joined by spaces): the SANs themselves when it prints exactly them."""
+    moves = " ".join(sans)
+    if joined.startswith(moves):
+        rest = joined[len(moves):]
+        if not rest or ((rest[0] == " " or not moves) and rest.strip() in RESULTS):
+            return sans, rest.strip()
+    tokens = joined.split()
+    return tokens, tokens.pop() if tokens and tokens[-1] in RESULTS else ""
 
 
 def _false_claim(rec: Record, token: str, san: str, line: int, column: int) -> None:
@@ -317,20 +330,21 @@ IS_SPACE[[9, 10, 11, 12, 13, 28, 29, 30, 31, 32]] = True   # what str.split() sp
 
 
 def plain_batch(lines: list[str], spans: list) -> list:
-    """plain() for every game at spans (first, movetext, stop), found by numpy over the
-    batch's movetext at once: token starts, their lines and columns."""
+    """For every game at spans (first, movetext, stop): None when its movetext is not plain
+    (comments, variations, NAGs, a number run into its move), else its tokens but the move
+    numbers, joined by single spaces, and their lines and columns; found by numpy over the
+    batch's movetext at once."""
     texts = []
     for _, start, stop in spans:
         text = "".join(lines[start:stop])
         texts.append(text if text.endswith(("\n", "\r")) else text + "\n")
     big = "".join(texts)
     if not big.isascii():
-        return [plain(lines, start, stop) for _, start, stop in spans]
+        return [_joined(plain(lines, start, stop)) for _, start, stop in spans]
     chars = np.frombuffer(big.encode("ascii"), dtype=np.uint8)
     space = IS_SPACE[chars]
     starts = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
     ends = np.flatnonzero(~space & np.concatenate((space[1:], [True]))) + 1
-    tokens = big.split()
     breaks = np.flatnonzero((chars == 10) | ((chars == 13) & np.append(chars[1:] != 10, True)))
     line_of = np.searchsorted(breaks, starts)       # lines of the batch's text before the token
     line_start = np.where(line_of > 0, breaks[np.maximum(line_of - 1, 0)] + 1, 0)
@@ -346,14 +360,28 @@ def plain_batch(lines: list[str], spans: list) -> list:
     breakers = [m.start() for m in PLAIN_BREAKERS.finditer(big)]
     unplain = set((np.searchsorted(game_start, breakers, side="right") - 1).tolist())
     for i in np.flatnonzero(digit & ~number).tolist():   # results, 0-0, and "1.e4" run together
-        token = tokens[i]
+        token = big[starts[i]:ends[i]]
         if token not in RESULTS and not token.startswith("0-0"):
             unplain.add(int(game_of[i]))
     kept = np.flatnonzero(~number)
-    kept_tokens = [tokens[i] for i in kept.tolist()]
+    joined, at = _spaced(chars, starts[kept], ends[kept])
     rows = (file_line[line_of[kept]] + 1).tolist()
     columns = (starts[kept] - line_start[kept] + 1).tolist()
     bounds = np.searchsorted(game_of[kept], np.arange(len(spans) + 1)).tolist()
     return [None if g in unplain else
-            (kept_tokens[a:b], rows[a:b], columns[a:b])
+            (joined[at[a]:max(at[b] - 1, at[a])], rows[a:b], columns[a:b])
             for g, (a, b) in enumerate(zip(bounds, bounds[1:]))]
+
+
+def _spaced(chars: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[str, list[int]]:
+    """The tokens at starts..ends, each followed by one space, as one string; and where each
+    token (and, last, the end) is in it."""
+    widths = ends - starts + 1
+    at = np.concatenate(([0], np.cumsum(widths)))
+    picked = chars[np.repeat(starts - at[:-1], widths) + np.arange(at[-1])]
+    picked[at[1:] - 1] = 32
+    return picked.tobytes().decode("ascii"), at.tolist()
+
+
+def _joined(found):
+    return found and (" ".join(found[0]), found[1], found[2])

@@ -313,7 +313,7 @@ def test_batch_tokenizer_agrees_with_the_line_tokenizer():
         lines = pgn_text.split_lines(text)
         spans = list(pgn_text.game_spans(lines))
         assert pgn_fast.plain_batch(lines, spans) == \
-            [pgn_text.plain(lines, start, stop) for _, start, stop in spans]
+            [pgn_fast._joined(pgn_text.plain(lines, start, stop)) for _, start, stop in spans]
     lines = pgn_text.split_lines("1.e4 e5 *\n")     # run together: left to the line tokenizer
     assert pgn_fast.plain_batch(lines, list(pgn_text.game_spans(lines))) == [None]
     assert pgn.read("1.e4 e5 *\n", "x.pgn")[0].plies[0].column == 3
