@@ -22,6 +22,37 @@ def upgrade(conn: sqlite3.Connection, version: int, create_tables: Callable,
         from_version_1(conn, create_tables)
     elif version == 2:
         from_version_2(conn, tables)
+    if version <= 3:
+        from_version_3(conn)
+
+
+REREAD_BATCH = 500
+
+
+def from_version_3(conn: sqlite3.Connection) -> None:
+    """Version 4 leaves a PGN game's normal form out of its fingerprint where the reader writes
+    it from the tags and moves (writing it was the dearest part of an import): each game read
+    from a PGN file is read again from its text and fingerprinted as an import now does, so
+    importing the file again still adds nothing."""
+    from records.core.family import family
+    chess_family, texts, last = family("chess"), sources.SourceLines(conn), 0
+    while rows := conn.execute(
+            "SELECT r.id, r.line, r.end_line, r.text_z, r.source_id FROM records r LEFT JOIN"
+            " sources s ON s.id = r.source_id WHERE r.id > ? AND r.kind = 'chess' AND"
+            " ((r.moves IS NULL AND r.plies_z IS NULL) OR lower(s.name) LIKE '%.pgn')"
+            " ORDER BY r.id LIMIT ?", [last, REREAD_BATCH]).fetchall():
+        last = rows[-1][0]
+        pairs = [(zlib.decompress(text_z).decode() if text_z else
+                  texts.text(source_id, line, end_line) if source_id else "", line)
+                 for _, line, end_line, text_z, source_id in rows]
+        for (record_id, *_), game in zip(rows, chess_family.read_again(pairs)):
+            if game is None:
+                continue
+            try:
+                conn.execute("UPDATE records SET fingerprint = ? WHERE id = ?",
+                             [bytes.fromhex(game.fingerprint), record_id])
+            except sqlite3.IntegrityError:   # another record holds that content: both stay
+                pass
 
 
 V3_NEW = ("source_chunks", "position_blocks", "ply_numbers", "positions_fen")

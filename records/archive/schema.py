@@ -11,7 +11,7 @@ import sqlite3
 
 from records.archive.browse import register_functions
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 PAGE_SIZE = 16384       # position blocks are 1 to 4 KB: a 4 KB page would hold one, half empty
 BUSY_TIMEOUT_S = 30.0   # a second importer waits this long for the first one's transaction
 OUR_TABLES = {"records", "sources", "diagnostics", "meta"}

@@ -8,6 +8,7 @@ import sys
 import chess
 
 from records.chess.moves import fen_of_key, position_key
+from records.chess.pgn_write import normal_of  # noqa: F401  (the family's normal_of)
 from records.chess.spelling import to_descriptive
 from records.core.family import FamilyBase
 
@@ -119,13 +120,6 @@ def replay_positions(rec) -> list[str]:
             break
         keys.append(position_key(board))
     return keys + [""] * (len(rec.plies) - len(keys))
-
-
-def normal_of(rec) -> str:
-    """The record's normal form (PGN) from its tags and plies, as the reader writes it."""
-    from records.chess.pgn import game_pgn
-    return game_pgn(rec.tags, rec.plies, result=rec.tags.get("Result", "*"),
-                    start_fen=rec.tags.get("FEN"))
 
 
 def read_again(texts: list[tuple[str, int]]) -> list:

@@ -439,10 +439,11 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     result = result_token or tags.get("Result", "*")
     if _ends_in_mate(rec) and result == "*":
         result = tags["Result"]
-    rec.normal = game_pgn(tags, rec.plies, result=result, start_fen=tags.get("FEN"))
     # this reader gets the same plies from the game's text again, and the family's normal_of
-    # writes this normal form again from them
+    # writes the normal form from them: it is written when first asked for
     rec.plies_in_text = result == tags.get("Result", "*")
+    rec.normal = None if rec.plies_in_text else \
+        game_pgn(tags, rec.plies, result=result, start_fen=tags.get("FEN"))
 
 
 def _classify(rec: Record, keys: list) -> None:

@@ -8,7 +8,7 @@ import re
 import chess
 
 from records.chess.moves import fen_of_key, position_key
-from records.core.model import ERROR, VALID, Ply, Record, normals, texts
+from records.core.model import ERROR, NORMAL_WRITERS, VALID, Ply, Record, normals, texts
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ROSTER_DEFAULTS = {"Date": "????.??.??", "Result": "*"}
@@ -113,6 +113,15 @@ def pgn_head(tags: dict, result: str = "*", start_fen: str | None = None) -> str
     head = [_tag_line(k, tags.get(k) or ROSTER_DEFAULTS.get(k, "?")) for k in SEVEN_TAG_ROSTER]
     head += [_tag_line(k, v) for k, v in tags.items() if k not in SEVEN_TAG_ROSTER]
     return "".join(head)
+
+
+def normal_of(rec: Record) -> str:
+    """A game's normal form (PGN) from its tags and plies, as the reader writes it."""
+    return game_pgn(rec.tags, rec.plies, result=rec.tags.get("Result", "*"),
+                    start_fen=rec.tags.get("FEN"))
+
+
+NORMAL_WRITERS["chess"] = normal_of
 
 
 def game_pgn(tags: dict, plies: list[Ply], result: str = "*", start_fen: str | None = None) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -113,7 +113,8 @@ class Record:
     line: int = 0               # first line of the record in the source (1-based)
     end_line: int = 0
     text: str = ""              # the source text, verbatim
-    normal: str = ""            # normalised form: PGN, PDN, PBN or JSON
+    normal: str = ""            # normalised form: PGN, PDN, PBN or JSON (None: the family
+                                # writes it from tags and plies when it is first asked for)
     plies: list[Ply] | PlyColumns = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     tags: dict = field(default_factory=dict)   # players, event, opening, result ...
@@ -150,14 +151,23 @@ class Record:
     @property
     def fingerprint(self) -> str:
         """The record's content: kind, start, normalised moves, normal form and tags; never
-        where it was found (file name, line, a title numbered by its place in the file)."""
+        where it was found (file name, line, a title numbered by its place in the file).
+        Where the family writes the normal form from tags and plies (plies_in_text), the
+        plies as printed stand in for it: the same content, without writing it."""
         return self.digest or self.content_digest()
 
     def content_digest(self) -> str:
         tags = sorted((k, str(v)) for k, v in self.tags.items() if not k.startswith("_"))
-        body = self.normal or ("" if self.plies else self.text)
-        key = _to_json([self.kind, self.start_position, normals(self.plies), body, tags])
-        return hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
+        sans = normals(self.plies)
+        if self.plies_in_text:
+            printed = texts(self.plies)
+            key = [self.kind, self.start_position, sans, "", tags]
+            if printed is not sans and printed != sans:
+                key.append([[i, t] for i, (t, n) in enumerate(zip(printed, sans)) if t != n])
+        else:
+            body = self.normal or ("" if self.plies else self.text)
+            key = [self.kind, self.start_position, sans, body, tags]
+        return hashlib.blake2b(_to_json(key).encode(), digest_size=16).hexdigest()
 
     @property
     def source_key(self) -> str:
@@ -171,6 +181,25 @@ class Record:
             "moves": normals(self.plies),
             "diagnostics": [d.to_dict() for d in self.diagnostics],
         }
+
+
+# kind -> how its reader writes a record's normal form from the tags and plies; a reader that
+# leaves a record's normal form None (to be written when first asked for) registers here
+NORMAL_WRITERS: dict[str, Callable[[Record], str]] = {}
+
+
+def _normal_of(rec: Record) -> str:
+    value = rec.__dict__["_normal"]
+    if value is None:
+        value = rec.__dict__["_normal"] = NORMAL_WRITERS[rec.kind](rec)
+    return value
+
+
+def _set_normal(rec: Record, value: str | None) -> None:
+    rec.__dict__["_normal"] = value
+
+
+Record.normal = property(_normal_of, _set_normal)
 
 
 def shift_lines(records: list[Record], offset: int) -> list[Record]:

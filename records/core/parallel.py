@@ -373,6 +373,7 @@ def packed(records: list[Record] | None) -> list[dict] | None:
     for rec in records:
         rec.digest = rec.fingerprint
         fields = dict(rec.__dict__)
+        fields["normal"] = fields.pop("_normal")   # None stays None: written when asked for
         fields["plies"] = _ply_columns(rec.plies)
         if fields["key_hashes"] is not None:
             fields["key_hashes"] = fields["key_hashes"].tobytes()

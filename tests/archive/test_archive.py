@@ -11,7 +11,7 @@ import chess
 import pytest
 
 from conftest import CORPUS, need
-from records.archive import SCHEMA_VERSION, Archive, NewerArchive, NotAnArchive
+from records.archive import SCHEMA_VERSION, Archive, NewerArchive, NotAnArchive, Query
 from records.archive.query import fill_positions
 from records.chess.moves import position_key
 from records.chess import pgn
@@ -339,6 +339,41 @@ def test_a_version_2_archive_is_migrated(tmp_path, games):
     key = kept[4].plies[6].position
     assert 5 in [r.id for r in archive.search(positions=[key])]
     assert archive.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def version_3_fingerprint(rec: Record) -> bytes:
+    """A record's fingerprint as schema 3 made it: the normal form always in it."""
+    import hashlib
+    tags = sorted((k, str(v)) for k, v in rec.tags.items() if not k.startswith("_"))
+    key = json.dumps([rec.kind, rec.start_position, [p.normal for p in rec.plies], rec.normal,
+                      tags], ensure_ascii=False)
+    return hashlib.blake2b(key.encode(), digest_size=16).digest()
+
+
+def test_a_version_3_archive_gets_the_new_fingerprints(tmp_path, games):
+    """Version 3 fingerprinted PGN games with their normal form: after the migration, the
+    same file imported again adds nothing; records from books keep their fingerprints."""
+    path = str(tmp_path / "v3.db")
+    archive = Archive(path)
+    archive.import_records(str(games), read(games))
+    book = make("Book game", moves=("e4", "e5", "Nf3"))
+    archive.import_records("/x/book.txt", [book])
+    db = archive.db
+    new = dict(db.execute("SELECT id, fingerprint FROM records"))
+    for rec in list(archive.iterate(Query())):
+        db.execute("UPDATE records SET fingerprint = ? WHERE id = ?",
+                   [version_3_fingerprint(rec), rec.id])
+    old = dict(db.execute("SELECT id, fingerprint FROM records"))
+    book_id = max(old)
+    assert all(old[i] != new[i] for i in old if i != book_id)   # every PGN game's changed
+    db.execute("PRAGMA user_version = 3")
+    archive.close()
+    archive = Archive(path)
+    assert archive.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert dict(archive.db.execute("SELECT id, fingerprint FROM records")) == new
+    assert new[book_id] == bytes.fromhex(book.fingerprint) == old[book_id]
+    os.utime(games, (1, 1))   # not skipped as an unchanged file: read and matched game by game
+    assert archive.import_records(str(games), read(games))["added"] == 0
 
 
 # -- search --------------------------------------------------------------------------------------
