@@ -165,11 +165,25 @@ def _plane(mask: np.ndarray) -> np.ndarray:
 
 
 def bitboards(boards: np.ndarray) -> np.ndarray:
-    """(pawns, knights, bishops, rooks, queens, kings, white men) of every position."""
-    men = boards
-    planes = [_plane((men == kind) | (men == kind + 6)) for kind in range(1, 7)]
-    planes.append(_plane((men >= 1) & (men <= 6)))
-    return np.stack(planes, 1)
+    """(pawns, knights, bishops, rooks, queens, kings, white men) of every position. The
+    squares' codes (0 to 12) are packed a bit at a time into four 64-bit planes, and each
+    code's squares found with bitwise logic on those: a third of the passes over the boards
+    that comparing every square with every code takes."""
+    bits = [_plane(boards & bit) for bit in (1, 2, 4, 8)]
+
+    def squares_of(code: int) -> np.ndarray:
+        found = bits[0] if code & 1 else ~bits[0]
+        for n in (1, 2, 3):
+            found = found & (bits[n] if code >> n & 1 else ~bits[n])
+        return found
+
+    planes = np.empty((len(boards), 7), dtype=U64)
+    planes[:, WHITE_MEN] = 0
+    for kind in range(PAWN, KING + 1):   # white men's codes are 1 to 6, black men's 7 to 12
+        white = squares_of(kind)
+        planes[:, kind - 1] = white | squares_of(kind + 6)
+        planes[:, WHITE_MEN] |= white
+    return planes
 
 
 def key_hashes(planes: np.ndarray, turn: np.ndarray) -> np.ndarray:
@@ -195,18 +209,20 @@ def read_batch(lines: list[str], spans: list, path: str, first_number: int, buil
     reader = compiled_reader()
     if not spans:
         return []
-    texts = ["".join(lines[first:stop]) for first, _, stop in spans]
+    movetexts = ["".join(lines[movetext:stop]) for _, movetext, stop in spans]
+    texts = ["".join(lines[first:movetext]) + moves
+             for (first, movetext, _), moves in zip(spans, movetexts)]
     parsed = reader.parse_games_from_strings(texts, num_threads=1)
-    tokens = plain_batch(lines, spans)
+    tokens = plain_batch(lines, spans, movetexts)
     out: list = []
     for chunk in parsed.chunks:
         done = len(out)
-        out.extend(_chunk_records(chunk, lines, spans[done:], tokens[done:], path,
-                                  first_number + done, build))
+        out.extend(_chunk_records(chunk, lines, spans[done:], tokens[done:], texts[done:],
+                                  path, first_number + done, build))
     return out
 
 
-def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> list:
+def _chunk_records(chunk, lines, spans, tokens, texts, path, first_number, build) -> list:
     if chunk.num_moves == 0:  # nothing for numpy: python-chess reads these few games
         return [None] * chunk.num_games
     boards = np.asarray(chunk.boards).reshape(-1, 64)
@@ -250,15 +266,16 @@ def _chunk_records(chunk, lines, spans, tokens, path, first_number, build) -> li
         first, movetext, stop = spans[g]
         m0, m1, p0 = int(move_at[g]), int(move_at[g + 1]), int(position_at[g])
         own = hashes[p0:p0 + m1 - m0 + 1]
-        rec = _record(lines, (first, movetext, stop), tokens[g], path, first_number + g,
-                      sans[m0:m1], start_keys[g], own[1:depth + 1].tolist(), build)
+        rec = _record(lines, (first, movetext, stop), tokens[g], texts[g], path,
+                      first_number + g, sans[m0:m1], start_keys[g], own[1:depth + 1].tolist(),
+                      build)
         if rec is not None:
             rec.key_hashes = own
         out.append(rec)
     return out
 
 
-def _record(lines, span, found, path, number, sans, start_key, opening_hashes, build):
+def _record(lines, span, found, text, path, number, sans, start_key, opening_hashes, build):
     first, movetext, stop = span
     if found is None:  # "1.e4" run together, say: the line-by-line tokenizer decides
         found = plain(lines, movetext, stop)
@@ -278,7 +295,7 @@ def _record(lines, span, found, path, number, sans, start_key, opening_hashes, b
     if len(tokens) != len(sans):
         return None
     rec = Record(kind="chess", title="", source=path, line=first + 1, end_line=stop,
-                 text="".join(lines[first:stop]).rstrip("\r\n"), tags=_tags(lines, first, movetext),
+                 text=text.rstrip("\r\n"), tags=_tags(lines, first, movetext),
                  start_position=start_key)
     # no position keys on the plies: the record's key_hashes hold every position, and keys
     # are made again when a record is shown (the opening's hashes go to build, which names it)
@@ -329,15 +346,14 @@ IS_SPACE = np.zeros(256, dtype=bool)
 IS_SPACE[[9, 10, 11, 12, 13, 28, 29, 30, 31, 32]] = True   # what str.split() splits at (ASCII)
 
 
-def plain_batch(lines: list[str], spans: list) -> list:
+def plain_batch(lines: list[str], spans: list, movetexts: list[str] | None = None) -> list:
     """For every game at spans (first, movetext, stop): None when its movetext is not plain
     (comments, variations, NAGs, a number run into its move), else its tokens but the move
     numbers, joined by single spaces, and their lines and columns; found by numpy over the
-    batch's movetext at once."""
-    texts = []
-    for _, start, stop in spans:
-        text = "".join(lines[start:stop])
-        texts.append(text if text.endswith(("\n", "\r")) else text + "\n")
+    batch's movetext at once (movetexts: each game's lines from its movetext, joined)."""
+    if movetexts is None:
+        movetexts = ["".join(lines[start:stop]) for _, start, stop in spans]
+    texts = [text if text.endswith(("\n", "\r")) else text + "\n" for text in movetexts]
     big = "".join(texts)
     if not big.isascii():
         return [_joined(plain(lines, start, stop)) for _, start, stop in spans]
@@ -367,20 +383,22 @@ def plain_batch(lines: list[str], spans: list) -> list:
     joined, at = _spaced(chars, starts[kept], ends[kept])
     rows = (file_line[line_of[kept]] + 1).tolist()
     columns = (starts[kept] - line_start[kept] + 1).tolist()
-    bounds = np.searchsorted(game_of[kept], np.arange(len(spans) + 1)).tolist()
+    bounds = np.searchsorted(game_of[kept], np.arange(len(spans) + 1))
+    places = at[bounds].tolist()
+    bounds = bounds.tolist()
     return [None if g in unplain else
-            (joined[at[a]:max(at[b] - 1, at[a])], rows[a:b], columns[a:b])
+            (joined[places[g]:max(places[g + 1] - 1, places[g])], rows[a:b], columns[a:b])
             for g, (a, b) in enumerate(zip(bounds, bounds[1:]))]
 
 
-def _spaced(chars: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[str, list[int]]:
+def _spaced(chars: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[str, np.ndarray]:
     """The tokens at starts..ends, each followed by one space, as one string; and where each
     token (and, last, the end) is in it."""
     widths = ends - starts + 1
     at = np.concatenate(([0], np.cumsum(widths)))
     picked = chars[np.repeat(starts - at[:-1], widths) + np.arange(at[-1])]
     picked[at[1:] - 1] = 32
-    return picked.tobytes().decode("ascii"), at.tolist()
+    return picked.tobytes().decode("ascii"), at
 
 
 def _joined(found):

@@ -4,12 +4,23 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 _to_json = json.JSONEncoder(ensure_ascii=False).encode   # json.dumps(..., ensure_ascii=False)
+_PLAIN_STRINGS = re.compile(r'[^"\\\x00-\x1f]*')   # what JSON writes as it is, in quotes
+
+
+def _in_json(before: list, strings: list[str], after: list) -> str:
+    """_to_json(before + [strings] + after), the list of strings written straight when none
+    needs an escape (it is most of the key, and the encoder's slowest part)."""
+    if not _PLAIN_STRINGS.fullmatch("".join(strings)):
+        return _to_json([*before, strings, *after])
+    middle = '["' + '", "'.join(strings) + '"]' if strings else "[]"
+    return "[" + ", ".join([*map(_to_json, before), middle, *map(_to_json, after)]) + "]"
 VALID, REPAIRED, NEEDS_REVIEW, INVALID = "valid", "repaired", "needs_review", "invalid"
 STATUSES = (VALID, REPAIRED, NEEDS_REVIEW, INVALID)
 KINDS = ("chess", "checkers", "bridge", "whist", "cribbage")
@@ -161,13 +172,14 @@ class Record:
         sans = normals(self.plies)
         if self.plies_in_text:
             printed = texts(self.plies)
-            key = [self.kind, self.start_position, sans, "", tags]
+            key = _in_json([self.kind, self.start_position], sans, ["", tags])
             if printed is not sans and printed != sans:
-                key.append([[i, t] for i, (t, n) in enumerate(zip(printed, sans)) if t != n])
+                key = key[:-1] + ", " + _to_json(
+                    [[i, t] for i, (t, n) in enumerate(zip(printed, sans)) if t != n]) + "]"
         else:
             body = self.normal or ("" if self.plies else self.text)
-            key = [self.kind, self.start_position, sans, body, tags]
-        return hashlib.blake2b(_to_json(key).encode(), digest_size=16).hexdigest()
+            key = _to_json([self.kind, self.start_position, sans, body, tags])
+        return hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
 
     @property
     def source_key(self) -> str:
