@@ -22,8 +22,8 @@ BUCKETS = 1 << BUCKET_BITS
 BUCKETS_AT_ONCE = 256      # buckets written (and merged) together
 CHECK_BITS = 24
 CHECK_BYTES = CHECK_BITS // 8
-SMALL_BLOCK = 256          # entries below which a bucket's last block takes more
-FLUSH_ENTRIES = 1 << 21    # entries held in memory before they are written as blocks
+SMALL_BLOCK = 64           # entries below which a bucket's last block takes more
+FLUSH_ENTRIES = 1 << 19    # entries held in memory before they are written as blocks
 INSERT_BLOCK = ("INSERT INTO position_blocks (bucket, first_id, last_id, n, entries)"
                 " VALUES (?, ?, ?, ?, ?)")
 
