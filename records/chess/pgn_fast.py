@@ -106,6 +106,8 @@ def _others_reach(planes, before, kinds, origins, targets, white) -> np.ndarray:
                    board[:, :6].sum(1, dtype=U64) & ~board[:, WHITE_MEN])
     same = board[np.arange(len(pieces)), kind - 1] & own & \
         ~np.left_shift(U64(1), origins[pieces].astype(U64))
+    paired = np.flatnonzero(same)   # only these have another man of the kind to look at
+    pieces, board, kind, same = pieces[paired], board[paired], kind[paired], same[paired]
     target = np.left_shift(U64(1), targets[pieces].astype(U64))
     empty = ~board[:, :6].sum(1, dtype=U64)
     reach = np.where(kind == KNIGHT, knight_attacks(target), U64(0))

@@ -49,15 +49,6 @@ def worthwhile() -> bool:
             and os.environ.get("HOYLE_WORKERS", "2") != "1")
 
 
-def a_core_is_idle() -> bool:
-    """Whether a second process would get a core of its own: on a busy machine the two would
-    share one and lose what sending records back costs."""
-    try:
-        return os.getloadavg()[0] < (os.cpu_count() or 1) - 0.5
-    except OSError:  # no load average here: assume the cores are free
-        return True
-
-
 def _fork() -> int | None:
     """os.fork(), or None where it fails; the child knows it is one."""
     global _in_child
@@ -98,7 +89,7 @@ def in_order(make_jobs: Callable[[], Iterator[T]], work: Callable[[T], U],
     """work(job) for each job make_jobs() yields, in order, a forked child taking jobs too.
     Each process calls make_jobs() itself (so no file offset is shared) and skips the jobs the
     other took; the child's results travel as send(result), come back as receive(...)."""
-    if not (worthwhile() and a_core_is_idle()):
+    if not worthwhile():   # (a busy machine is no reason: the parent then does more itself)
         yield from map(work, make_jobs())
         return
     claims, (read_end, write_end), parent = Claims(), os.pipe(), os.getpid()

@@ -72,7 +72,6 @@ def two_workers(monkeypatch):
     if not hasattr(os, "fork"):
         pytest.skip("no fork here")
     monkeypatch.setenv("HOYLE_WORKERS", "2")
-    monkeypatch.setattr(parallel, "a_core_is_idle", lambda: True)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
 
 
