@@ -73,7 +73,7 @@ TABLES = [
     " hoyle_fen(r.id, n.ply) AS fen FROM records r JOIN ply_numbers n ON n.ply <= r.ply_count"
     " WHERE r.kind IN ('chess', 'checkers')",
     f"CREATE VIRTUAL TABLE records_fts USING fts5 ({', '.join(FTS_COLUMNS)}, content='',"
-    " tokenize='porter')",
+    " tokenize='porter', detail='none')",
 ]
 
 
