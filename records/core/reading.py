@@ -3,7 +3,8 @@
 Input is checked before it is read: regular files only (a FIFO or a device would hang or never
 end), text only, and bounded. Line ends are made alike (CR, CRLF and LF) for the readers; the
 archive keeps the file's raw bytes. Big interchange files are read in pieces that end at a game
-boundary, so memory follows the size of a piece, not of the file.
+boundary, so memory follows the size of a piece, not of the file; two processes share the
+pieces (core.parallel.in_order).
 """
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ from records.core.model import INFO, Diagnostic, Record, shift_lines
 
 MB = 1 << 20
 MAX_WHOLE_BYTES = int(os.environ.get("HOYLE_MAX_TEXT_MB", "8")) * MB  # running text is read whole
-PIECE_BYTES = MB // 4        # interchange files bigger than this are read in pieces of about this
+PIECE_BYTES = MB // 4   # interchange files bigger than this are read in pieces of half to one
+                        # times this: small enough for two processes to share them evenly
 MAX_PIECE_BYTES = 16 * MB   # a piece with no game boundary in it is refused beyond this
 BLOCK = 1 << 16
 STDIN = "-"
