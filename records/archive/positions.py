@@ -146,7 +146,8 @@ class PositionWriter:
         self.parts, self.held, self.last_id, self.in_order = [], 0, 0, True
         order = np.argsort(buckets, kind="stable")   # a radix sort of 16-bit numbers
         ids, checks = ids[order], checks[order]
-        buckets = np.repeat(np.arange(BUCKETS, dtype=np.int64), np.bincount(buckets, minlength=BUCKETS))
+        buckets = np.repeat(np.arange(BUCKETS, dtype=np.int64),
+                            np.bincount(buckets, minlength=BUCKETS))
         merging = self.conn.execute("SELECT 1 FROM position_blocks LIMIT 1").fetchone()
         edges = np.searchsorted(buckets, np.arange(0, BUCKETS + 1, BUCKETS_AT_ONCE))
         for a, b in zip(edges[:-1].tolist(), edges[1:].tolist()):

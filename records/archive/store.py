@@ -28,7 +28,9 @@ _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def _to_json(value) -> str:
-    return _encode(value) if value else "{}" if isinstance(value, dict) else _encode(value)
+    if isinstance(value, dict) and not value:
+        return "{}"   # most records' data and facts: no call to the encoder
+    return _encode(value)
 
 RECORD_COLUMNS = ("id", "fingerprint", "kind", "title", "status", "source_id", "line",
                   "end_line", "text_z", "normal_z", "moves", "plies_z", "start_id",

@@ -10,20 +10,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 ERROR, WARNING, INFO = "error", "warning", "info"
-_to_json = json.JSONEncoder(ensure_ascii=False).encode   # json.dumps(..., ensure_ascii=False)
-_PLAIN_STRINGS = re.compile(r'[^"\\\x00-\x1f]*')   # what JSON writes as it is, in quotes
-
-
-def _in_json(before: list, strings: list[str], after: list) -> str:
-    """_to_json(before + [strings] + after), the list of strings written straight when none
-    needs an escape (it is most of the key, and the encoder's slowest part)."""
-    if not _PLAIN_STRINGS.fullmatch("".join(strings)):
-        return _to_json([*before, strings, *after])
-    middle = '["' + '", "'.join(strings) + '"]' if strings else "[]"
-    return "[" + ", ".join([*map(_to_json, before), middle, *map(_to_json, after)]) + "]"
 VALID, REPAIRED, NEEDS_REVIEW, INVALID = "valid", "repaired", "needs_review", "invalid"
 STATUSES = (VALID, REPAIRED, NEEDS_REVIEW, INVALID)
 KINDS = ("chess", "checkers", "bridge", "whist", "cribbage")
+_to_json = json.JSONEncoder(ensure_ascii=False).encode   # json.dumps(..., ensure_ascii=False)
+_PLAIN_STRINGS = re.compile(r'[^"\\\x00-\x1f]*')   # what JSON writes as it is, in quotes
 
 
 @dataclass
@@ -44,6 +35,15 @@ class Diagnostic:
     def to_dict(self) -> dict:
         return {k: v for k, v in asdict(self).items() if k != "repair"} | (
             {"repair": True} if self.repair else {})
+
+
+def _in_json(before: list, strings: list[str], after: list) -> str:
+    """_to_json(before + [strings] + after), the list of strings written straight when none
+    needs an escape (it is most of the key, and the encoder's slowest part)."""
+    if not _PLAIN_STRINGS.fullmatch("".join(strings)):
+        return _to_json([*before, strings, *after])
+    middle = '["' + '", "'.join(strings) + '"]' if strings else "[]"
+    return "[" + ", ".join([*map(_to_json, before), middle, *map(_to_json, after)]) + "]"
 
 
 @dataclass(slots=True)
@@ -135,8 +135,9 @@ class Record:
     id: int | None = None
     ply_count: int = 0          # set by the archive when the plies are not loaded
     plies_in_text: bool = False  # the family's reader reads the plies back from the text alone
-    key_hashes: Any = field(default=None, compare=False)  # the start's and each ply's position hash, where a reader
-                                 # made them all at once (the family's position_hash of each key)
+    key_hashes: Any = field(default=None, compare=False)  # the start's and each ply's
+                                 # position hash (the family's position_hash of each key),
+                                 # where a reader made them all at once
     digest: str = field(default="", repr=False, compare=False)  # the fingerprint, once a
                                  # reader has computed it (a worker process, say)
 
@@ -172,10 +173,9 @@ class Record:
         sans = normals(self.plies)
         if self.plies_in_text:
             printed = texts(self.plies)
-            key = _in_json([self.kind, self.start_position], sans, ["", tags])
-            if printed is not sans and printed != sans:
-                key = key[:-1] + ", " + _to_json(
-                    [[i, t] for i, (t, n) in enumerate(zip(printed, sans)) if t != n]) + "]"
+            differing = [] if printed is sans or printed == sans else \
+                [[[i, t] for i, (t, n) in enumerate(zip(printed, sans)) if t != n]]
+            key = _in_json([self.kind, self.start_position], sans, ["", tags, *differing])
         else:
             body = self.normal or ("" if self.plies else self.text)
             key = _to_json([self.kind, self.start_position, sans, body, tags])
