@@ -122,6 +122,14 @@ def replay_positions(rec) -> list[str]:
     return keys + [""] * (len(rec.plies) - len(keys))
 
 
+def number_from(records: list, before: int) -> None:
+    """Untitled games read from a piece of a file numbered in the whole file."""
+    from records.chess.pgn_visitor import title_of
+    for number, rec in enumerate(records, start=1):
+        if rec.title == title_of(rec.tags, number):
+            rec.title = title_of(rec.tags, before + number)
+
+
 def read_again(texts: list[tuple[str, int]]) -> list:
     """PGN games read again from their texts, all in one pass of the reader (each text is
     one game; when they do not come back one game each, each is read alone)."""

@@ -91,6 +91,10 @@ class Family(Protocol):
     def showcase(self, archive, console) -> None:
         """hoyle demo: show this family's records in the demo archive."""
 
+    def number_from(self, records: list[Record], before: int) -> None:
+        """Records read from a piece of a file that has `before` records ahead of the piece:
+        whatever the reader numbered by its place in the piece, numbered in the file."""
+
 
 class FamilyBase:
     """Defaults for what a family does not offer. A family object overrides what it has, as
@@ -100,7 +104,7 @@ class FamilyBase:
     export_formats: tuple[str, ...] = ()
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
-           "read_again", "position_after", "position_hash", "fen_of_key")
+           "read_again", "position_after", "position_hash", "fen_of_key", "number_from")
 
     def __init__(self, api=None):
         for name in self.API:
@@ -154,6 +158,9 @@ class FamilyBase:
 
     def fen_of_key(self, key: str) -> str:
         return key
+
+    def number_from(self, records: list[Record], before: int) -> None:
+        return None
 
 
 def _imported(where: str):

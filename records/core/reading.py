@@ -230,13 +230,23 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
             first = next(pieces, None)
             if first is not None:
                 yield first
-                yield from (records or [] for records in pieces)
+                yield from _numbered(family(kind), pieces, len(first))
                 return
             pieces.close()
         source.notes = []
     text = _whole_text(source)
     kind, records = _interchange(_claimants(source, wanted, text), text, source.name)
     yield records if kind else scan_book(text, source.name, kinds)
+
+
+def _numbered(fam, pieces: Iterator, before: int) -> Iterator[list[Record]]:
+    """The pieces' records with what the reader numbers within a piece numbered in the file
+    (untitled games: Game 1, Game 2 ...)."""
+    for records in pieces:
+        records = records or []
+        fam.number_from(records, before)
+        before += len(records)
+        yield records
 
 
 def _read_piece(kind: str, name: str, piece: tuple[int, str]) -> list[Record] | None:

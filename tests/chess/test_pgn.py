@@ -514,3 +514,16 @@ def test_two_processes_read_a_big_file_as_one_does(counterparts, tmp_path, monke
         [[asdict(p) for p in r.plies] for r in single]
     assert [[d.to_dict() for d in r.diagnostics] for r in double] == \
         [[d.to_dict() for d in r.diagnostics] for r in single]
+
+
+def test_untitled_games_of_a_big_file_are_numbered_in_the_file(tmp_path, monkeypatch):
+    from records.core import reading
+    path = tmp_path / "untitled.pgn"
+    path.write_text("\n".join(f'[Event "?"]\n\n1. e4 e5 2. Nf3 {"Nc6" if n % 2 else "d6"} *\n'
+                              for n in range(300)), encoding="utf-8")
+    monkeypatch.setattr(reading, "PIECE_BYTES", 2000)   # pieces, each read from its Game 1
+    pieces = list(reading.read_source(reading.sources([str(path)])[0]))
+    records = [rec for piece in pieces for rec in piece]
+    assert len(pieces) > 5
+    assert [r.title for r in records] == [f"Game {n}" for n in range(1, 301)]
+    assert records[0].line == 1 and records[-1].line == 1197
