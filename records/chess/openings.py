@@ -72,6 +72,13 @@ def table_by_hash() -> dict[int, list[Line]]:
     return {key_hash(key): lines for key, lines in table()[0].items()}
 
 
+@cache
+def hash_array():
+    """The hashes of the table's positions, as a numpy array (for np.isin)."""
+    import numpy as np
+    return np.fromiter(table_by_hash(), dtype=np.int64)
+
+
 def classify_keys(keys: list, san_moves: list[str]) -> tuple[str, str, int]:
     """Classify a game whose positions after each ply are already known: their keys, or
     (ints) their hashes."""

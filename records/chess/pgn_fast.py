@@ -17,6 +17,7 @@ from chess.pgn import TAG_REGEX
 
 from records.chess.moves import HASH_MULTIPLIER, HASH_SEED
 from records.chess.openings import depth as opening_depth
+from records.chess.openings import hash_array as opening_hashes
 from records.chess.pgn_text import PLAIN_BREAKERS, RESULTS, plain, scan
 from records.core.model import WARNING, PlyColumns, Record
 
@@ -259,7 +260,7 @@ def _chunk_records(chunk, lines, spans, tokens, texts, path, first_number, build
     valid = np.asarray(chunk.valid, dtype=bool).tolist()
     starts = np.asarray(position_at[:games])
     start_keys = position_keys(planes[starts], turn[starts])
-    depth = opening_depth()
+    named = _named_plies(hashes, starts, np.diff(move_at)).tolist()
     out = []
     for g in range(games):
         if not valid[g]:
@@ -269,12 +270,25 @@ def _chunk_records(chunk, lines, spans, tokens, texts, path, first_number, build
         m0, m1, p0 = int(move_at[g]), int(move_at[g + 1]), int(position_at[g])
         own = hashes[p0:p0 + m1 - m0 + 1]
         rec = _record(lines, (first, movetext, stop), tokens[g], texts[g], path,
-                      first_number + g, sans[m0:m1], start_keys[g], own[1:depth + 1].tolist(),
+                      first_number + g, sans[m0:m1], start_keys[g], own[1:named[g] + 1].tolist(),
                       build)
         if rec is not None:
             rec.key_hashes = own
         out.append(rec)
     return out
+
+
+def _named_plies(hashes: np.ndarray, starts: np.ndarray, plies: np.ndarray) -> np.ndarray:
+    """For each game (its start position's index, its ply count): the last ply, within the
+    depth openings are looked for, whose position the openings table names (0: none). The
+    opening's hashes up to it are all the classifier needs."""
+    looked = np.minimum(plies, opening_depth())
+    game = np.repeat(np.arange(len(starts)), looked)
+    ply = np.arange(len(game)) - np.repeat(np.cumsum(looked) - looked, looked) + 1
+    hit = np.isin(hashes[starts[game] + ply], opening_hashes())
+    named = np.zeros(len(starts), dtype=np.int64)
+    np.maximum.at(named, game[hit], ply[hit])
+    return named
 
 
 def _record(lines, span, found, text, path, number, sans, start_key, opening_hashes, build):
