@@ -13,7 +13,6 @@ import re
 
 import chess
 import numpy as np
-from chess.pgn import TAG_REGEX
 
 from records.chess.moves import HASH_MULTIPLIER, HASH_SEED
 from records.chess.openings import depth as opening_depth
@@ -213,19 +212,20 @@ def read_batch(lines: list[str], spans: list, path: str, first_number: int, buil
     if not spans:
         return []
     movetexts = ["".join(lines[movetext:stop]) for _, movetext, stop in spans]
-    texts = ["".join(lines[first:movetext]) + moves
-             for (first, movetext, _), moves in zip(spans, movetexts)]
+    heads = ["".join(lines[first:movetext]) for first, movetext, _ in spans]
+    texts = [head + moves for head, moves in zip(heads, movetexts)]
     parsed = reader.parse_games_from_strings(texts, num_threads=1)
     tokens = plain_batch(lines, spans, movetexts)
     out: list = []
     for chunk in parsed.chunks:
         done = len(out)
-        out.extend(_chunk_records(chunk, lines, spans[done:], tokens[done:], texts[done:],
-                                  path, first_number + done, build))
+        out.extend(_chunk_records(chunk, lines, spans[done:], tokens[done:],
+                                  list(zip(heads[done:], texts[done:])), path,
+                                  first_number + done, build))
     return out
 
 
-def _chunk_records(chunk, lines, spans, tokens, texts, path, first_number, build) -> list:
+def _chunk_records(chunk, lines, spans, tokens, game_texts, path, first_number, build) -> list:
     if chunk.num_moves == 0:  # nothing for numpy: python-chess reads these few games
         return [None] * chunk.num_games
     boards = np.asarray(chunk.boards).reshape(-1, 64)
@@ -269,7 +269,7 @@ def _chunk_records(chunk, lines, spans, tokens, texts, path, first_number, build
         first, movetext, stop = spans[g]
         m0, m1, p0 = int(move_at[g]), int(move_at[g + 1]), int(position_at[g])
         own = hashes[p0:p0 + m1 - m0 + 1]
-        rec = _record(lines, (first, movetext, stop), tokens[g], texts[g], path,
+        rec = _record(lines, (first, movetext, stop), tokens[g], game_texts[g], path,
                       first_number + g, sans[m0:m1], start_keys[g], own[1:named[g] + 1].tolist(),
                       build)
         if rec is not None:
@@ -291,7 +291,8 @@ def _named_plies(hashes: np.ndarray, starts: np.ndarray, plies: np.ndarray) -> n
     return named
 
 
-def _record(lines, span, found, text, path, number, sans, start_key, opening_hashes, build):
+def _record(lines, span, found, game, path, number, sans, start_key, opening_hashes, build):
+    """A record of the bulk reader's game: game is its (tag section, whole text)."""
     first, movetext, stop = span
     if found is None:  # "1.e4" run together, say: the line-by-line tokenizer decides
         found = plain(lines, movetext, stop)
@@ -311,7 +312,7 @@ def _record(lines, span, found, text, path, number, sans, start_key, opening_has
     if len(tokens) != len(sans):
         return None
     rec = Record(kind="chess", title="", source=path, line=first + 1, end_line=stop,
-                 text=text.rstrip("\r\n"), tags=_tags(lines, first, movetext),
+                 text=game[1].rstrip("\r\n"), tags=_tags(game[0]),
                  start_position=start_key)
     # no position keys on the plies: the record's key_hashes hold every position, and keys
     # are made again when a record is shown (the opening's hashes go to build, which names it)
@@ -343,17 +344,19 @@ def _false_claim(rec: Record, token: str, san: str, line: int, column: int) -> N
             f", but the move gives {gives}", line, column)
 
 
-def _tags(lines: list[str], first: int, movetext: int) -> dict:
-    """The tag pairs in file order, read as python-chess reads them (the compiled reader's
-    own come in no order)."""
+# python-chess's TAG_REGEX, applied to every line of a game's tag section at once
+TAG_LINES = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)[^\S\n]+"([^\r\n]*)"\][^\S\n]*$',
+                       re.MULTILINE)
+
+
+def _tags(head: str) -> dict:
+    """The tag pairs of a game's tag section (its lines before the movetext) in file order,
+    read as python-chess reads them (the compiled reader's own come in no order)."""
     tags = {}
-    for line in lines[first:movetext]:
-        found = TAG_REGEX.match(line)
-        if found:
-            value = found[2]
-            if "\\" in value:  # PGN escapes quotes and backslashes
-                value = re.sub(r'\\([\\"])', r"\1", value)
-            tags[found[1]] = value
+    for name, value in TAG_LINES.findall(head):
+        if "\\" in value:  # PGN escapes quotes and backslashes
+            value = re.sub(r'\\([\\"])', r"\1", value)
+        tags[name] = value
     return tags
 
 

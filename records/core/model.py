@@ -62,16 +62,19 @@ class PlyColumns(Sequence):
     columns). Ply objects are made the first time one is asked for, and then kept, so changes
     to them hold; until then normals() and texts() serve the columns as they are."""
 
-    __slots__ = ("_texts", "_normals", "_lines", "_columns", "_made")
+    __slots__ = ("_texts", "_normals", "_lines", "_columns", "_shift", "_made")
 
-    def __init__(self, texts: list[str], normals: list[str], lines, columns):
+    def __init__(self, texts: list[str], normals: list[str], lines, columns, shift: int = 0):
         self._texts, self._normals, self._lines, self._columns = texts, normals, lines, columns
+        self._shift = shift   # added to every line number (0: none) when the plies are made
         self._made: list[Ply] | None = None
 
     def made(self) -> list[Ply]:
         if self._made is None:
+            lines = [line + self._shift if line else 0 for line in self._lines] \
+                if self._shift else self._lines
             self._made = list(map(Ply, range(1, len(self._normals) + 1), self._texts,
-                                  self._normals, self._lines, self._columns))
+                                  self._normals, lines, self._columns))
         return self._made
 
     def __len__(self) -> int:
@@ -89,18 +92,18 @@ class PlyColumns(Sequence):
     __hash__ = None
 
     def columns(self) -> tuple | None:
-        """(texts, normals, lines, columns) while no Ply has been made, else None (to be
-        read, not changed)."""
+        """(texts, normals, lines, columns, shift: to be added to the lines) while no Ply has
+        been made, else None (to be read, not changed)."""
         if self._made is not None:
             return None
-        return self._texts, self._normals, self._lines, self._columns
+        return self._texts, self._normals, self._lines, self._columns, self._shift
 
     def shift(self, offset: int) -> None:
         if self._made is not None:
             for ply in self._made:
                 ply.line += offset if ply.line else 0
         else:
-            self._lines = [line + offset if line else 0 for line in self._lines]
+            self._shift += offset
 
 
 def normals(plies: Sequence[Ply]) -> list[str]:

@@ -375,20 +375,20 @@ def packed(records: list[Record] | None) -> list[dict] | None:
 def _ply_columns(plies) -> tuple:
     found = plies.columns() if isinstance(plies, PlyColumns) else None
     if found:
-        texts, normals, lines, columns = found
+        texts, normals, lines, columns, shift = found
         joined = "\n".join(normals)
         if joined.count("\n") == max(len(normals) - 1, 0):
             return ("columns", None if texts == normals else texts, joined,
-                    array("i", lines).tobytes(), array("i", columns).tobytes())
+                    array("i", lines).tobytes(), array("i", columns).tobytes(), shift)
     return ("plies", [(p.index, p.text, p.normal, p.line, p.column, p.position) for p in plies])
 
 
 def _plies(packed_plies: tuple) -> list[Ply] | PlyColumns:
     if packed_plies[0] == "plies":
         return [Ply(*p) for p in packed_plies[1]]
-    _, texts, joined, lines, columns = packed_plies
+    _, texts, joined, lines, columns, shift = packed_plies
     normals = joined.split("\n") if joined else []
-    return PlyColumns(texts or normals, normals, array("i", lines), array("i", columns))
+    return PlyColumns(texts or normals, normals, array("i", lines), array("i", columns), shift)
 
 
 def unpacked(data: list[dict] | None) -> list[Record] | None:

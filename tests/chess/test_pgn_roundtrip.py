@@ -339,3 +339,29 @@ def test_text_with_no_tag_no_move_and_no_result_is_no_valid_game():
     assert [d.code for d in junk.diagnostics if d.severity == ERROR] == ["CHESS-NO-GAME"]
     (empty,) = pgn.read('[Event "x"]\n\n*\n', "empty.pgn")  # a game with tags and no moves
     assert empty.settle_status() == VALID
+
+
+def test_tag_sections_are_read_as_python_chess_reads_tag_lines():
+    from chess.pgn import TAG_REGEX
+    from conftest import CORPUS, need
+    from records.chess import pgn_text
+    odd = ('[Event "a \\"quoted\\" \\\\ b"]  \n[Site  "two spaces"]\n% a comment line\n'
+           '[Bad"no space"]\n[White "v"] junk after\n[Date ""]\n  [Lead "space before"]\n'
+           '[Tab\t"tab"]\t\n[Black "x] y"]\n\n1. e4 *\n')
+    real = need(CORPUS / "chess" / "book_games_pgn_counterparts.pgn").read_text(encoding="utf-8")
+    seen = 0
+    for text in (odd, real, random_games_pgn(count=20, seed=9)):
+        lines = pgn_text.split_lines(text)
+        for first, movetext, _ in pgn_text.game_spans(lines):
+            expected = {}
+            for line in lines[first:movetext]:
+                found = TAG_REGEX.match(line)
+                if found:
+                    expected[found[1]] = re.sub(r'\\([\\"])', r"\1", found[2])
+            got = pgn_fast._tags("".join(lines[first:movetext]))
+            assert list(got.items()) == list(expected.items())
+            seen += len(got)
+    assert seen > 100
+    assert pgn_fast._tags(odd.split("\n\n")[0] + "\n") == {
+        "Event": 'a "quoted" \\ b', "Site": "two spaces", "Date": "", "Tab": "tab",
+        "Black": "x] y"}
