@@ -503,6 +503,27 @@ def key_hash(key: str) -> int | None:
     return h - (1 << 64) if h >> 63 else h
 
 
+def key_hashes(planes, turn):
+    """key_hash of many positions at once: numpy arrays of their seven bitboards (uint64, in
+    the key's order) and whether White is to move; signed 64-bit hashes."""
+    import numpy as np
+    u64 = np.uint64
+    h = np.full(len(planes), HASH_SEED, dtype=u64) ^ turn.astype(u64)
+    for column in range(7):
+        h = (h ^ planes[:, column]) * u64(HASH_MULTIPLIER)
+        h ^= h >> u64(31)
+    return h.view(np.int64)
+
+
+def hashes_of_keys(keys: list[str]) -> list[int]:
+    """key_hash of many well-formed keys at once."""
+    import numpy as np
+    fields = [key.split(":") for key in keys]
+    planes = np.array([[int(f, 16) for f in row[:7]] for row in fields], dtype=np.uint64)
+    turn = np.array([row[7] == "w" for row in fields], dtype=bool)
+    return key_hashes(planes.reshape(-1, 7), turn).tolist()
+
+
 def position_key(board_or_fen) -> str | None:
     """The archive's key for a position: the men on the board and the side to move.
 

@@ -22,7 +22,7 @@ from typing import NamedTuple
 import chess
 
 from records.core.resources import data_path
-from records.chess.moves import key_hash, position_key
+from records.chess.moves import hashes_of_keys, position_key
 
 TABLE = ("chess", "lichess_openings.tsv")
 EXTRA_PLIES = 12  # how far past the table's longest line a transposition is still looked for
@@ -69,7 +69,8 @@ def depth() -> int:
 @cache
 def table_by_hash() -> dict[int, list[Line]]:
     """The table keyed by the positions' hashes (the bulk reader hashes, it does not key)."""
-    return {key_hash(key): lines for key, lines in table()[0].items()}
+    by_key = table()[0]
+    return dict(zip(hashes_of_keys(list(by_key)), by_key.values()))
 
 
 @cache

@@ -14,7 +14,7 @@ import re
 import chess
 import numpy as np
 
-from records.chess.moves import HASH_MULTIPLIER, HASH_SEED
+from records.chess.moves import key_hashes
 from records.chess.openings import depth as opening_depth
 from records.chess.openings import hash_array as opening_hashes
 from records.chess.pgn_text import PLAIN_BREAKERS, RESULTS, plain, scan
@@ -186,15 +186,6 @@ def bitboards(boards: np.ndarray) -> np.ndarray:
         planes[:, kind - 1] = white | squares_of(kind + 6)
         planes[:, WHITE_MEN] |= white
     return planes
-
-
-def key_hashes(planes: np.ndarray, turn: np.ndarray) -> np.ndarray:
-    """records.chess.moves.key_hash of every position, at once (signed 64-bit)."""
-    h = np.full(len(planes), HASH_SEED, dtype=U64) ^ turn.astype(U64)
-    for column in range(7):
-        h = (h ^ planes[:, column]) * U64(HASH_MULTIPLIER)
-        h ^= h >> U64(31)
-    return h.view(np.int64)
 
 
 def position_keys(planes: np.ndarray, turn: np.ndarray) -> list[str]:
