@@ -9,7 +9,6 @@ import chess
 
 from records.chess.moves import fen_of_key, position_key
 from records.chess.pgn_write import normal_of  # noqa: F401  (the family's normal_of)
-from records.chess.spelling import to_descriptive
 from records.core.family import FamilyBase
 
 # -- the family API: show, export, search ---------------------------------------------------------
@@ -76,6 +75,7 @@ def export(records: list, fmt: str) -> str:
 
 def descriptive_text(rec) -> str:
     """A game in English descriptive notation, numbered rows of White and Black."""
+    from records.chess.spelling import to_descriptive   # loads the descriptive grammar
     start, moves = board_at(rec)
     spelled = to_descriptive(start, [m for m in moves if m])
     board = start.copy()

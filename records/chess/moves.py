@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import chess
 from chess import (
@@ -30,7 +31,8 @@ from chess import (
     Move,
 )
 
-from records.chess import descriptive as dn
+if TYPE_CHECKING:   # the grammar behind it loads only when book text is read
+    from records.chess import descriptive as dn
 
 PIECES = {"P": chess.PAWN, "Kt": chess.KNIGHT, "B": chess.BISHOP, "R": chess.ROOK,
           "Q": chess.QUEEN, "K": chess.KING}
