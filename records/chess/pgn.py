@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import islice
 
+from records.chess.pgn_finish import finish, title_of
 from records.chess.pgn_text import Movetext, game_spans, split_lines
-from records.chess.pgn_visitor import finish, read_lines, title_of
 from records.chess.pgn_write import (RESULTS, ROSTER_DEFAULTS, SEVEN_TAG_ROSTER, game_pgn,  # noqa: F401
                                      write)
 from records.core import parallel
@@ -47,7 +47,8 @@ def _read_batch(lines: list[str], spans: list, path: str, number: int) -> list[R
         quick = _read_quickly(lines, spans, path, number)
         out: list[Record] = []
         for i, ((first, _, stop), rec) in enumerate(zip(spans, quick)):
-            if rec is None:
+            if rec is None:   # python-chess's reader, imported only when a game needs it
+                from records.chess.pgn_visitor import read_lines
                 out.extend(read_lines(lines, path, first, stop, number + i - 1))
             else:
                 out.append(rec)

@@ -198,7 +198,7 @@ def position_keys(planes: np.ndarray, turn: np.ndarray) -> list[str]:
 # -- a batch -------------------------------------------------------------------------------
 def read_batch(lines: list[str], spans: list, path: str, first_number: int, build) -> list:
     """Records for the games at spans (first, movetext, stop); None in place of a game the
-    python-chess reader must read. build(...) finishes a record (pgn_visitor.finish)."""
+    python-chess reader must read. build(...) finishes a record (pgn_finish.finish)."""
     reader = compiled_reader()
     if not spans:
         return []

@@ -34,7 +34,7 @@ def slow_games(monkeypatch) -> list:
     def counting(lines, path, start, stop, before):
         calls.append((start, stop))
         return original(lines, path, start, stop, before)
-    monkeypatch.setattr(pgn, "read_lines", counting)
+    monkeypatch.setattr(pgn_visitor, "read_lines", counting)
     return calls
 
 
