@@ -114,6 +114,9 @@ class PositionWriter:
         self.held = 0
         self.last_id = 0
         self.in_order = True   # the records came in id order since the last flush
+        # the buckets whose last block is small: known once this writer has written to an
+        # empty index (None: any bucket's may be, and is looked up)
+        self.small: set[int] | None = None
 
     def add(self, hashes, record_id: int) -> None:
         self.add_records([hashes], [record_id])
@@ -149,6 +152,8 @@ class PositionWriter:
         buckets = np.repeat(np.arange(BUCKETS, dtype=np.int64),
                             np.bincount(buckets, minlength=BUCKETS))
         merging = self.conn.execute("SELECT 1 FROM position_blocks LIMIT 1").fetchone()
+        if not merging:
+            self.small = set()
         edges = np.searchsorted(buckets, np.arange(0, BUCKETS + 1, BUCKETS_AT_ONCE))
         for a, b in zip(edges[:-1].tolist(), edges[1:].tolist()):
             if a == b:
@@ -156,7 +161,11 @@ class PositionWriter:
             part = buckets[a:b], ids[a:b], checks[a:b]
             if merging:
                 part = self._with_small_blocks(*part)
-            self.conn.executemany(INSERT_BLOCK, encode_groups(*part))
+            rows = encode_groups(*part)
+            self.conn.executemany(INSERT_BLOCK, rows)
+            if self.small is not None:
+                self.small -= {row[0] for row in rows}
+                self.small |= {row[0] for row in rows if row[3] < SMALL_BLOCK}
 
     def _with_small_blocks(self, buckets, ids, checks):
         """The entries (sorted by bucket and id) with those of each bucket's last block, when
@@ -165,6 +174,8 @@ class PositionWriter:
         first_new = int(ids.min())
         more_ids, more_checks, more_buckets, gone = [], [], [], []
         for bucket in np.unique(buckets).tolist():
+            if self.small is not None and bucket not in self.small:
+                continue   # its last block, written by this writer, takes no more
             last = conn.execute("SELECT id, first_id, last_id, n, entries FROM position_blocks"
                                 " WHERE bucket = ? ORDER BY last_id DESC LIMIT 1",
                                 [bucket]).fetchone()
