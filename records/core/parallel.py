@@ -44,9 +44,17 @@ _in_child = False   # a forked worker forks no workers of its own
 
 
 def worthwhile() -> bool:
-    """A second core exists and the user has not asked for one process (HOYLE_WORKERS=1)."""
-    return (hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and not _in_child
+    """A second core this process may run on exists, and the user has not asked for one
+    process (HOYLE_WORKERS=1)."""
+    return (hasattr(os, "fork") and _cores() > 1 and not _in_child
             and os.environ.get("HOYLE_WORKERS", "2") != "1")
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))   # the cores this process may use (Linux)
+    except AttributeError:
+        return os.cpu_count() or 1
 
 
 def _fork() -> int | None:

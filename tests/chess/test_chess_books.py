@@ -8,6 +8,7 @@ import pytest
 
 from records.chess.moves import fen_of_key
 from records.chess.scan import scan_book
+from records.core import parallel
 from records.core.model import INFO, REPAIRED, VALID
 
 from conftest import CORPUS, HOYLE_1914, need
@@ -175,10 +176,9 @@ def test_diagrams_drawn_in_text_give_the_start(books):
 
 
 def test_parallel_replay_gives_the_same_records(hoyle, monkeypatch):
-    import os
     from records.chess import scan as chess_family
     monkeypatch.setattr(chess_family, "PARALLEL_PLIES", 0)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(parallel, "_cores", lambda: 2)
     again = scanned(HOYLE_1914)
     assert [(r.title, r.status, [p.normal for p in r.plies], [d.format() for d in r.diagnostics])
             for r in again] == \
@@ -204,7 +204,6 @@ def test_positions_given_in_words_start_their_endings(books):
 def test_a_book_read_from_both_ends_gives_the_records_read_whole(monkeypatch):
     """Big books are found and replayed by two processes from a heading in the middle;
     the records must be exactly those of one process reading the book from the start."""
-    import os
     from records.chess.book import split_point
 
     def read(path, workers):
@@ -223,7 +222,7 @@ def test_a_book_read_from_both_ends_gives_the_records_read_whole(monkeypatch):
 
     whole_or_none = chess_family._scan_in_two
     monkeypatch.setattr(chess_family, "_scan_in_two", counted)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(parallel, "_cores", lambda: 2)
     for path in (FUNDAMENTALS, STRATEGY):
         text = need(path).read_text(encoding="utf-8")
         assert split_point(text, text.splitlines())

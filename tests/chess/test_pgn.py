@@ -494,7 +494,7 @@ def test_two_processes_read_a_big_file_as_one_does(counterparts, tmp_path, monke
     path = tmp_path / "big.pgn"
     path.write_text("\n".join([text] * 6), encoding="utf-8")
     monkeypatch.setattr(reading, "PIECE_BYTES", 4000)   # many pieces, shared by the processes
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(parallel, "_cores", lambda: 2)
 
     def read(workers: str) -> list:
         monkeypatch.setenv("HOYLE_WORKERS", workers)

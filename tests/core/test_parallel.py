@@ -72,7 +72,7 @@ def two_workers(monkeypatch):
     if not hasattr(os, "fork"):
         pytest.skip("no fork here")
     monkeypatch.setenv("HOYLE_WORKERS", "2")
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(parallel, "_cores", lambda: 2)
 
 
 def test_in_order_gives_every_result_in_order_from_both_processes(two_workers):
