@@ -101,7 +101,6 @@ def in_order(make_jobs: Callable[[], Iterator[T]], work: Callable[[T], U],
         yield from map(work, make_jobs())
         return
     claims, (read_end, write_end), parent = Claims(), os.pipe(), os.getpid()
-    _widen(write_end)
     pid = _fork()
     if pid == 0:
         os.close(read_end)
@@ -243,19 +242,6 @@ def _read_exactly(fd: int, size: int) -> bytes | None:
         parts.append(part)
         left -= len(part)
     return b"".join(parts)
-
-
-F_SETPIPE_SZ = 1031   # Linux: fcntl's command to change a pipe's buffer
-
-
-def _widen(pipe_end: int) -> None:
-    """A pipe buffer of a megabyte (Linux; elsewhere as it is), so the child can finish a job
-    or two ahead of the one this process is storing instead of waiting to send it."""
-    try:
-        import fcntl
-        fcntl.fcntl(pipe_end, F_SETPIPE_SZ, 1 << 20)
-    except (ImportError, OSError):
-        pass
 
 
 def _serve(make_jobs, work, send, claims: Claims, write_end: int, parent: int) -> None:
