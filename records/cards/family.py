@@ -10,7 +10,6 @@ class Bridge(FamilyBase):
     export_formats = bridge.EXPORT_FORMATS
     file_reader = "records.cards.pbn:read"
 
-
     @staticmethod
     def facts(record) -> dict:
         """The contract's strain and level (kept as JSON beside the record, for SQL)."""
@@ -35,7 +34,6 @@ class Bridge(FamilyBase):
 class Whist(FamilyBase):
     kind = "whist"
     export_formats = whist.EXPORT_FORMATS
-
 
     @staticmethod
     def filter_sql(filters: dict) -> list[tuple[str, list]] | None:

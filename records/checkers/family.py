@@ -232,5 +232,4 @@ class Checkers(FamilyBase):
     book_scanner = "records.checkers.scan:scan_book"
 
 
-
 CHECKERS = Checkers(api=sys.modules[__name__])

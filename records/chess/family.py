@@ -7,9 +7,9 @@ import sys
 
 import chess
 
-from records.chess.moves import fen_of_key, position_key
+from records.chess.moves import fen_of_key, key_hash, position_key
 from records.chess.pgn_write import normal_of  # noqa: F401  (the family's normal_of)
-from records.core.family import FamilyBase
+from records.core.family import FamilyBase, key_digest
 
 # -- the family API: show, export, search ---------------------------------------------------------
 EXPORT_FORMATS = ("pgn", "descriptive")
@@ -149,8 +149,6 @@ def read_again(texts: list[tuple[str, int]]) -> list:
 
 def position_hash(key: str) -> int:
     """Bitboard keys hashed as the bulk reader hashes them; anything else as any key."""
-    from records.chess.moves import key_hash
-    from records.core.family import key_digest
     hashed = key_hash(key)
     return key_digest(key) if hashed is None else hashed
 
@@ -203,7 +201,6 @@ class Chess(FamilyBase):
     replays_positions = True
     file_reader = "records.chess.pgn:read"
     book_scanner = "records.chess.scan:scan_book"
-
 
 
 CHESS = Chess(api=sys.modules[__name__])

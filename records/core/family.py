@@ -14,18 +14,15 @@ from typing import Protocol, runtime_checkable
 
 from records.core.model import Record
 
-# kind -> "module:object"; the object implements Family
+# kind -> ("module:object" implementing Family, the extensions of its interchange files); the
+# extensions are known without importing the family, so reading a PGN file loads no card game
 FAMILIES = {
-    "chess": "records.chess.family:CHESS",
-    "checkers": "records.checkers.family:CHECKERS",
-    "bridge": "records.cards.family:BRIDGE",
-    "whist": "records.cards.family:WHIST",
-    "cribbage": "records.cribbage.family:CRIBBAGE",
+    "chess": ("records.chess.family:CHESS", (".pgn",)),
+    "checkers": ("records.checkers.family:CHECKERS", (".pdn",)),
+    "bridge": ("records.cards.family:BRIDGE", (".pbn",)),
+    "whist": ("records.cards.family:WHIST", ()),
+    "cribbage": ("records.cribbage.family:CRIBBAGE", (".csv",)),
 }
-# kind -> the extensions of its interchange files: known without importing the family, so
-# reading a PGN file loads no card game
-EXTENSIONS = {"chess": (".pgn",), "checkers": (".pdn",), "bridge": (".pbn",), "whist": (),
-              "cribbage": (".csv",)}
 
 
 @runtime_checkable
@@ -102,6 +99,11 @@ class FamilyBase:
     `CHESS = Chess(api=module)`."""
     kind = ""
     export_formats: tuple[str, ...] = ()
+    replays_positions = False
+    # "module:function" that reads the family's interchange files, or finds its records in
+    # book text; imported when first used, so `hoyle --help` loads no reader
+    file_reader = ""
+    book_scanner = ""
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
            "read_again", "position_after", "position_hash", "fen_of_key", "number_from")
@@ -111,16 +113,10 @@ class FamilyBase:
             overridden = getattr(type(self), name, None) is not getattr(FamilyBase, name, None)
             if api is not None and not overridden and hasattr(api, name):
                 setattr(self, name, getattr(api, name))
-    replays_positions = False
 
     @property
     def extensions(self) -> tuple[str, ...]:
-        return EXTENSIONS.get(self.kind, ())
-
-    # "module:function" that reads the family's interchange files, or finds its records in
-    # book text; imported when first used, so `hoyle --help` loads no reader
-    file_reader = ""
-    book_scanner = ""
+        return extensions(self.kind)
 
     def read_file(self, text: str, path: str) -> list[Record] | None:
         return _imported(self.file_reader)(text, path) if self.file_reader else None
@@ -182,16 +178,18 @@ def key_digest(key: str) -> int:
 
 @cache
 def family(kind: str) -> Family:
-    if kind not in FAMILIES:
-        raise KeyError(kind)
-    module, _, name = FAMILIES[kind].partition(":")
-    return getattr(importlib.import_module(module), name)
+    return _imported(FAMILIES[kind][0])
 
 
 def known_kinds() -> list[str]:
     return list(FAMILIES)
 
 
+def extensions(kind: str) -> tuple[str, ...]:
+    """The extensions of the kind's interchange files (none for an unknown kind)."""
+    return FAMILIES[kind][1] if kind in FAMILIES else ()
+
+
 def kinds_reading(extension: str) -> list[str]:
     """The kinds whose interchange format has this file extension."""
-    return [kind for kind in FAMILIES if extension in EXTENSIONS[kind]]
+    return [kind for kind in FAMILIES if extension in extensions(kind)]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from records.core import parallel
-from records.core.family import EXTENSIONS, family, kinds_reading, known_kinds
+from records.core.family import extensions, family, kinds_reading, known_kinds
 from records.core.model import INFO, Diagnostic, Record, shift_lines
 
 MB = 1 << 20
@@ -212,7 +212,7 @@ def read_source(source: Source, kinds: list[str] | None = None) -> Iterator[list
 
 def _owners(source: Source, kinds: list[str] | None) -> list[str]:
     if source.name == STDIN_NAME:  # no extension to go by: any interchange reader may claim it
-        return [k for k in known_kinds() if EXTENSIONS[k] and (not kinds or k in kinds)]
+        return [k for k in known_kinds() if extensions(k) and (not kinds or k in kinds)]
     return kinds_reading(os.path.splitext(source.name)[1].lower())
 
 

@@ -10,7 +10,6 @@ class Cribbage(FamilyBase):
     export_formats = engine.EXPORT_FORMATS
     file_reader = "records.cribbage.cases:read"
 
-
     @staticmethod
     def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
         """score as SQL (the count, or one of the counts); cards and variant stay in matches."""
