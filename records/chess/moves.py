@@ -490,7 +490,7 @@ HASH_SEED, HASH_MULTIPLIER, MASK64 = 0x243F6A8885A308D3, 0x9E3779B97F4A7C15, (1 
 
 def key_hash(key: str) -> int | None:
     """A position key's 64-bit hash for the archive's position index (signed, as SQLite keeps
-    integers); pgn_fast.key_hashes makes the same hashes from bitboards for a batch at once."""
+    integers); key_hashes makes the same hashes from bitboards for many positions at once."""
     fields = key.split(":")
     if len(fields) != 8 or fields[7] not in ("w", "b"):
         return None

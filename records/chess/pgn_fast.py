@@ -286,8 +286,7 @@ def _record(lines, span, found, game, path, number, sans, start_key, opening_has
     """A record of the bulk reader's game: game is its (tag section, whole text)."""
     first, movetext, stop = span
     if found is None:  # "1.e4" run together, say: the line-by-line tokenizer decides
-        found = plain(lines, movetext, stop)
-        found = found and (" ".join(found[0]), found[1], found[2])
+        found = _joined(plain(lines, movetext, stop))
     notes = None
     if found is None:  # comments, variations, NAGs: the full tokenizer, kept as notes
         notes = scan(lines, movetext, stop)
@@ -412,4 +411,5 @@ def _spaced(chars: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[st
 
 
 def _joined(found):
+    """plain()'s (tokens, lines, columns) with the tokens joined as plain_batch joins them."""
     return found and (" ".join(found[0]), found[1], found[2])
