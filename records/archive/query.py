@@ -207,7 +207,7 @@ def _read_plies_again(records: list[Record]) -> None:
             else:   # never seen; said rather than shown as a game without moves
                 rec.add(ERROR, "ARCHIVE-REREAD", f"the {rec.ply_count} moves stored in this"
                         " record's text did not read again; the text is kept as it was")
-            rec.normal = fam.normal_of(rec)
+            rec.normal = None   # written when asked for, by the reader that read it again
 
 
 def plies_of(moves: str, blob: bytes | None, line: int, ply_count: int) -> list[Ply]:
