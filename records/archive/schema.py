@@ -12,7 +12,8 @@ import sqlite3
 from records.archive.browse import register_functions
 
 SCHEMA_VERSION = 4
-PAGE_SIZE = 16384       # position blocks are 1 to 4 KB: a 4 KB page would hold one, half empty
+PAGE_SIZE = 16384       # a page holds many position blocks (440 bytes on average at 20,000
+                        # games: 5.4 MB of blocks in 5.8 MB of pages)
 BUSY_TIMEOUT_S = 30.0   # a second importer waits this long for the first one's transaction
 OUR_TABLES = {"records", "sources", "diagnostics", "meta"}
 FTS_COLUMNS = ("title", "opening", "players", "event", "annotations")
