@@ -111,15 +111,19 @@ def test_in_order_sends_the_childs_results_through_send_and_receive(two_workers)
         [[r.to_dict() for r in made(n % 4 + 1)] for n in range(30)]
 
 
-def test_in_order_does_a_failed_childs_jobs_here(two_workers):
-    parent = os.getpid()
+def test_in_order_does_a_failed_childs_jobs_here(two_workers, tmp_path):
+    import time
+    parent, died = os.getpid(), tmp_path / "died"
 
     def work(n: int) -> int:
         if os.getpid() != parent and n >= 3:
+            died.write_text(str(n))
             os._exit(3)   # the child dies half way
+        time.sleep(0.01)   # long enough that the child takes a job past the third
         return n + 100
 
     assert list(parallel.in_order(jobs_of(25), work)) == [n + 100 for n in range(25)]
+    assert died.exists()   # the child did die, and its job was done here
 
 
 def test_in_order_left_half_way_stops_the_child(two_workers):
