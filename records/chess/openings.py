@@ -75,9 +75,9 @@ def table_by_hash() -> dict[int, list[Line]]:
 
 @cache
 def hash_array():
-    """The hashes of the table's positions, as a numpy array (for np.isin)."""
+    """The hashes of the table's positions, as a sorted numpy array (for np.searchsorted)."""
     import numpy as np
-    return np.fromiter(table_by_hash(), dtype=np.int64)
+    return np.sort(np.fromiter(table_by_hash(), dtype=np.int64))
 
 
 def classify_keys(keys: list, san_moves: list[str]) -> tuple[str, str, int]:

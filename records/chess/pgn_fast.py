@@ -273,11 +273,15 @@ def _named_plies(hashes: np.ndarray, starts: np.ndarray, plies: np.ndarray) -> n
     """For each game (its start position's index, its ply count): the last ply, within the
     depth openings are looked for, whose position the openings table names (0: none). The
     opening's hashes up to it are all the classifier needs."""
+    named = np.zeros(len(starts), dtype=np.int64)
+    known = opening_hashes()   # sorted (np.isin would sort it again at every call)
+    if not len(known):
+        return named
     looked = np.minimum(plies, opening_depth())
     game = np.repeat(np.arange(len(starts)), looked)
     ply = np.arange(len(game)) - np.repeat(np.cumsum(looked) - looked, looked) + 1
-    hit = np.isin(hashes[starts[game] + ply], opening_hashes())
-    named = np.zeros(len(starts), dtype=np.int64)
+    wanted = hashes[starts[game] + ply]
+    hit = known[np.minimum(np.searchsorted(known, wanted), len(known) - 1)] == wanted
     np.maximum.at(named, game[hit], ply[hit])
     return named
 
