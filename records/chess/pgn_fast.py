@@ -39,6 +39,7 @@ def compiled_reader():
 U64 = np.uint64
 NOT_A, NOT_H = U64(0xFEFEFEFEFEFEFEFE), U64(0x7F7F7F7F7F7F7F7F)
 NOT_AB, NOT_GH = U64(0xFCFCFCFCFCFCFCFC), U64(0x3F3F3F3F3F3F3F3F)
+FILE_A, RANK_1 = 0x0101010101010101, 0xFF   # (Python ints: for one move's squares)
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)  # the compiled reader's codes (+6: Black)
 PAWNS, KNIGHTS, BISHOPS, ROOKS, QUEENS, KINGS, WHITE_MEN = range(7)  # columns of bitboards()
 
@@ -93,10 +94,10 @@ def checks(planes: np.ndarray, turn: np.ndarray) -> np.ndarray:
     return hit != 0
 
 
-def _others_reach(planes, before, kinds, origins, targets, white) -> np.ndarray:
-    """Whether another man of the mover's kind and side reaches the target square (ignoring
-    pins: python-chess settles the few moves this flags)."""
-    out = np.zeros(len(before), dtype=bool)
+def _rivals(planes, before, kinds, origins, targets, white) -> np.ndarray:
+    """For every move: the other men of the mover's kind and side that reach its target square
+    (a bitboard; pins are left to _unpinned, for the few moves that have any)."""
+    out = np.zeros(len(before), dtype=U64)
     pieces = np.flatnonzero((kinds >= KNIGHT) & (kinds <= QUEEN))
     if not len(pieces):
         return out
@@ -115,8 +116,41 @@ def _others_reach(planes, before, kinds, origins, targets, white) -> np.ndarray:
                       U64(0))
     reach |= np.where((kind == BISHOP) | (kind == QUEEN),
                       slider_attacks(target, empty, DIAGONAL), U64(0))
-    out[pieces] = (reach & same) != 0
+    out[pieces] = reach & same
     return out
+
+
+def _unpinned(board: np.ndarray, white: np.ndarray, rivals: np.ndarray,
+              targets: np.ndarray) -> np.ndarray:
+    """The rivals (one bitboard a move, board its position's planes) that may legally go to
+    the target. The move itself is legal, so a check it answers there a rival answers too:
+    a rival is held back only when leaving its square opens a line onto its own king."""
+    occupied = board[:, :6].sum(1, dtype=U64)
+    own = np.where(white, board[:, WHITE_MEN], occupied & ~board[:, WHITE_MEN])
+    target = np.left_shift(U64(1), targets.astype(U64))
+    enemy = occupied & ~own & ~target   # a man taken on the target attacks no more
+    king = board[:, KINGS] & own
+    straight = (board[:, ROOKS] | board[:, QUEENS]) & enemy
+    diagonal = (board[:, BISHOPS] | board[:, QUEENS]) & enemy
+    legal, left = np.zeros_like(rivals), rivals.copy()
+    while left.any():
+        rival = left & (~left + U64(1))   # the lowest square left (0 where none is)
+        empty = ~((occupied & ~rival) | target)
+        exposed = (slider_attacks(king, empty, STRAIGHT) & straight) | \
+            (slider_attacks(king, empty, DIAGONAL) & diagonal)
+        legal |= np.where(exposed == 0, rival, U64(0))
+        left &= ~rival
+    return legal
+
+
+def _disambiguated(san: str, origin: int, others: int) -> str:
+    """A piece's SAN with its origin's file, rank or both, as python-chess (and the PGN
+    standard) chooses them: the file unless another man shares it, the rank where one does."""
+    file, rank = origin & 7, origin >> 3
+    on_file, on_rank = others & (FILE_A << file), others & (RANK_1 << 8 * rank)
+    by_file, by_rank = bool(on_rank or not on_file), bool(on_file)
+    return san[0] + (FILES[file] if by_file else "") + (str(rank + 1) if by_rank else "") + \
+        san[1:]
 
 
 # -- SAN from a move's facts ---------------------------------------------------------------
@@ -143,18 +177,6 @@ def _san_of(code: int) -> str:
     san += suffix[check]
     _SAN[code] = san
     return san
-
-
-def _exact_san(planes: list[int], white: bool, move: chess.Move, check: int) -> str:
-    """python-chess's SAN, for a move another man of its kind could also make."""
-    board = chess.Board(None)
-    board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings, \
-        own = planes
-    board.occupied = occupied = board.pawns | board.knights | board.bishops | board.rooks | \
-        board.queens | board.kings
-    board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK] = own, occupied & ~own
-    board.turn = white
-    return board._algebraic_without_suffix(move) + ("", "+", "#")[check]  # python-chess internals
 
 
 # -- position keys ---------------------------------------------------------------------------
@@ -240,13 +262,14 @@ def _chunk_records(chunk, lines, spans, tokens, game_texts, path, first_number, 
     check = in_check[before + 1] * (1 + (last & mated[game_of]))
     codes = ((((kinds * 2 + captures) * 8 + (origins & 7)) * 64 + targets) * 8
              + np.maximum(promotions, 0)) * 3 + check
-    ambiguous = np.flatnonzero(_others_reach(planes, before, kinds, origins, targets,
-                                             turn[before]))
     sans = [_SAN.get(c) or _san_of(c) for c in codes.tolist()]
-    for i in ambiguous.tolist():
-        move = chess.Move(int(origins[i]), int(targets[i]))
-        sans[i] = _exact_san(planes[before[i]].tolist(), bool(turn[before[i]]), move,
-                             int(check[i]))
+    rivals = _rivals(planes, before, kinds, origins, targets, turn[before])
+    ambiguous = np.flatnonzero(rivals)
+    at = before[ambiguous]
+    others = _unpinned(planes[at], turn[at], rivals[ambiguous], targets[ambiguous])
+    for i, origin, other in zip(ambiguous.tolist(), origins[ambiguous].tolist(), others.tolist()):
+        if other:
+            sans[i] = _disambiguated(sans[i], origin, other)
     hashes = key_hashes(planes, turn)
     valid = np.asarray(chunk.valid, dtype=bool).tolist()
     starts = np.asarray(position_at[:games])

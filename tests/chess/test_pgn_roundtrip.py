@@ -1,10 +1,12 @@
 """PGN both ways: the compiled reader against python-chess, annotations kept through an export,
 a game's status carried by a tag, games cut short exported whole, junk, nulls and line ends."""
 from dataclasses import asdict
+import random
 import re
 import types
 
 import chess
+import chess.pgn
 import pytest
 
 from records.chess import pgn, pgn_visitor
@@ -365,3 +367,50 @@ def test_tag_sections_are_read_as_python_chess_reads_tag_lines():
     assert pgn_fast._tags(odd.split("\n\n")[0] + "\n") == {
         "Event": 'a "quoted" \\ b', "Site": "two spaces", "Date": "", "Tab": "tab",
         "Black": "x] y"}
+
+
+CROWDED = ["r2qk2r/1q3q2/2n1bn2/8/3Q4/1NB1QN2/4R3/R3K1Q1 w Qkq - 0 1",
+           "1n2k1q1/1qr1r1b1/2q5/8/4Q3/N4N2/2B1Q1B1/R3K2R b KQ - 0 1",
+           "4k3/1R3n2/2n5/q1N1b1Q1/4Kq2/2N5/1R6/b4Q2 w - - 0 1",
+           "r3k3/8/8/8/8/Q1Q5/8/Q1Q1K3 w - - 0 1"]   # a square of queens: file and rank
+
+
+def crowded_games_pgn(count: int, seed: int) -> tuple[str, int]:
+    """Random games from positions crowded with queens, rooks, knights and bishops, and how
+    many of their moves had a rival of the mover's kind held back by a pin."""
+    rng, out, pinned = random.Random(seed), [], 0
+    for n in range(count):
+        board = chess.Board(CROWDED[n % len(CROWDED)])
+        game = chess.pgn.Game.from_board(board)
+        game.headers["Event"] = f"Crowded {n}"
+        node = game
+        while not board.is_game_over() and board.ply() < 80:
+            move = rng.choice(list(board.legal_moves))
+            man = board.piece_type_at(move.from_square)
+            reach = {m.from_square for m in board.generate_pseudo_legal_moves(
+                board.pieces_mask(man, board.turn), chess.BB_SQUARES[move.to_square])}
+            legal = {m.from_square for m in board.generate_legal_moves(
+                board.pieces_mask(man, board.turn), chess.BB_SQUARES[move.to_square])}
+            pinned += man != chess.PAWN and reach != legal
+            node = node.add_variation(move)
+            board.push(move)
+        game.headers["Result"] = board.result()
+        out.append(str(game))
+    return "\n\n".join(out) + "\n", pinned
+
+
+@needs_compiled
+def test_disambiguation_with_many_men_and_pins_is_python_chess_s(monkeypatch):
+    """SAN made by numpy names the origin's file, rank or both exactly when python-chess does,
+    a pinned rival (or one whose leaving would open a line) counting for nothing."""
+    text, pinned = crowded_games_pgn(count=60, seed=5)
+    calls = slow_games(monkeypatch)
+    quick = pgn.read(text, "crowded.pgn")
+    assert calls == []
+    python_chess_only(monkeypatch)
+    assert comparable(quick) == comparable(pgn.read(text, "crowded.pgn"))
+    sans = {p.normal for r in quick for p in r.plies}
+    assert pinned >= 20
+    assert any(re.fullmatch(r"[NBRQ][a-h]x?[a-h][1-8][+#]?", s) for s in sans)      # by file
+    assert any(re.fullmatch(r"[NBRQ][1-8]x?[a-h][1-8][+#]?", s) for s in sans)      # by rank
+    assert any(re.fullmatch(r"[NBRQ][a-h][1-8]x?[a-h][1-8][+#]?", s) for s in sans)  # both
