@@ -160,6 +160,16 @@ LETTERS = " PNBRQK"
 PROMOTION = {2: "=N", 3: "=B", 4: "=R", 5: "=Q"}
 
 
+def _sans(codes: list[int]) -> list[str]:
+    """The SAN of each move code (spelt once per code and remembered)."""
+    try:
+        return list(map(_SAN.__getitem__, codes))
+    except KeyError:   # a code not spelt before: spell every new one, then look again
+        for code in set(codes).difference(_SAN):
+            _san_of(code)
+        return list(map(_SAN.__getitem__, codes))
+
+
 def _san_of(code: int) -> str:
     suffix = "", "+", "#"
     rest, check = divmod(code, 3)
@@ -262,7 +272,7 @@ def _chunk_records(chunk, lines, spans, tokens, game_texts, path, first_number, 
     check = in_check[before + 1] * (1 + (last & mated[game_of]))
     codes = ((((kinds * 2 + captures) * 8 + (origins & 7)) * 64 + targets) * 8
              + np.maximum(promotions, 0)) * 3 + check
-    sans = [_SAN.get(c) or _san_of(c) for c in codes.tolist()]
+    sans = _sans(codes.tolist())
     rivals = _rivals(planes, before, kinds, origins, targets, turn[before])
     ambiguous = np.flatnonzero(rivals)
     at = before[ambiguous]
