@@ -6,6 +6,7 @@ stderr; text from files is printed literally, never as markup, and not wrapped i
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -633,6 +634,8 @@ def main(argv: list[str] | None = None) -> None:
         code = USAGE
     except KeyboardInterrupt:
         code = 130
+    gc.freeze()   # the process ends here: its objects are freed as its modules are cleared,
+    # with no last full collection walking them all first (40 to 80 ms after a big import)
     sys.exit(code if isinstance(code, int) else OK)
 
 
