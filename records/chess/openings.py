@@ -1,9 +1,11 @@
 """Opening names: classify a chess game by the deepest line of the lichess openings table.
 
 The table (data/chess/lichess_openings.tsv, CC0) has the columns eco, name, pgn, position (the
-men after the line's last move and the side to move: a FEN's first two fields) and key (that
-position as records.chess.engine.position_key wrote it when the table was built; if the key
-format has changed since, the keys are made afresh from the positions on loading).
+men after the line's last move and the side to move: a FEN's first two fields), key (that
+position as records.chess.moves.position_key wrote it when the table was built), plies (the
+line's length) and hash (the key's key_hash). If the key or hash format has changed since, keys
+and hashes are made afresh from the positions on loading; a process reading games loads the
+table once, so it is read as it is, not replayed.
 A game is matched by position, not by move order, so transpositions find their name: the
 answer is the table line whose final position the game reaches latest (the deepest match).
 When several lines end in the same position, the one whose move order the game followed wins,
@@ -22,7 +24,7 @@ from typing import NamedTuple
 import chess
 
 from records.core.resources import data_path
-from records.chess.moves import hashes_of_keys, position_key
+from records.chess.moves import hashes_of_keys, key_hash, position_key
 
 TABLE = ("chess", "lichess_openings.tsv")
 EXTRA_PLIES = 12  # how far past the table's longest line a transposition is still looked for
@@ -31,26 +33,36 @@ EXTRA_PLIES = 12  # how far past the table's longest line a transposition is sti
 class Line(NamedTuple):
     eco: str
     name: str
-    moves: tuple  # SAN from the initial position, without check signs
+    pgn: str   # the line's moves, numbered, as the table prints them
+
+    @property
+    def moves(self) -> tuple:
+        """SAN from the initial position, without check signs."""
+        return tuple(_bare(m) for m in _san_tokens(self.pgn))
+
+
+@cache
+def _rows() -> list[list[str]]:
+    """The table's rows (eco, name, pgn, position, key, plies, hash), keys and hashes made
+    afresh when position_key or key_hash no longer writes them as stored."""
+    with open(data_path(*TABLE), encoding="utf-8") as handle:
+        next(handle)  # header row
+        rows = [row.rstrip("\n").split("\t") for row in handle]
+    if position_key(rows[0][3]) != rows[0][4] or str(key_hash(rows[0][4])) != rows[0][6]:
+        keys = [position_key(row[3]) for row in rows]
+        for row, key, hashed in zip(rows, keys, hashes_of_keys(keys)):
+            row[4], row[6] = key, str(hashed)
+    return rows
 
 
 @cache
 def table() -> tuple[dict[str, list[Line]], int]:
     """Position key -> the lines ending there, and the longest line's ply count."""
     by_key: dict[str, list[Line]] = {}
-    longest = 0
-    with open(data_path(*TABLE), encoding="utf-8") as handle:
-        next(handle)  # header row
-        rows = [row.rstrip("\n").split("\t") for row in handle]
-    # the stored keys are used when position_key still writes keys that way
-    fresh = position_key(rows[0][3]) != rows[0][4]
-    for eco, name, pgn, position, key in rows:
-        if fresh:
-            key = position_key(position)
-        moves = tuple(_bare(m) for m in _san_tokens(pgn))
-        longest = max(longest, len(moves))
-        by_key.setdefault(key, []).append(Line(eco, name, moves))
-    return by_key, longest
+    rows = _rows()
+    for eco, name, pgn, _, key, _, _ in rows:
+        by_key.setdefault(key, []).append(Line(eco, name, pgn))
+    return by_key, max(int(row[5]) for row in rows)
 
 
 def _san_tokens(pgn: str) -> list[str]:
@@ -69,8 +81,8 @@ def depth() -> int:
 @cache
 def table_by_hash() -> dict[int, list[Line]]:
     """The table keyed by the positions' hashes (the bulk reader hashes, it does not key)."""
-    by_key = table()[0]
-    return dict(zip(hashes_of_keys(list(by_key)), by_key.values()))
+    hash_of = {row[4]: int(row[6]) for row in _rows()}
+    return {hash_of[key]: lines for key, lines in table()[0].items()}
 
 
 @cache
@@ -129,10 +141,11 @@ def build_table(source_dir: str, output: str) -> int:
                 board = chess.Board()
                 for san in _san_tokens(pgn):
                     board.push_san(san)
-                rows.append((eco, name, pgn, " ".join(board.fen().split()[:2]),
-                             position_key(board)))
+                key = position_key(board)
+                rows.append((eco, name, pgn, " ".join(board.fen().split()[:2]), key,
+                             str(board.ply()), str(key_hash(key))))
     with open(output, "w", encoding="utf-8") as out:
-        out.write("eco\tname\tpgn\tposition\tkey\n")
+        out.write("eco\tname\tpgn\tposition\tkey\tplies\thash\n")
         out.writelines("\t".join(r) + "\n" for r in rows)
     return len(rows)
 

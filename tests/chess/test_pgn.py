@@ -398,14 +398,20 @@ def test_big_import_fills_full_text_index_and_rolls_back_whole(archive, counterp
 def test_opening_keys_are_rebuilt_when_the_key_format_changes(tmp_path, monkeypatch):
     rows = need(chess_openings.data_path(*chess_openings.TABLE)).read_text(encoding="utf-8")
     stale = tmp_path / "stale.tsv"
-    stale.write_text("\n".join(line.rsplit("\t", 1)[0] + "\tstale-key"
-                               for line in rows.splitlines()) + "\n", encoding="utf-8")
+    fresh = chess_openings.table_by_hash()
+    stale.write_text("\n".join("\t".join(fields[:4] + ["stale-key", fields[5], "1"])
+                               for fields in (line.split("\t") for line in rows.splitlines()))
+                     + "\n", encoding="utf-8")
     monkeypatch.setattr(chess_openings, "data_path", lambda *parts: stale)
-    chess_openings.table.cache_clear()
+    loaded = (chess_openings._rows, chess_openings.table, chess_openings.table_by_hash)
+    for cached in loaded:
+        cached.cache_clear()
     try:
         assert chess_openings.classify("e4 e5 Nf3 Nc6 Bb5".split()) == ("C60", "Ruy Lopez", 5)
+        assert chess_openings.table_by_hash() == fresh   # hashes made afresh too
     finally:
-        chess_openings.table.cache_clear()
+        for cached in loaded:
+            cached.cache_clear()
 
 
 def test_demo_file_reads_cleanly():
