@@ -173,7 +173,7 @@ class PositionWriter:
         conn = self.conn
         first_new = int(ids.min())
         more_ids, more_checks, more_buckets, gone = [], [], [], []
-        for bucket in np.unique(buckets).tolist():
+        for bucket in buckets[np.flatnonzero(np.diff(buckets, prepend=-1))].tolist():  # sorted
             if self.small is not None and bucket not in self.small:
                 continue   # its last block, written by this writer, takes no more
             last = conn.execute("SELECT id, first_id, last_id, n, entries FROM position_blocks"
