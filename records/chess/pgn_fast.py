@@ -348,7 +348,7 @@ def _record(lines, span, found, game, path, number, sans, start_key, opening_has
         for i in [i for i, (token, san) in enumerate(zip(tokens, sans)) if token != san]:
             token, san = tokens[i], sans[i]
             if token[-1] in "+#" and san[-1] != "#" and san[-1] != token[-1]:
-                _false_claim(rec, token, san, rows[i], columns[i])
+                _false_claim(rec, token, san, int(rows[i]), int(columns[i]))
     build(rec, number, opening_hashes, movetext, stop, result, notes)
     return rec
 
@@ -427,8 +427,8 @@ def plain_batch(lines: list[str], spans: list, movetexts: list[str] | None = Non
             unplain.add(int(game_of[i]))
     kept = np.flatnonzero(~number)
     joined, at = _spaced(chars, starts[kept], ends[kept])
-    rows = (file_line[line_of[kept]] + 1).tolist()
-    columns = (starts[kept] - line_start[kept] + 1).tolist()
+    rows = (file_line[line_of[kept]] + 1).astype(np.int32)   # (kept as arrays: a game's
+    columns = (starts[kept] - line_start[kept] + 1).astype(np.int32)   # plies are columns)
     bounds = np.searchsorted(game_of[kept], np.arange(len(spans) + 1))
     places = at[bounds].tolist()
     bounds = bounds.tolist()

@@ -65,16 +65,18 @@ class PlyColumns(Sequence):
     __slots__ = ("_texts", "_normals", "_lines", "_columns", "_shift", "_made")
 
     def __init__(self, texts: list[str], normals: list[str], lines, columns, shift: int = 0):
+        """lines and columns: lists, or arrays of 32-bit ints (array or numpy)."""
         self._texts, self._normals, self._lines, self._columns = texts, normals, lines, columns
         self._shift = shift   # added to every line number (0: none) when the plies are made
         self._made: list[Ply] | None = None
 
     def made(self) -> list[Ply]:
         if self._made is None:
-            lines = [line + self._shift if line else 0 for line in self._lines] \
-                if self._shift else self._lines
+            lines, columns = _ints(self._lines), _ints(self._columns)
+            if self._shift:
+                lines = [line + self._shift if line else 0 for line in lines]
             self._made = list(map(Ply, range(1, len(self._normals) + 1), self._texts,
-                                  self._normals, lines, self._columns))
+                                  self._normals, lines, columns))
         return self._made
 
     def __len__(self) -> int:
@@ -104,6 +106,11 @@ class PlyColumns(Sequence):
                 ply.line += offset if ply.line else 0
         else:
             self._shift += offset
+
+
+def _ints(values) -> list[int]:
+    """Line or column numbers as a list (a reader may hand them as an array)."""
+    return values.tolist() if hasattr(values, "tolist") else values
 
 
 def normals(plies: Sequence[Ply]) -> list[str]:

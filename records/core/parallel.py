@@ -387,8 +387,14 @@ def _ply_columns(plies) -> tuple:
         joined = "\n".join(normals)
         if joined.count("\n") == max(len(normals) - 1, 0):
             return ("columns", None if texts == normals else texts, joined,
-                    array("i", lines).tobytes(), array("i", columns).tobytes(), shift)
+                    _int32_bytes(lines), _int32_bytes(columns), shift)
     return ("plies", [(p.index, p.text, p.normal, p.line, p.column, p.position) for p in plies])
+
+
+def _int32_bytes(values) -> bytes:
+    if getattr(values, "itemsize", 0) == 4:   # an array of 32-bit ints already
+        return values.tobytes()
+    return array("i", values).tobytes()
 
 
 def _plies(packed_plies: tuple) -> list[Ply] | PlyColumns:

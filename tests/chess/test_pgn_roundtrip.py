@@ -314,7 +314,9 @@ def test_batch_tokenizer_agrees_with_the_line_tokenizer():
     for text in (real, random_games_pgn(count=30, seed=3), odd, odd.replace("\n", "\r\n")):
         lines = pgn_text.split_lines(text)
         spans = list(pgn_text.game_spans(lines))
-        assert pgn_fast.plain_batch(lines, spans) == \
+        batch = [found and (found[0], list(map(int, found[1])), list(map(int, found[2])))
+                 for found in pgn_fast.plain_batch(lines, spans)]
+        assert batch == \
             [pgn_fast._joined(pgn_text.plain(lines, start, stop)) for _, start, stop in spans]
     lines = pgn_text.split_lines("1.e4 e5 *\n")     # run together: left to the line tokenizer
     assert pgn_fast.plain_batch(lines, list(pgn_text.game_spans(lines))) == [None]
