@@ -64,14 +64,24 @@ class PlyColumns(Sequence):
 
     __slots__ = ("_texts", "_normals", "_lines", "_columns", "_shift", "_made")
 
-    def __init__(self, texts: list[str], normals: list[str], lines, columns, shift: int = 0):
-        """lines and columns: lists, or arrays of 32-bit ints (array or numpy)."""
+    def __init__(self, texts: list[str] | None, normals: list[str] | str, lines, columns,
+                 shift: int = 0):
+        """lines and columns: lists, or arrays of 32-bit ints (array or numpy). normals may come
+        joined by newlines (split when first read: a record that is only stored never needs
+        them one by one), and texts None: the same as the normals."""
         self._texts, self._normals, self._lines, self._columns = texts, normals, lines, columns
         self._shift = shift   # added to every line number (0: none) when the plies are made
         self._made: list[Ply] | None = None
 
+    def _split(self) -> None:
+        if isinstance(self._normals, str):
+            self._normals = self._normals.split("\n")
+        if self._texts is None:
+            self._texts = self._normals
+
     def made(self) -> list[Ply]:
         if self._made is None:
+            self._split()
             lines, columns = _ints(self._lines), _ints(self._columns)
             if self._shift:
                 lines = [line + self._shift if line else 0 for line in lines]
@@ -80,6 +90,8 @@ class PlyColumns(Sequence):
         return self._made
 
     def __len__(self) -> int:
+        if isinstance(self._normals, str):
+            return self._normals.count("\n") + 1
         return len(self._normals)
 
     def __getitem__(self, index):
@@ -98,6 +110,7 @@ class PlyColumns(Sequence):
         been made, else None (to be read, not changed)."""
         if self._made is not None:
             return None
+        self._split()
         return self._texts, self._normals, self._lines, self._columns, self._shift
 
     def shift(self, offset: int) -> None:

@@ -385,7 +385,7 @@ def _ply_columns(plies) -> tuple:
     if found:
         texts, normals, lines, columns, shift = found
         joined = "\n".join(normals)
-        if joined.count("\n") == max(len(normals) - 1, 0):
+        if normals and joined.count("\n") == len(normals) - 1:
             return ("columns", None if texts == normals else texts, joined,
                     _int32_bytes(lines), _int32_bytes(columns), shift)
     return ("plies", [(p.index, p.text, p.normal, p.line, p.column, p.position) for p in plies])
@@ -401,8 +401,7 @@ def _plies(packed_plies: tuple) -> list[Ply] | PlyColumns:
     if packed_plies[0] == "plies":
         return [Ply(*p) for p in packed_plies[1]]
     _, texts, joined, lines, columns, shift = packed_plies
-    normals = joined.split("\n") if joined else []
-    return PlyColumns(texts or normals, normals, array("i", lines), array("i", columns), shift)
+    return PlyColumns(texts, joined, array("i", lines), array("i", columns), shift)
 
 
 def unpacked(data: list[dict] | None) -> list[Record] | None:

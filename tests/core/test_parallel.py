@@ -40,6 +40,36 @@ def test_a_child_that_fails_is_done_again_here():
     assert [r.title for r in theirs] == ["Game 0", "Game 1", "Game 2"]
 
 
+def test_plies_as_columns_are_packed_and_unpacked_as_they_were():
+    """Columns cross the pipe as a joined string and bytes, and come back the same plies
+    (the normal forms split only when read); what a newline cannot join goes as plies."""
+    from array import array
+    from records.core.model import PlyColumns, normals, texts
+    cases = [(["e4", "e5"], ["e4", "e5"]), (["P-K4", "P-K4"], ["e4", "e5"]), ([""], [""]),
+             (["a\nb"], ["a\nb"]), ([], [])]
+    records = []
+    for printed, sans in cases:
+        rec = Record(kind="chess", title="t", line=3)
+        rec.plies = PlyColumns(printed, sans, array("i", [4] * len(sans)),
+                               array("i", range(1, len(sans) + 1)), shift=10)
+        records.append(rec)
+    expected = [[(p.index, p.text, p.normal, p.line, p.column) for p in rec.plies]
+                for rec in made_again(records)]
+    back = parallel.unpacked(parallel.packed(made_again(records)))
+    assert [len(rec.plies) for rec in back] == [len(sans) for _, sans in cases]
+    assert [(texts(r.plies), normals(r.plies)) for r in back] == cases
+    assert [[(p.index, p.text, p.normal, p.line, p.column) for p in r.plies] for r in back] \
+        == expected == [[(i, t, n, 14, i) for i, (t, n) in enumerate(zip(*case), start=1)]
+                        for case in cases]
+    same = parallel.unpacked(parallel.packed(made_again(records[:1])))[0].plies
+    assert texts(same) is normals(same)   # printed as normalised: one list, not two
+
+
+def made_again(records: list[Record]) -> list[Record]:
+    from copy import deepcopy
+    return deepcopy(records)
+
+
 def test_one_worker_when_asked(monkeypatch):
     monkeypatch.setenv("HOYLE_WORKERS", "1")
     assert not parallel.worthwhile()
