@@ -319,8 +319,9 @@ def _named_plies(hashes: np.ndarray, starts: np.ndarray, plies: np.ndarray) -> n
     return named
 
 
-def _record(lines, span, found, game, path, number, sans, start_key, opening_hashes, build):
-    """A record of the bulk reader's game: game is its (tag section, whole text)."""
+def _record(lines, span, found, game, path, number, sans, start_key, named_hashes, build):
+    """A record of the bulk reader's game: game is its (tag section, whole text);
+    named_hashes, its positions' hashes as deep as the openings table names one."""
     first, movetext, stop = span
     if found is None:  # "1.e4" run together, say: the line-by-line tokenizer decides
         found = _joined(plain(lines, movetext, stop))
@@ -349,7 +350,7 @@ def _record(lines, span, found, game, path, number, sans, start_key, opening_has
             token, san = tokens[i], sans[i]
             if token[-1] in "+#" and san[-1] != "#" and san[-1] != token[-1]:
                 _false_claim(rec, token, san, int(rows[i]), int(columns[i]))
-    build(rec, number, opening_hashes, movetext, stop, result, notes)
+    build(rec, number, named_hashes, movetext, stop, result, notes)
     return rec
 
 

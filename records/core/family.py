@@ -27,8 +27,7 @@ FAMILIES = {
 
 @runtime_checkable
 class Family(Protocol):
-    kind: str
-    extensions: tuple[str, ...]       # interchange files it reads (".pgn"), may be empty
+    kind: str   # (the extensions of its interchange files are FAMILIES's: extensions(kind))
     export_formats: tuple[str, ...]   # formats of its own ("pgn", "descriptive"); json/csv are shared
 
     def read_file(self, text: str, path: str) -> list[Record] | None:
@@ -113,10 +112,6 @@ class FamilyBase:
             overridden = getattr(type(self), name, None) is not getattr(FamilyBase, name, None)
             if api is not None and not overridden and hasattr(api, name):
                 setattr(self, name, getattr(api, name))
-
-    @property
-    def extensions(self) -> tuple[str, ...]:
-        return extensions(self.kind)
 
     def read_file(self, text: str, path: str) -> list[Record] | None:
         return _imported(self.file_reader)(text, path) if self.file_reader else None
