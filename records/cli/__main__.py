@@ -1,0 +1,3 @@
+from records.cli import main
+
+main()

@@ -1,0 +1,134 @@
+"""Looking at the archive: hoyle list, show, replay and delete."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from records.cli.app import (AS_JSON, OFFSET, ONE_KIND, PAGE, RECORD_ID, STATUS, app, choose,
+                            family_of, get_record, one_kind, open_archive)
+from records.core.model import STATUSES, Record
+from records.core.report import console, emit, fail, write_file
+
+
+
+
+def _print_table(records: list[Record]) -> None:
+    from rich.table import Table
+    table = Table()
+    for col in ("id", "kind", "title", "status", "plies", "source"):
+        table.add_column(col)
+    for r in records:
+        table.add_row(str(r.id), r.kind, r.title, r.status, str(len(r.plies) or r.ply_count),
+                      f"{os.path.basename(r.source)}:{r.line}")
+    console().print(table)
+
+
+def list_output(records, as_json: bool) -> None:
+    """Records (a list or a stream) as JSON or as tables of TABLE_ROWS rows."""
+    from itertools import islice
+    if as_json:
+        emit(records)
+        return
+    records, shown = iter(records), 0
+    while page := list(islice(records, TABLE_ROWS)):
+        _print_table(page)
+        shown += len(page)
+    if not shown:
+        typer.echo("hoyle: no records match", err=True)
+
+
+TABLE_ROWS = 100
+
+
+
+
+@app.command("list")
+def list_(kind: Optional[str] = ONE_KIND, status: Optional[str] = STATUS, limit: int = PAGE,
+          offset: int = OFFSET, as_json: bool = AS_JSON):
+    """List the records in the archive, a page at a time."""
+    kind, status = one_kind(kind), choose(status, STATUSES, "--status")
+    archive = open_archive()
+    query = archive.query(kind=kind, status=status)
+    page = archive.page(query, limit or None, offset, full=as_json)  # JSON lists the moves
+    list_output(page, as_json)
+    more = archive.count(query) - offset - len(page) if limit else 0
+    if more > 0 and not as_json:
+        typer.echo(f"{more} more (--offset {offset + len(page)})", err=True)
+
+
+SHOW_FORMATS = ("text", "json", "pgn", "pdn", "pbn")
+
+
+@app.command()
+def show(record_id: int = RECORD_ID,
+         fmt: str = typer.Option("text", "--format", metavar="FORMAT", help="text, json, pgn, pdn or pbn."),
+         as_json: bool = AS_JSON):
+    """Show one record in a standard format, with its source and diagnostics."""
+    choose(fmt, SHOW_FORMATS, "--format")
+    rec = get_record(record_id)
+    if as_json or fmt == "json":
+        emit([rec], full=True)
+        return
+    if fmt == "text":
+        _show_text(rec)
+        return
+    try:
+        typer.echo(family_of(rec.kind).export([rec], fmt))
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def _show_text(rec: Record) -> None:
+    typer.secho(f"#{rec.id} {rec.title} ({rec.kind}, {rec.status})", bold=True)
+    typer.echo(f"{rec.source}:{rec.line}-{rec.end_line}")
+    for key, value in rec.tags.items():
+        if not key.startswith("_"):
+            typer.echo(f"  {key}: {value}")
+    typer.echo(rec.normal or "")
+    typer.secho("source text:", dim=True)
+    typer.echo(rec.text)
+    for d in rec.diagnostics:
+        typer.echo(d.format(rec.source))
+
+
+@app.command()
+def replay(record_id: int = RECORD_ID,
+           ply: Optional[int] = typer.Option(None, "--ply", metavar="N", min=0, help="Show the position after ply N."),
+           svg: Optional[Path] = typer.Option(None, "--svg", metavar="FILE", help="Write the position as SVG."),
+           as_json: bool = AS_JSON):
+    """Replay a record: the board (or hands and tricks) move by move, or at one ply."""
+    rec = get_record(record_id)
+    family = family_of(rec.kind)
+    if svg:
+        try:
+            write_file(svg, family.render_svg(rec, ply))
+        except ValueError as exc:
+            fail(str(exc))
+        typer.echo(f"wrote {svg}", err=True)
+        if not as_json:
+            return
+    board = family.render_text(rec, ply)
+    if as_json:
+        emit([rec], full=True, extra={"ply": ply, "board": board})
+    else:
+        typer.echo(board)
+
+
+@app.command()
+def delete(record_ids: List[int] = typer.Argument(..., metavar="ID", help="Record ids (see hoyle list)."),
+           as_json: bool = AS_JSON):
+    """Delete records from the archive."""
+    archive = open_archive()
+    records = [archive.get(i) for i in record_ids]
+    missing = [str(i) for i, rec in zip(record_ids, records) if rec is None]
+    if missing:
+        fail(f"no record {', '.join(missing)} in {archive.path}; nothing deleted")
+    archive.delete(record_ids)
+    if as_json:
+        emit(records)
+    else:
+        typer.echo(f"deleted {len(records)} record{'s' * (len(records) != 1)}: "
+                   f"{', '.join(str(i) for i in record_ids)}")
