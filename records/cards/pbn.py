@@ -32,6 +32,7 @@ from records.cards.pbn_write import (  # noqa: F401
     write_record,
 )
 from records.cards.tricks import RANKS, Deal, hand_text
+from records.cards.pbn_reconcile import CONTRADICTIONS, Facts, reconcile, seat_the_hands
 from records.core.model import ERROR, INFO, INVALID, WARNING, Record
 
 SEATS = ("N", "E", "S", "W")
@@ -311,9 +312,28 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
     if deal is not None:
         data["hands"] = {s: _strict_text(deal.hands[s]) for s in SEATS}
         read_play(rec, game, deal, contract, _declarer(game))
+        seat_the_hands(rec, game, deal, contract, _declarer(game))
     _score(rec, game, contract)
+    if any(d.code in CONTRADICTIONS for d in rec.diagnostics):
+        reconcile(rec, _facts(rec, game, contract), {t: game.where(t) for t in game.tags})
     rec.normal = write_record(rec, data.pop("_rows", None))
     return rec
+
+
+def _facts(rec: Record, game: Game, contract: cb.Contract | None) -> Facts:
+    """What each of the record's tags and sections says, for reconciling them."""
+    play = rec.data.get("play", [])
+    complete = len(play) == 13 and all(t["winner"] for t in play)
+    vulnerable = cb.vulnerable_sides(game.value("Vulnerable"))
+    dealer = game.value("Dealer").strip().upper()[:1]
+    leader = game.value("Play").strip().upper()[:1]
+    return Facts(dealer if dealer in SEATS else None, rec.data.get("auction_from"),
+                 tuple(rec.data.get("auction", ())), contract, _declarer(game),
+                 leader if leader in SEATS else None,
+                 tuple(rec.data["tricks_won"].items()) if complete else None,
+                 game.value("Result").strip(),
+                 frozenset(vulnerable) if vulnerable is not None else None,
+                 game.value("Score").strip())
 
 
 def _title(tags: dict) -> str:
