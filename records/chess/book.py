@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from records.chess import descriptive as dn
 from records.chess.layouts import (
+    bare_moves,
     black_alone,
     carried_row,
     dashed_items,
@@ -115,7 +116,7 @@ RANK_WORD = "|".join(dn.RANK_NUMBERS)  # first ... eighth
 NOT_PROSE = re.compile(rf"Kt|[Cc]heck|ch|square|sq|mate|takes|{RANK_WORD}|"
                        r"\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles|"
                        r"\b(?:on|side|his|her|one|two|en passant)\b|\((?:best|good|bad|weak|strong|better|forced)\.?\)|"
-                       r"[Rr]esigns|[Dd]rawn?|dis|dbl|\b[a-h]x?[a-h]?[1-8]\b|\b[KQRBN][a-h]")
+                       r"[Rr]esign(?:s|ed)|[Dd]rawn?|dis|dbl|(?<![A-Za-z])[KQRBNDTLSFCAP\u2654-\u265f]?[a-h]?[1-8]?[x:\u00d7-]?[a-h][1-8]\b")
 WORDED_MOVE = re.compile(rf"^(?:[Cc]astles|O\s?-\s?O)|\b(?:sq|square|{RANK_WORD}|one|two)\b|"
                          r"\bx\b|x[KQRBP]|takes|×")  # a move with no digit in it
 
@@ -144,8 +145,8 @@ def row_items(line: str, lineno: int) -> list | None:
         return None  # a lone indented move (Black's reply below a note) is movetext
     if _ends_without_rank(items):
         return None  # "P. to Q. B." at a line's end: its rank may be on the next line
-    descriptive = [i for i in items if isinstance(i, dn.Move) and not i.san]
-    if descriptive and len(descriptive) < len([i for i in items if isinstance(i, dn.Move)]):
+    descriptive = [i for i in items if isinstance(i, dn.Move) and not i.san and i.castles is None]
+    if descriptive and any(isinstance(i, dn.Move) and i.san for i in items):
         # a book printing both notations side by side: read the descriptive columns only
         cut = next(k for k, i in enumerate(items) if isinstance(i, dn.Move) and i.san)
         while cut and isinstance(items[cut - 1], dn.MoveNumber):
@@ -248,6 +249,7 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
     tags: dict = {}
     diagram: dict[int, str] = {}
     read_to = tried_to = 0  # lines read already as wrapped moves; paragraphs tried for them
+    bare: dict[int, bool] = {}  # paragraphs of moves printed without numbers, by first line
     stop = len(lines) + 1 if stop is None else stop
     for lineno, line in enumerate(lines[start - 1:stop - 1], start=start):
         if lineno <= read_to:
@@ -281,6 +283,9 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
         if not items and open_games and open_games[-1].style[0] == "row":
             items = carried_row(line, lineno, open_games[-1])
             style = open_games[-1].style if items else style
+        if items is None and line.strip():
+            items = bare_moves(lines, lineno, bare)
+            style = ("bare",) if items else style
         variation = VARIATION_HEADING.match(line) if not items else None
         if variation and not lines[lineno - 2].strip():
             open_games = []  # the rows below branch from the game above: a fragment of it
@@ -315,7 +320,7 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
             items = renumbered(items, open_games[-1], line)
         for segment in ([items] if style == ("dashed",) else _segments(items)):
             game = _route(segment, open_games, style, lineno)
-            if game is None and not isinstance(segment[0], dn.MoveNumber):
+            if game is None and not isinstance(segment[0], dn.MoveNumber) and style != ("bare",):
                 continue  # the tail of a move whose number is in the prose before it
             if game is None:
                 first = segment[0]
