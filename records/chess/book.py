@@ -174,11 +174,12 @@ def _numbered_row(line: str, lineno: int) -> list | None:
                                   bool(number.group(2)))]
     for m in CELL.finditer(line, number.end()):
         move = dn.parse_move(m.group())
-        if move is None:
-            return None
+        if move is None or RESULT_WORD.search(m.group(), move.column - 1 + len(move.text)):
+            return None   # a result after the move ("P-R8(Q) Resigns"): the full parse keeps it
         items.append(dn.placed(move, lineno, m.start() + move.column))
     return items if 2 <= len(items) <= 3 else None
 CELL = re.compile(r"\S+(?: \S+)*")  # columns are two or more spaces apart
+RESULT_WORD = re.compile(r"[Rr]esign|[Dd]rawn?\b|wins|\d\s?[-\u2013\u2014]\s?\d|\u00bd")
 MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x×-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
 MOVE_WORDS = {"ch", "x", "to", "takes", "sq", "mate", "e.p.", "dis", "dbl"}
 
