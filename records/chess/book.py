@@ -14,6 +14,7 @@ import string
 from dataclasses import dataclass, field
 
 from records.chess import descriptive as dn
+from records.chess.diagrams import MAN_AT, MEN_OF_A_SIDE, diagram_placement, placements_of_men
 from records.chess.layouts import (
     bare_moves,
     black_alone,
@@ -426,30 +427,6 @@ def _names_opening(name: str, heading: str, open_games: list, line: str) -> bool
             and not open_games and not HEADING_WORD.match(line) and not HEADING_COLON.match(line))
 
 
-DIAGRAM_PIECES = {"P": "p", "Kt": "n", "N": "n", "B": "b", "R": "r", "Q": "q", "K": "k"}
-
-
-def diagram_placement(rows: dict[int, str]) -> str | None:
-    """FEN piece placement of a board drawn in text: `| #R |    | ^Kt|` (# black, ^ white)."""
-    ranks = []
-    for rank in range(8, 0, -1):
-        cells = rows[rank].split("|")[:8]
-        fen, empty = "", 0
-        for cell in cells:
-            m = re.match(r"\s*([#^*])\s*(Kt|[PNBRQK])\s*$", cell)
-            if not m:
-                if cell.strip():
-                    return None
-                empty += 1
-                continue
-            if empty:
-                fen, empty = fen + str(empty), 0
-            letter = DIAGRAM_PIECES[m.group(2)]
-            fen += letter if m.group(1) == "#" else letter.upper()
-        ranks.append(fen + (str(empty) if empty else ""))
-    return "/".join(ranks)
-
-
 def _segments(items: list) -> list[list]:
     """Split a line's items at each move number that starts White's move. A book that numbers
     both columns (`1. P-K4  1. P-K4`) repeats the number before Black's move: that is no split,
@@ -561,46 +538,6 @@ def _game_tags(heading: str, contents: dict) -> dict:
         if rest and not rest.lower().startswith("no"):
             tags["BookOpening"] = string.capwords(rest.lower())
     return tags
-
-
-MAN_AT = re.compile(r"(Kt|[KQRBP])\s*(?:at|-)?\s*([KQ]?(?:Kt|[BRKQ]))\s*([1-8]|sq)")
-MEN_OF_A_SIDE = re.compile(r"(?:^|--|\s)(?P<side>White|Black)\s*:\s*(?P<men>(?:(?:Kt|[KQRBP])\s*"
-                           r"(?:at|-)?\s*[KQ]?(?:Kt|[BRKQ])\s*(?:[1-8]|sq)\s*,?\s*)+)")
-FILE_OF_SQUARE = {"QR": 0, "QKt": 1, "QB": 2, "Q": 3, "K": 4, "KB": 5, "KKt": 6, "KR": 7}
-FEN_LETTER = {"K": "k", "Q": "q", "R": "r", "B": "b", "Kt": "n", "P": "p"}
-
-
-def placements_of_men(white: list, black: list) -> list[tuple[str, str]]:
-    """FEN placements of a position given in words ("White: K at QR1, Q at KR1 / Black: K at
-    K4"): Black's squares counted from Black's side, as the notation counts them, and then
-    from White's side, as some books print them; the engine keeps the one the moves fit."""
-    readings = []
-    for black_from_white, note in ((False, "the position given in words above the line"),
-                                   (True, "the position given in words above the line, "
-                                          "Black's squares counted from White's side")):
-        board = [["" for _ in range(8)] for _ in range(8)]
-        for men, is_white in ((white, True), (black, False)):
-            for piece, square, rank in men:
-                if square not in FILE_OF_SQUARE:
-                    return []  # "B3": which bishop's file?
-                row = (1 if rank == "sq" else int(rank)) - 1
-                if not is_white and not black_from_white:
-                    row = 7 - row
-                letter = FEN_LETTER[piece]
-                board[row][FILE_OF_SQUARE[square]] = letter.upper() if is_white else letter
-        readings.append(("/".join(_fen_rank(board[row]) for row in range(7, -1, -1)), note))
-    return readings
-
-
-def _fen_rank(cells: list[str]) -> str:
-    out, empty = "", 0
-    for cell in cells:
-        if not cell:
-            empty += 1
-            continue
-        out += (str(empty) if empty else "") + cell
-        empty = 0
-    return out + (str(empty) if empty else "")
 
 
 BETWEEN = re.compile(r"\bBetween\s+(?P<one>[A-Z][^,;]+?)\s+and\s+(?P<other>[A-Z][^,;]+?)\.?\s*$")

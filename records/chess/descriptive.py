@@ -54,6 +54,10 @@ class MoveNumber:
     column: int
     continuation: bool = False   # "7. ...." or "4...": Black's move follows
 
+    @property
+    def text(self) -> str:
+        return f"{self.number}." + (" ..." if self.continuation else "")
+
 
 def move_number(number: int, line: int, column: int, continuation: bool = False) -> MoveNumber:
     """MoveNumber(...) made without the frozen dataclass's slow __init__ (one per book row)."""

@@ -10,7 +10,7 @@ from functools import lru_cache
 import chess
 
 from records.chess import descriptive as dn
-from records.chess import results
+from records.chess import results, tables
 from records.chess.resolver import Setup, resolve
 from records.chess.spelling import square_name
 from records.chess.validation import validate_line
@@ -80,7 +80,8 @@ def _scan(text: str, path: str) -> list:
     jobs = [(raw, title, facts.get(title, {}), path, lines, marks)
             for raw, title in zip(raws, titles)]
     ready = _records_of([job for job in jobs if _stands_alone(job[0], job[2])])
-    return _in_book_order(jobs, ready)
+    records = _in_book_order(jobs, ready)
+    return tables.merged(records, tables.page_records(text, path, lines, records))
 
 
 def _scan_in_two(text: str, path: str, lines: list[str], cut: int) -> list | None:
@@ -114,7 +115,8 @@ def _scan_in_two(text: str, path: str, lines: list[str], cut: int) -> list | Non
     ready = records_a + parallel.unpacked(packed_b)
     for rec, job in zip(ready, [job for job in jobs if _stands_alone(job[0], {})]):
         rec.title = rec.tags["BookTitle"] = job[1]
-    return _in_book_order(jobs, ready)
+    records = _in_book_order(jobs, ready)
+    return tables.merged(records, tables.page_records(text, path, lines, records))
 
 
 @dataclass
