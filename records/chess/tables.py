@@ -181,13 +181,24 @@ def page_records(text: str, path: str, lines: list[str], records: list) -> list:
     """A record for every span of the page whose blocks the engine read (see ChessReader),
     leaving out the lines that records of the running-text reader read whole already."""
     from records.core.pages import read_page
-    settled = frozenset(n for r in records if _rank(r)[0] >= STATUS_RANK["repaired"]
-                        for n in range(r.line, r.end_line + 1))
+    settled = _settled_lines(records)
     out = []
     for span in read_page(text, ChessReader(settled)):
         if span.choices and all(c.best is not None and c.best.replay.whole for c in span.choices):
             out.append(_record_of_span(span, path, lines))   # else the running text's stand
     return out
+
+
+def _settled_lines(records: list) -> frozenset:
+    """Lines one record alone covers, read whole, a line of its own (not a variation the
+    running text hung on another: two games side by side may be one game in halves)."""
+    count: dict[int, int] = {}
+    for rec in records:
+        for n in range(rec.line, rec.end_line + 1):
+            count[n] = count.get(n, 0) + 1
+    return frozenset(n for rec in records if _rank(rec)[0] >= STATUS_RANK["repaired"]
+                     and "Variation" not in rec.tags
+                     for n in range(rec.line, rec.end_line + 1) if count[n] == 1)
 
 
 def _record_of_span(span, path: str, lines: list[str]):
