@@ -249,6 +249,8 @@ def merged(records: list, found: list) -> list:
 def _better(new, old: list) -> bool:
     """The engine's reading replaces those of the running-text reader when it reads at least
     their moves, as well or better, and joins them or reads more."""
+    if any(d.code == "CHESS-TRUNCATED" for r in old for d in r.diagnostics):
+        return False   # the print goes on past what the engine read: the gap stays reported
     plies = sum(len(r.plies) for r in old)
     rank = max(_rank(r)[0] for r in old)
     return len(new.plies) >= plies and _rank(new)[0] >= rank and (
