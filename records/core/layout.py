@@ -31,6 +31,9 @@ FRAME = re.compile(r"^\s*[+x*#\u250c\u2514\u251c\u2554\u255a\u2560|\u2502\u2551]
                    r"\u2510\u2518\u2524\u2557\u255d\u2563|\u2502\u2551]?)+\s*$")
 NUMBERED_RULE = re.compile(r"^\s*(?:\d{1,3}\.?\s*[-_=\u2014\u2500]{3,}\s*)+$")
 RULE_NUMBER = re.compile(r"(\d{1,3})\.?\s*[-_=\u2014\u2500]{3,}")
+NUMBERED_CHARS = set("0123456789. -_=\u2014\u2500\t")
+FRAME_CHARS = set(RULE_CHARS) | set(" \t")
+DASH_RUN = re.compile(r"[-=_~\u2500\u2550\u2501]{2,}")
 # cells are runs of text: two or more spaces, a tab, or a vertical rule end one
 CELL_BREAK = re.compile(r"\s{2,}|\t|[|\u2502\u2551\u2503]+")
 MAX_CELL = 400         # a longer run is prose, cut into pieces of this size for the tokenizer
@@ -83,14 +86,21 @@ class Block:
 
 def row_of(text: str, line: int) -> Row:
     """One printed line as a row: its cells, or the kind of rule it is."""
-    if NUMBERED_RULE.match(text):
+    chars = set(text.strip())
+    if chars <= NUMBERED_CHARS and NUMBERED_RULE.match(text):
         numbers = [Cell(m.group(1), line, m.start(1) + 1) for m in RULE_NUMBER.finditer(text)]
         return Row(line, text, [], "numbered", numbers)
-    if RULE.match(text):
-        return Row(line, text, [], "rule")
-    if FRAME.match(text) and any(c in text for c in "+x*#|\u2502\u2551\u250c\u2514\u251c\u2554"):
-        return Row(line, text, [], "frame")
+    if chars <= FRAME_CHARS:   # only then the regexes (a long line of prose would cost them)
+        if RULE.match(text):
+            return Row(line, text, [], "rule")
+        if _frame(text) and any(c in text for c in "+x*#|\u2502\u2551\u250c\u2514\u251c\u2554"):
+            return Row(line, text, [], "frame")
     return Row(line, text, cells_of(text, line))
+
+
+def _frame(text: str) -> bool:
+    """A frame line: rule characters only, with a run of two dashes at least (`+---+`)."""
+    return bool(DASH_RUN.search(text)) and not re.search(r"\S\s+\S", text.strip())
 
 
 def cells_of(text: str, line: int) -> list[Cell]:
@@ -300,7 +310,9 @@ ORDERS: list[Callable[[Grid], Iterable[Order]]] = [by_rows, by_columns, by_bands
 
 
 def orders(grid: Grid) -> list[Order]:
-    """The plausible orders of a grid, each distinct token sequence once (the first name)."""
+    """The plausible orders of a grid, each distinct token sequence once (the first name).
+    An order that leaves printed tokens out (rows read past a fraction's numbered rule) is
+    dropped when another places them all."""
     seen, out = set(), []
     for propose in ORDERS:
         for order in propose(grid):
@@ -308,7 +320,8 @@ def orders(grid: Grid) -> list[Order]:
             if order.tokens and key not in seen:
                 seen.add(key)
                 out.append(order)
-    return out
+    placed = max((len(order.tokens) for order in out), default=0)
+    return [order for order in out if len(order.tokens) == placed]   # none leaves tokens out
 
 
 # -- choosing by replay --------------------------------------------------------------------------
