@@ -520,7 +520,7 @@ def _score(rec: Record, game: Game, contract: cb.Contract | None) -> None:
     stated = game.value("Score").strip()
     if not stated:
         return
-    expected = _stated_ns_score(stated, declarer)
+    expected = cb.stated_ns_score(stated, declarer)
     line, col = game.where("Score")
     if expected is None:
         rec.add(INFO, "PBN-SCORE", f"cannot read the score {stated!r}", line, col)
@@ -529,18 +529,3 @@ def _score(rec: Record, game: Game, contract: cb.Contract | None) -> None:
         rec.add(WARNING, "PBN-SCORE",
                 f"the Score says {stated} but {contract} by {declarer} making "
                 f"{value or 0} scores NS {ns:+d}", line, col)
-
-
-def _stated_ns_score(text: str, declarer: str | None) -> int | None:
-    """Score "NS 420", "EW -50", "NS 420 EW -420" or a bare number (the declarer's side)."""
-    parts = text.replace(",", " ").split()
-    try:
-        if len(parts) == 1:
-            value = int(parts[0])
-            return value if declarer is None or cb.side_of(declarer) == "NS" else -value
-        if len(parts) >= 2 and parts[0].upper() in ("NS", "EW"):
-            value = int(parts[1])
-            return value if parts[0].upper() == "NS" else -value
-    except ValueError:
-        return None
-    return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from records.cards import contract as cb
+from records.cards.tricks import Deal, hand_text
 from records.core.model import INFO, WARNING, Record
 
 SEATS = ("N", "E", "S", "W")
@@ -69,8 +70,7 @@ def contradictions(facts: Facts) -> list[str]:
             cb.side_of(declarer)) != tricks:
         found.append("result")
     if tricks is not None and facts.vulnerable is not None and facts.score:
-        from records.cards.pbn import _stated_ns_score
-        stated = _stated_ns_score(facts.score, declarer)
+        stated = cb.stated_ns_score(facts.score, declarer)
         if stated is not None and stated != cb.ns_score(contract, declarer, set(facts.vulnerable),
                                                         tricks):
             found.append("score")
@@ -149,7 +149,6 @@ def seat_the_hands(rec: Record, game, deal, contract, declarer: str | None) -> N
     Deal's hands given from another seat every trick replays as written: the Deal names its
     first hand wrongly. One such seating, and the play is read so, the edit named."""
     from records.cards.pbn_play import read_play
-    from records.cards.tricks import Deal
     if not _play_faults(rec) or deal is None:
         return
     fitting = []
@@ -172,8 +171,7 @@ def seat_the_hands(rec: Record, game, deal, contract, declarer: str | None) -> N
     for key in ("play", "tricks_won", "_rows", "claim", "declarer_tricks_played"):
         if key in scratch.data:
             rec.data[key] = scratch.data[key]
-    from records.cards.pbn import _strict_text
-    rec.data["hands"] = {s: _strict_text(frozenset(hands[s]) if hands[s] else None) for s in SEATS}
+    rec.data["hands"] = {s: hand_text(frozenset(hands[s]) if hands[s] else None) for s in SEATS}
     rec.add(WARNING, "PBN-RECONCILED", f"the Deal gives its first hand as {printed}'s, but with "
             f"it given as {seated}'s every trick is played from the hands that hold the cards",
             *game.where("Deal"), suggestion="the Deal tag is kept as printed", repair=True)

@@ -76,7 +76,7 @@ def test_played_deals_replay_and_agree_with_their_tags(corpus):
     stated = [r for r in real if r.tags.get("Score") and r.tags.get("Result")]
     assert len(stated) >= 270
     for r in stated:    # every stated Score is the one computed from contract and result
-        assert pbn._stated_ns_score(r.tags["Score"], r.tags["Declarer"]) == r.data["score_ns"]
+        assert cb.stated_ns_score(r.tags["Score"], r.tags["Declarer"]) == r.data["score_ns"]
 
 
 def test_inherited_tags_are_noted(corpus):
