@@ -13,6 +13,7 @@ from records.chess import descriptive as dn
 from records.chess.resolver import Setup, resolve
 from records.chess.spelling import square_name
 from records.chess.validation import validate_line
+from records.core.review import needs_decision
 
 
 # -- books ---------------------------------------------------------------------------------------
@@ -175,6 +176,8 @@ def _record_of(job, done: dict):
     _note_misnumbered(rec, raw)
     _validate_raw(rec, raw, fact, done, marks)
     _check_coverage(rec, raw)
+    if any(needs_decision(d) for d in rec.diagnostics):
+        rec.data["marks_checks"] = marks   # the book's way, for a person's correction later
     _classify(rec)
     rec.normal = san_movetext(rec)
     return rec
@@ -202,6 +205,7 @@ def _check_coverage(rec, raw) -> None:
         last = numbers[-1]  # Black's "--" in pawn and two moves counts in the numbering
         printed = max(printed, 2 * (last.number - raw.first_number) + last.continuation
                       - raw.black_first + 1 - sum(p.normal == "--" for p in rec.plies))
+    printed -= rec.data.get("dropped", 0)   # moves a person dropped (hoyle fix)
     made = sum(p.normal != "--" for p in rec.plies)
     if made >= printed:
         return

@@ -27,4 +27,15 @@ class Cribbage(FamilyBase):
                  " (SELECT value FROM json_each(r.data, '$.scores')))", [score, score])]
 
 
+    @staticmethod
+    def faults(record) -> list:
+        from records.cribbage.correction import faults
+        return faults(record)
+
+    @staticmethod
+    def correct(record, corrections: list):
+        from records.cribbage.correction import correct
+        return correct(record, corrections)
+
+
 CRIBBAGE = Cribbage(api=engine)
