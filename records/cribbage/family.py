@@ -28,6 +28,11 @@ class Cribbage(FamilyBase):
 
 
     @staticmethod
+    def render_svg(record, ply: int | None = None) -> str:
+        from records.cribbage.svg import render_svg
+        return render_svg(record, ply)
+
+    @staticmethod
     def faults(record) -> list:
         from records.cribbage.correction import faults
         return faults(record)
