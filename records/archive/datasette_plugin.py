@@ -3,8 +3,6 @@ opens to an archive gets hoyle_fen, which the positions_fen view reads through; 
 has a page of its own at /-/hoyle/record/ID (record_page.py), and the ids in the records
 lists link to it."""
 from datasette import hookimpl
-from datasette.utils.asgi import Response
-from markupsafe import Markup
 
 from records.archive.browse import register_functions
 
@@ -26,6 +24,7 @@ def register_routes():
 @hookimpl
 def render_cell(value, column, table, database):
     if table in LINKED_TABLES and column == "id" and isinstance(value, int):
+        from markupsafe import Markup
         return Markup(f'<a href="{RECORD_PATH}{value}?db={database}">{value}</a>')
     return None
 
@@ -59,6 +58,8 @@ async def _record(datasette, request):
 
 
 async def record_page(datasette, request):
+    from datasette.utils.asgi import Response
+
     from records.archive.record_page import page
     db, rec = await _record(datasette, request)
     if rec is None:
@@ -67,6 +68,8 @@ async def record_page(datasette, request):
 
 
 async def record_svg(datasette, request):
+    from datasette.utils.asgi import Response
+
     from records.archive.record_page import clamp, picture
     db, rec = await _record(datasette, request)
     if rec is None:
