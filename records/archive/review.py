@@ -16,6 +16,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from datetime import datetime, timezone
 
 from records.archive.positions import PositionWriter, forget
@@ -23,7 +24,8 @@ from records.archive.schema import CORRECTED_COLUMNS as ROW_COLUMNS
 from records.archive.store import Writer, fts_row, position_hashes
 from records.core.model import CORRECTION_CODE, NEEDS_REVIEW, Diagnostic, Record
 from records.core.review import (BOOK_ERROR, BOOK_ERROR_CODE, READ, SETTLED, Correction, Fault,
-                                 corrections_of, finish, needs_decision, settled, undecided)
+                                 corrections_of, finish, generic_faults, needs_decision, settled,
+                                 undecided)
 
 class Refused(ValueError):
     """A correction that asks for what the record does not have (no such record, no fault at
@@ -55,11 +57,15 @@ def _family(kind: str):
 
 
 # -- what needs a decision -----------------------------------------------------------------------
-def faults(rec: Record) -> list[Fault]:
+def faults(rec: Record, repairs: bool = False) -> list[Fault]:
     """The record's faults as its family finds them, one per place (several diagnostics at
-    one place are one decision)."""
+    one place are one decision); with repairs, the places hoyle repaired too (a person may
+    read them otherwise)."""
     out: dict[tuple[int, int], Fault] = {}
-    for fault in _family(rec.kind).faults(rec):
+    found = _family(rec.kind).faults(rec)
+    if repairs:
+        found += [f for f in generic_faults(_repairs_only(rec)) if f.code]
+    for fault in found:
         place = (fault.line, fault.column)
         if place in out:
             out[place].message += f"; {fault.code}: {fault.message}"
@@ -70,9 +76,16 @@ def faults(rec: Record) -> list[Fault]:
     return list(out.values())
 
 
-def open_faults(rec: Record) -> list[Fault]:
+def _repairs_only(rec: Record) -> Record:
+    """The record with its repairs as the diagnostics that need a decision."""
+    shown = copy.copy(rec)
+    shown.diagnostics = [replace(d, repair=False) for d in rec.diagnostics if d.repair]
+    return shown
+
+
+def open_faults(rec: Record, repairs: bool = False) -> list[Fault]:
     """The faults nobody has decided yet."""
-    return undecided(rec, faults(rec))
+    return undecided(rec, faults(rec, repairs))
 
 
 def to_review(archive, kinds: Iterable[str] | None = None,
@@ -80,7 +93,7 @@ def to_review(archive, kinds: Iterable[str] | None = None,
     """Records of this status (of these kinds) with faults nobody has decided, streamed."""
     for kind in list(kinds or [None]):
         for rec in archive.iterate(archive.query(kind=kind, status=status), full=True):
-            found = open_faults(rec)
+            found = open_faults(rec, repairs=status != NEEDS_REVIEW)
             if found:
                 yield rec, found
 
@@ -88,7 +101,7 @@ def to_review(archive, kinds: Iterable[str] | None = None,
 def fault_at(rec: Record, line: int, column: int, printed_too: bool = False) -> Fault:
     """The fault at line:column; with printed_too, a printed move, card or count there that
     hoyle found no fault in will do (a person may read it otherwise)."""
-    found = faults(rec)
+    found = faults(rec, repairs=True)
     for fault in found:
         if (fault.line, fault.column) == (line, column):
             return fault

@@ -46,21 +46,27 @@ def _record_head(rec: Record) -> str:
 
 def walk(archive, found, read_line: Callable[[], str | None], say: Callable[[str], None]) -> dict:
     """Ask about each fault of each record in turn; return what was done. read_line gives
-    the person's answer (None at the end of input: stop), say prints."""
+    the person's answer (None at the end of input: stop), say prints. After a decision the
+    record's faults are found again (a replay may have moved them on)."""
     from records.archive import review
     done = {"corrected": 0, "book errors": 0, "skipped": 0, "records": 0}
     for rec, faults in found:
         done["records"] += 1
         say(_record_head(rec))
-        for number, fault in enumerate(faults, 1):
-            say("\n".join(fault_lines(rec, fault, number, len(faults))))
+        skipped: set = set()
+        while pending := [f for f in faults if (f.line, f.column) not in skipped]:
+            fault = pending[0]
+            say("\n".join(fault_lines(rec, fault, len(skipped) + 1, len(skipped) + len(pending))))
             say(review.picture(rec, fault))
             outcome = _ask(archive, rec, fault, read_line, say)
             if outcome == "quit":
                 return done
             done[outcome] += 1
-            if outcome == "corrected":
-                break   # the record replayed again: its other faults may have changed
+            if outcome == "skipped":
+                skipped.add((fault.line, fault.column))
+            else:
+                rec = archive.get(rec.id)
+                faults = review.open_faults(rec)
     return done
 
 

@@ -262,3 +262,18 @@ def test_to_review_walks_only_what_needs_a_decision(archive):
     assert 26592 not in {rec.line for rec, _ in review.to_review(archive, ["chess"])}
     valid = [r for r in archive.iterate(archive.query(status=VALID), full=True)]
     assert valid and all(review.open_faults(r) == [] for r in valid)
+
+
+def test_a_repair_can_be_reviewed_and_confirmed(archive):
+    """Records hoyle repaired are walked with --status repaired: each repair is a place a
+    person may read otherwise; taking the repair's own reading confirms it (corrected)."""
+    walked = {rec.line: faults for rec, faults in review.to_review(archive, ["checkers"],
+                                                                   status="repaired")}
+    assert set(walked) == {8718, 8720, 8728}
+    (fault, *_) = walked[8718]
+    assert fault.code in ("CHECKERS-REPAIRED", "CHECKERS-MISSING-MOVE", "CHECKERS-OCR")
+    assert fault.readings, fault
+    rec = record_at(archive, "checkers", 8718)
+    fixed = review.correct(archive, rec.id, fault.line, fault.column, choose=1)
+    assert fixed.status == CORRECTED
+    assert [p.normal for p in fixed.plies] == [p.normal for p in rec.plies]
