@@ -362,7 +362,7 @@ def test_the_datasette_plugin_gives_connections_hoyle_fen(db, monkeypatch):
     sys.modules.pop("records.archive.datasette_plugin", None)
     entry = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
     plugin = importlib.import_module(entry["datasette"]["hoyle"])
-    assert marked == [plugin.prepare_connection]
+    assert marked == [plugin.prepare_connection, plugin.register_routes, plugin.render_cell]
     conn = sqlite3.connect(str(db))
     plugin.prepare_connection(conn)
     assert conn.execute("SELECT fen FROM positions_fen WHERE kind = 'chess' AND ply = 0"

@@ -106,6 +106,7 @@ class Archive:
         try:
             position_index.forget(conn, [i for (i,) in ids])
             conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", ids)
+            conn.executemany("DELETE FROM corrections WHERE record_id = ?", ids)
             before = conn.total_changes
             conn.executemany("DELETE FROM records WHERE id = ?", ids)
             removed = conn.total_changes - before

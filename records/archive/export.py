@@ -15,7 +15,7 @@ from records.archive.query import fill_positions
 from records.archive.store import key_hasher
 from records.core.model import Record
 
-SHARED_FORMATS = ("json", "jsonl", "csv")
+SHARED_FORMATS = ("json", "jsonl", "csv", "errata")
 CHUNK = 500
 
 
@@ -75,6 +75,8 @@ def _chunks(records: Iterable[Record]) -> Iterator[list[Record]]:
 
 def _shared(records: Iterable[Record], fmt: str, out: TextIO) -> int:
     from records.core.tabular import export_csv, record_dict
+    if fmt == "errata":
+        return _errata(records, out)
     written = 0
     if fmt == "json":
         out.write("[")
@@ -90,6 +92,19 @@ def _shared(records: Iterable[Record], fmt: str, out: TextIO) -> int:
         written += 1
     if fmt == "json":
         out.write("\n]\n")
+    return written
+
+
+def _errata(records: Iterable[Record], out: TextIO) -> int:
+    """Every book error found and every correction made, a line each, record by record as
+    they come (records/archive/review.py); returns how many records had any."""
+    from records.archive.review import errata_lines
+    written = 0
+    for rec in records:
+        lines = errata_lines(rec)
+        if lines:
+            out.write("\n".join(lines) + "\n")
+            written += 1
     return written
 
 

@@ -11,11 +11,23 @@ import sqlite3
 
 from records.archive.browse import register_functions
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 PAGE_SIZE = 16384       # a page holds many position blocks (440 bytes on average at 20,000
                         # games: 5.4 MB of blocks in 5.8 MB of pages)
 BUSY_TIMEOUT_S = 30.0   # a second importer waits this long for the first one's transaction
 OUR_TABLES = {"records", "sources", "diagnostics", "meta"}
+# what a person's correction rewrites on a record's row (hoyle fix), and the journal keeps
+CORRECTED_COLUMNS = ("status", "title", "normal_z", "moves", "plies_z", "start_id", "ply_count",
+                     "tags", "data", "facts")
+# schema 5: the journal of corrections, each with the row and diagnostics as they were before
+# it (hoyle fix --undo takes the last one back)
+JOURNAL = [
+    "CREATE TABLE IF NOT EXISTS corrections (id INTEGER PRIMARY KEY, record_id INTEGER"
+    " REFERENCES records (id), made_at TEXT, made_by TEXT, line INTEGER, column INTEGER,"
+    " printed TEXT, reading TEXT, how TEXT, code TEXT, "
+    + ", ".join(f"before_{c} {'BLOB' if c.endswith('_z') else 'TEXT'}" for c in CORRECTED_COLUMNS)
+    + ", before_diagnostics TEXT)",
+    "CREATE INDEX IF NOT EXISTS corrections_record ON corrections (record_id, id)"]
 FTS_COLUMNS = ("title", "opening", "players", "event", "annotations")
 MAX_VIEW_PLIES = 4095
 
@@ -75,6 +87,7 @@ TABLES = [
     " WHERE r.kind IN ('chess', 'checkers')",
     f"CREATE VIRTUAL TABLE records_fts USING fts5 ({', '.join(FTS_COLUMNS)}, content='',"
     " tokenize='porter', detail='none')",
+    *JOURNAL,
 ]
 
 

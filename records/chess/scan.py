@@ -14,6 +14,7 @@ from records.chess import results, tables
 from records.chess.resolver import Setup, resolve
 from records.chess.spelling import square_name
 from records.chess.validation import validate_line
+from records.core.review import needs_decision
 
 
 # -- books ---------------------------------------------------------------------------------------
@@ -181,6 +182,8 @@ def _record_of(job, done: dict):
     _validate_raw(rec, raw, fact, done, marks)
     _check_coverage(rec, raw, lines)
     results.settle(rec, _printed_results(raw), len(raw.moves()))
+    if any(needs_decision(d) for d in rec.diagnostics):
+        rec.data["marks_checks"] = marks   # the book's way, for a person's correction later
     _classify(rec)
     rec.normal = san_movetext(rec)
     return rec
@@ -219,6 +222,7 @@ def _check_coverage(rec, raw, lines: list[str] = ()) -> None:
         last = numbers[-1]  # Black's "--" in pawn and two moves counts in the numbering
         printed = max(printed, 2 * (last.number - raw.first_number) + last.continuation
                       - raw.black_first + 1 - sum(p.normal == "--" for p in rec.plies))
+    printed -= rec.data.get("dropped", 0)   # moves a person dropped (hoyle fix)
     made = sum(p.normal != "--" for p in rec.plies)
     if made >= printed:
         _check_printed_rest(rec, raw, lines)

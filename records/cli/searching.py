@@ -102,7 +102,7 @@ def search(name: Optional[str] = NAME, kind: Optional[str] = ONE_KIND,
         typer.echo(f"more (--offset {offset + limit})", err=True)
 
 
-EXPORT_FORMATS = ("json", "jsonl", "csv", "pgn", "pdn", "pbn", "descriptive", "parquet")
+EXPORT_FORMATS = ("json", "jsonl", "csv", "pgn", "pdn", "pbn", "descriptive", "parquet", "errata")
 
 
 @app.command()

@@ -22,10 +22,14 @@ def demo(as_json: bool = AS_JSON):
         emit(archive.search())
 
 
+RECORD_PAGE = "/-/hoyle/record/{id}?ply={ply}"   # the plugin's page (datasette_plugin.py)
+
+
 @app.command()
 def browse(as_json: bool = typer.Option(False, "--json", help="Print the Datasette command and metadata instead of starting it.")):
     """Open the archive in Datasette (pip install 'hoyle[web]'), faceted by kind, status and
-    opening, with a FEN view of every position (positions_fen)."""
+    opening, with a FEN view of every position (positions_fen) and a page per record
+    (/-/hoyle/record/ID: the board, hands or count at any ply beside the printed text)."""
     import importlib.util
     import subprocess
     import tempfile
@@ -36,7 +40,8 @@ def browse(as_json: bool = typer.Option(False, "--json", help="Print the Dataset
     if as_json:
         counts = archive.summary()
         typer.echo(json.dumps({"counts": counts, "records": [],
-                               "browse": {"command": command, "metadata": metadata}},
+                               "browse": {"command": command, "metadata": metadata,
+                                          "record_page": RECORD_PAGE}},
                               ensure_ascii=False, indent=1))
         return
     if importlib.util.find_spec("datasette") is None:

@@ -11,7 +11,9 @@ from typing import Any
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 VALID, REPAIRED, NEEDS_REVIEW, INVALID = "valid", "repaired", "needs_review", "invalid"
-STATUSES = (VALID, REPAIRED, NEEDS_REVIEW, INVALID)
+CORRECTED = "corrected"   # a person chose a reading or typed the right text (hoyle fix)
+STATUSES = (VALID, REPAIRED, CORRECTED, NEEDS_REVIEW, INVALID)
+CORRECTION_CODE = "CORRECTED"   # the diagnostic that says who read what, where, when
 KINDS = ("chess", "checkers", "bridge", "whist", "cribbage")
 _to_json = json.JSONEncoder(ensure_ascii=False).encode   # json.dumps(..., ensure_ascii=False)
 _PLAIN_STRINGS = re.compile(r'[^"\\\x00-\x1f]*')   # what JSON writes as it is, in quotes
@@ -171,12 +173,15 @@ class Record:
         return diag
 
     def settle_status(self) -> str:
-        """Status from diagnostics: errors or unrepaired warnings need review, repairs repair."""
+        """Status from diagnostics: errors or unrepaired warnings need review, a person's
+        correction makes it corrected, repairs repair."""
         if self.status == INVALID:
             return self.status
         severe = [d for d in self.diagnostics if d.severity in (ERROR, WARNING)]
         if any(d.severity == ERROR or not d.repair for d in severe):
             self.status = NEEDS_REVIEW
+        elif any(d.code == CORRECTION_CODE for d in self.diagnostics):
+            self.status = CORRECTED
         elif severe:
             self.status = REPAIRED
         else:

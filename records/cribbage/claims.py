@@ -151,6 +151,9 @@ def hand_record(hand: list[Card], starter: Card | None, *, crib: bool = False,
     rec.data = {"type": what, "variant": variant.name, "crib": crib,
                 "hand": [str(c) for c in hand], "starter": str(starter) if starter else None}
     rec.tags = {"Variant": variant.name, "Type": what}
+    if claims:   # what the text states, to check again after a person's correction
+        rec.data["claims"] = [[c.what, c.value, c.text, c.line, c.column, c.owner]
+                              for c in claims]
     problems = card_set_problems(cards)
     if problems:
         rec.add(ERROR, "CRIB-IMPOSSIBLE-CARDS", "impossible cards: " + "; ".join(problems),
