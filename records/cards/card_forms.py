@@ -94,6 +94,10 @@ def cell_cards(text: str, line: int, column: int) -> list[CardTok]:
             return []            # a holding ("♡ J 8 6 4 2"), not cards each with its suit
         if found:
             return found
+    number = TRICK_NUMBER.match(text)
+    if number and number.end() < len(text):       # "1. KS": the trick's number, then a card
+        skip = number.end()
+        return cell_cards(" " * skip + text[skip:], line, column)
     core, lead = _unmarked(text)
     m = LETTER_CARD.match(core)
     if m and not core.isdigit():

@@ -15,7 +15,7 @@ from collections import Counter
 
 from records.cards import whist_book as book
 from records.cards import whist_scoring as scoring
-from records.cards.tricks import DECK, Deal, card_text, play, sort_cards, trick_winner
+from records.cards.tricks import DECK, Deal, card_text, play, play_by_seat, sort_cards, trick_winner
 from records.cards.whist_display import pbn_text
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
 
@@ -93,9 +93,10 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
     outcome = _replay_or_repair(rec, raw, cards, trump, tricks)
     deal, result = outcome
     if len(tricks) == 12 and _sound(outcome, raw):
-        outcome = _replay(cards, trump, tricks + [_forced_last(result)], raw)
+        outcome = _replay(cards, trump, tricks + [_forced_last(result, raw)], raw)
         deal, result = outcome
         _check_last_trick(rec, raw, result)
+    _leaders_played(raw, result)
     if turnup and cards[dealer] and turnup not in set(cards[dealer]):
         rec.add(WARNING, "WHIST-TURNUP", f"the turn-up {card_text(turnup)} belongs to the dealer "
                 f"{dealer} but is not in {dealer}'s hand", raw.turnup.line, raw.turnup.column)
@@ -177,8 +178,13 @@ def _printed_orders(rec, raw, trump) -> list[list[str]]:
     winner of the trick before. A trick printed in playing order (no seats) is taken as it
     stands, and its seats follow from its leader."""
     seats = raw.seats
+    if raw.seat_rows:                # the engine finds each leader (play_by_seat)
+        for trick in raw.tricks:
+            trick.seats = list(raw.seat_rows)
+        return [[c.value for c in trick.cards] for trick in raw.tricks]
     orders, leader = [], raw.first_leader
-    for trick in raw.tricks:
+    for number, trick in enumerate(raw.tricks, 1):
+        leader = raw.leaders_given.get(number, leader)
         if not trick.seats and leader in seats:
             k = seats.index(leader)
             trick.seats = list(seats[k:] + seats[:k])[:len(trick.cards)]
@@ -204,8 +210,20 @@ def _book_name(path: str) -> str:
     return stem.replace("_", " ")
 
 
-def _forced_last(result) -> list[str]:
-    """After twelve tricks each hand holds one card: the thirteenth trick plays itself."""
+def _leaders_played(raw, result) -> None:
+    """A table in seat order marks no leaders: each trick's leader is the one its play gives."""
+    if raw.seat_rows:
+        for trick, played in zip(raw.tricks, result.tricks):
+            trick.leader = played.leader
+
+
+def _forced_last(result, raw) -> list[str]:
+    """After twelve tricks each hand holds one card: the thirteenth trick plays itself (in
+    seat order when the table prints its tricks so)."""
+    if raw.seat_rows:
+        played = set(result.played())
+        left = {s: sorted(result.deal.hands[s] - played) for s in raw.seat_rows}
+        return [left[s][0] if len(left[s]) == 1 else "" for s in raw.seat_rows]
     leader = result.next_leader
     seats = result.deal.seats
     start = seats.index(leader)
@@ -249,7 +267,9 @@ def _replay(cards: dict, trump, tricks, raw):
     seats = raw.seats
     dealer = raw.dealer or seats[(seats.index(raw.first_leader) - 1) % 4]
     deal = Deal(seats, hands, dealer=dealer, trump=trump, leader=raw.first_leader)
-    return deal, play(deal, tricks)
+    if raw.seat_rows:
+        return deal, play_by_seat(deal, tricks, first=raw.seat_rows[0], leaders=raw.leaders_given)
+    return deal, play(deal, tricks, leaders=raw.leaders_given)
 
 
 def _sound(outcome, raw) -> bool:
@@ -269,6 +289,8 @@ def _count_errors(raw, result) -> int:
 
 
 def _leader_errors(raw, result) -> int:
+    if not raw.leaders_printed:
+        return 0
     return sum(1 for k, trick in enumerate(raw.tricks) if k < len(result.tricks)
                and trick.leader != result.tricks[k].leader)
 
@@ -323,7 +345,7 @@ def _token_of(raw, edit):
     if edit["kind"] == "hand":
         return next(t for t in raw.hands[edit["seat"]] if t.value == edit["old"])
     trick = raw.tricks[edit["trick"] - 1]
-    return trick.cards[_seat_of(trick, edit["index"])]
+    return trick.cards[edit["index"] if raw.seat_rows else _seat_of(trick, edit["index"])]
 
 
 def _report_repair(rec, raw, edit, outcome) -> None:
@@ -369,7 +391,8 @@ def _report_play(rec, raw, outcome, candidates) -> None:
         tok = None
         if err.trick and err.trick <= len(raw.tricks) and err.index >= 0:
             trick = raw.tricks[err.trick - 1]
-            tok = _printed_card(trick, err.index)
+            tok = trick.cards[err.index] if raw.seat_rows and err.index < len(trick.cards) \
+                else _printed_card(trick, err.index)
         options = [c for c in candidates if c.get("trick") == err.trick]
         suggestion = ""
         if options:
@@ -409,6 +432,8 @@ def _check_counts(rec, raw, result) -> None:
 
 
 def _check_leaders(rec, raw, result) -> None:
+    if not raw.leaders_printed:
+        return
     for k, trick in enumerate(raw.tricks):
         if k < len(result.tricks) and trick.leader != result.tricks[k].leader:
             tok = trick.number

@@ -182,8 +182,9 @@ def _glyph_after(pieces: list, line: int) -> list:
 
 def _piece(text: str, line: int, column: int) -> list:
     found = holdings(text, line, column)
-    if found and len({h.suit for h in found}) == len(found):
-        return [("holding", h) for h in found]
+    if found and any(h.cards for h in found) or found and not seat_label(text):
+        if len({h.suit for h in found}) == len(found):
+            return [("holding", h) for h in found]
     seat = seat_label(text)
     if seat:
         return [("label", seat, column)]
@@ -309,7 +310,8 @@ def _compass(hands: list[Hand]) -> dict:
                 bottom.line > max(h.end_line for h in middle)):
             return {}
         left, right = sorted(middle, key=lambda h: h.centre[1])
-        if not left.centre[1] < top.centre[1] < right.centre[1]:
+        if not left.centre[1] < top.centre[1] < right.centre[1] or \
+                left.line > right.end_line or right.line > left.end_line:
             return {}
         return {"top": top, "right": right, "bottom": bottom, "left": left}
     return {}

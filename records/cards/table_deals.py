@@ -8,12 +8,18 @@ readings that all consume every card yet differ leave the record needing review,
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from records.cards import deal_facts as facts_of
 from records.cards.card_forms import seats_of
 from records.cards.deal_play import deal_record
+from records.cards.deal_sections import (
+    REACH,
+    VARIANTS,
+    Found,
+    said_after,
+    finish,
+    side_options,
+    words_about,
+)
 from records.cards.hand_diagrams import find_diagrams
 from records.cards.trick_tables import (
     ANY,
@@ -21,90 +27,39 @@ from records.cards.trick_tables import (
     Region,
     Side,
     bands,
-    card_count,
-    find_regions,
     read_table,
     replay,
     table_grid,
 )
-from records.cards.tricks import hand_text
 from records.cards.whist_book import RawDeal, RawTrick, Token
 from records.core.model import INFO, WARNING, Record
 
-DEAL_HEADING = re.compile(r"^\s*(?:ILLUSTRATIVE\s+|_=)?(?P<word>HAND|DEAL|GAME|EXAMPLE|PROBLEM|Hand|Deal|"
-                          r"Game|Example|Problem)\s+(?:NO\.?\s*|No\.?\s*)?(?P<n>[IVXLC]+|\d+)\b[.:]?")
-SECTION_HEADING = re.compile(r"^\s*[A-Z][A-Z0-9 ,.'’\-]{3,}[.:]?\s*$")
-REACH = 60        # the words about a table stand within this many lines above it
 FULL_TABLE = 12   # rows a table with no hands given prints (a deal is 13 tricks; one may be lost)
-COMPASS = "NESW"
 
 
-@dataclass
-class Found:
-    region: Region
-    caption: int          # 0-based first line of the lines printed directly over the table
-    start: int            # 0-based first line of its section (its heading, or after the last)
-    title: str = ""
-    end: int = 0          # 0-based last line read with it
-
-
-def table_records(text: str, path: str, claimed) -> list[Record]:
-    """Every deal printed as a trick table, once."""
-    lines = text.replace("\r", "").split("\n")
-    counts = [card_count(line) for line in lines]
-    regions = find_regions(lines, counts, claimed.__contains__)
-    found = _sections(lines, regions)
-    out = []
-    for k, item in enumerate(found):
-        stop = found[k + 1].caption if k + 1 < len(found) else len(lines)
-        out += _records(lines, item, found, stop, path)
-        for i in range(item.start, item.end + 1):
-            claimed.add(i)
-    return out
-
-
-def _sections(lines: list[str], regions: list[Region]) -> list[Found]:
-    """Each table's section: from its heading (a deal's, or a section's in capitals) within
-    REACH lines above it, past other tables if need be; else from the table before."""
-    out, before = [], 0
-    for region in regions:
-        caption = region.first
-        while caption > before and lines[caption - 1].strip():
-            caption -= 1
-        start, title = max(before, region.first - REACH), ""
-        for i in range(caption - 1, max(0, region.first - REACH) - 1, -1):
-            m = DEAL_HEADING.match(lines[i])
-            if m and len(lines[i].strip()) < 60:
-                start, title = i, f"{m.group('word').upper()} {m.group('n')}"
-                break
-            if SECTION_HEADING.match(lines[i]) and not seats_of(lines[i].split()):
-                start = i
-                break
-        out.append(Found(region, caption, start, title, region.last))
-        before = region.last + 1
-    return out
-
-
-def _records(lines, item: Found, found: list[Found], stop: int, path: str) -> list[Record]:
+def table_deal_records(lines, item: Found, found: list[Found], stop: int,
+                       path: str) -> list[Record]:
+    """The deals a trick table prints, read as replay chose."""
     region = item.region
     grid = table_grid(region)
     count = bands(grid)
     cuts = _cuts(grid, count)
-    pieces = _words(lines, item, found, cuts)
+    pieces = words_about(lines, item, found, cuts)
     stated = facts_of.read_facts(pieces, count)
-    after = _after(lines, region.last + 1, stop, stated)
+    last_read = said_after(lines, region.last + 1, stop, stated)
     seats = _seats(region, stated)
     diagrams = find_diagrams(lines, item.start, item.caption) + \
         find_diagrams(lines, region.last + 1, min(stop, region.last + REACH))
     if not diagrams and len(grid.rows) < FULL_TABLE:
         return []         # a few tricks of no given deal: a game of fewer cards, or a fragment
-    sides = [_side_options(seats, s, diagrams if count == 1 else []) for s in stated]
-    choice = read_table(grid, sides, region.header)
+    sides = [side_options(seats, s, diagrams if count == 1 else []) for s in stated]
+    choice = read_table(grid, sides, region)
     if choice.best is None:
         return []
-    stream = choice.best.order.tokens
-    played = replay(stream, choice.best.start, whole=True).value
-    item.end = max([after] + [d.end_line - 1 for d in diagrams if count == 1])
+    best = choice.best if choice.winners else _fewest_faults(choice)
+    stream = best.order.tokens
+    played = replay(stream, best.start, whole=True).value
+    item.end = max([last_read] + [d.end_line - 1 for d in diagrams if count == 1])
     out = []
     for d in range(count):
         tricks = [t for t in played.tricks if t.deal == d]
@@ -113,6 +68,19 @@ def _records(lines, item: Found, found: list[Found], stop: int, path: str) -> li
         raw = _raw_deal(lines, item, stream, played, tricks, d, count, stated[d], diagrams)
         out.append(_record(raw, path, stated[d], choice, played, d, stream))
     return out
+
+
+def _fewest_faults(choice):
+    """No reading plays every card: the one with the fewest faults in all (a misprint is one
+    fault in the right reading, and many in a wrong one), the first of equals."""
+    scored = []
+    for k, reading in enumerate(choice.readings):
+        whole = replay(reading.order.tokens, reading.start, whole=True).value
+        scored.append((len(whole.problems), k, reading))
+    best = min(scored, key=lambda x: x[:2])[2]
+    choice.readings.remove(best)
+    choice.readings.insert(0, best)
+    return best
 
 
 def _cuts(grid, count: int) -> list[int]:
@@ -127,61 +95,13 @@ def _cuts(grid, count: int) -> list[int]:
             if 4 * b - 1 in ends and 4 * b in starts]
 
 
-def _words(lines, item: Found, found: list[Found], cuts: list[int]) -> list:
-    """The text about this table: its section's running text (other tables and their captions
-    left out) and its own caption, cut into sides."""
-    others = set()
-    for f in found:
-        if f is not item:
-            others.update(range(f.caption, f.region.last + 1))
-    prose = [i for i in range(item.start, item.caption) if i not in others]
-    out = []
-    for i in prose:
-        out += facts_of.side_pieces(lines, i, i + 1, cuts)
-    out += facts_of.side_pieces(lines, item.caption, item.region.first, cuts)
-    return out
-
-
-def _after(lines, first: int, stop: int, stated) -> int:
-    """What the text says after the table ("The dealer wins ten tricks"): the last line read."""
-    end = first - 1
-    for i in range(first, min(stop, first + 8)):
-        m = facts_of.DEALER_WINS.search(lines[i])
-        if m and m.group("n").lower() in facts_of.NUMBER_WORDS:
-            for f in stated:
-                f.dealer_tricks = facts_of.Said(facts_of.NUMBER_WORDS[m.group("n").lower()],
-                                                m.group("n"), i + 1, m.start("n") + 1)
-            return i
-    return end
-
-
 def _seats(region: Region, stated) -> tuple:
-    named = seats_of(s for s, _, _ in region.header)
+    named = seats_of(s for s, _, _ in region.header) or seats_of(region.row_seats)
     if named:
         return named
     said = [f.leader or f.dealer or f.declarer for f in stated]
     letters = {s.value for s in said if s is not None}
     return seats_of(letters) or ("A", "Y", "B", "Z")
-
-
-def _side_options(seats: tuple, stated, diagrams) -> list[Side]:
-    leader = stated.leader.value if stated.leader and stated.leader.value in seats else None
-    dealer = stated.dealer.value if stated.dealer and stated.dealer.value in seats else None
-    if leader is None and dealer is not None:
-        leader = seats[(seats.index(dealer) + 1) % 4]
-    if leader is None and seats == ("A", "Y", "B", "Z"):
-        leader = "A"      # the letters' own convention: Z deals, A (on Z's left) leads
-    trump = stated.trump_value
-    if trump is ANY and stated.game == "hearts":
-        trump = None
-    base = Side(seats, None, leader or ANY, trump)
-    out = []
-    for diagram in diagrams:
-        for name, named in diagram.readings(seats):
-            if set(named) <= set(seats) and len(named) == 4:
-                hands = tuple(frozenset(c.card for c in named[s].cards) for s in seats)
-                out.append(Side(seats, hands, base.leader, trump, name))
-    return out or [base]
 
 
 def _raw_deal(lines, item: Found, tokens, played, tricks, d: int, count: int, stated, diagrams):
@@ -192,13 +112,21 @@ def _raw_deal(lines, item: Found, tokens, played, tricks, d: int, count: int, st
     line = item.start + 1 if item.title else first_row
     raw = RawDeal(title, "", line, item.end + 1, "\n".join(lines[line - 1:item.end + 1]))
     raw.seats, raw.first_leader, raw.leaders_printed = side.seats, side.leader, False
+    columns = played.setup.columns
+    seats = side.seats
+    if columns and any(tuple(columns) == seats[k:] + seats[:k] for k in range(4)):
+        raw.seat_rows = tuple(columns)
     raw.dealer = stated.dealer.value if stated.dealer and stated.dealer.value in side.seats else ""
     raw.trump = side.trump
     if stated.turnup is not None and side.trump == stated.turnup.value[0] and \
             stated.trump is None:
         t = stated.turnup
         raw.turnup = Token(t.text, t.line, t.column, t.value)
+    before = None
     for trick in tricks:
+        if before is not None and trick.leader != before.winner:
+            raw.leaders_given[trick.number] = trick.leader     # as the marks say
+        before = trick
         cards = [Token(tokens[i].text, tokens[i].line, tokens[i].column, played.cards[i])
                  for i in trick.tokens]
         first = tokens[trick.tokens[0]]
@@ -230,20 +158,11 @@ def _hands(raw: RawDeal, played, tricks, tokens, side: Side, diagrams) -> None:
                     Token(tokens[i].text, tokens[i].line, tokens[i].column, played.cards[i]))
 
 
-VARIANTS = {"bridge": "bridge", "whist": "short whist", "solo whist": "solo whist",
-            "hearts": "hearts"}
-
-
 def _record(raw: RawDeal, path: str, stated, choice, played, d: int, tokens) -> Record:
-    kind = stated.kind
-    rec = deal_record(raw, path, variant=VARIANTS[stated.game], kind=kind)
+    rec = deal_record(raw, path, variant=VARIANTS[stated.game], kind=stated.kind)
     _layout_notes(rec, raw, choice, d, stated.trump_value is ANY and stated.game != "hearts")
     _mark_checks(rec, raw, played, d, tokens)
-    _dealer_tricks(rec, raw, stated)
-    if kind == "bridge":
-        _as_bridge(rec, raw, stated)
-    rec.tags["Trumps"] = raw.trump or "NT"
-    return rec
+    return finish(rec, raw, stated)
 
 
 def _layout_notes(rec: Record, raw: RawDeal, choice, d: int, open_trump: bool) -> None:
@@ -275,58 +194,30 @@ def _trump_note(rec: Record, raw: RawDeal, choice) -> None:
 
 
 def _mark_checks(rec: Record, raw: RawDeal, played, d: int, tokens) -> None:
-    """Each mark against the play: two cards marked in one trick, a mark on a card that does
-    not win (or lead) its trick, a tag that lost a bracket."""
+    """Each mark against the play as the record has it: two cards marked in one trick, a mark
+    on a card that does not win (or lead) its trick, a tag that lost a bracket."""
     meaning = played.setup.marks
-    tricks = rec.data.get("tricks", [])
+    final = rec.data.get("tricks", [])
+    seats = raw.seats
     for k, trick in enumerate(t for t in played.tricks if t.deal == d):
-        marked = [(trick.seats[j], tokens[i]) for j, i in enumerate(trick.tokens) if tokens[i].marks]
-        for seat, tok in marked:
+        marked = [(p, tokens[i]) for p, i in enumerate(trick.tokens) if tokens[i].marks]
+        for _, tok in marked:
             if tok.broken:
                 rec.add(WARNING, "WHIST-WINNER-MARK", f"the mark at trick {trick.number} is "
                         f"broken ({tok.text!r} in a tag that lost a bracket); read as the mark "
                         f"of the trick's {meaning or 'winner'}", tok.line, tok.column,
                         repair=True)
-        if not meaning or not marked or k >= len(tricks):
+        if not meaning or not marked or k >= len(final) or not final[k]["winner"]:
             continue
-        due = tricks[k]["winner"] if meaning == "winner" else tricks[k]["leader"]
-        seats = [s for s, _ in marked]
-        if len(seats) > 1 and due in seats:
+        lead = seats.index(final[k]["leader"])
+        named = [raw.seat_rows[p] if raw.seat_rows else seats[(lead + p) % 4] for p, _ in marked]
+        due = final[k]["winner"] if meaning == "winner" else final[k]["leader"]
+        verb = ("won", "wins", "winning") if meaning == "winner" else ("led", "leads", "leading")
+        if len(named) > 1 and due in named:
             rec.add(WARNING, "WHIST-WINNER-MARK", f"trick {trick.number} marks "
-                    f"{' and '.join(seats)} both as {'winning' if meaning == 'winner' else 'leading'}",
-                    marked[0][1].line, 1)
-        elif due and due not in seats:
-            rec.add(WARNING, "WHIST-LEADER", f"trick {trick.number} is marked "
-                    f"{'won' if meaning == 'winner' else 'led'} by {seats[0]} but {due} "
-                    f"{'wins' if meaning == 'winner' else 'leads'} it", marked[0][1].line,
-                    marked[0][1].column)
+                    f"{' and '.join(named)} both as {verb[2]}", marked[0][1].line, 1)
+        elif due not in named:
+            rec.add(WARNING, "WHIST-LEADER", f"trick {trick.number} is marked {verb[0]} by "
+                    f"{named[0]} but {due} {verb[1]} it", marked[0][1].line, marked[0][1].column)
 
 
-def _dealer_tricks(rec: Record, raw: RawDeal, stated) -> None:
-    said = stated.dealer_tricks
-    tricks = rec.data.get("tricks", [])
-    if said is None or rec.data.get("tricks_played") != 13:
-        return
-    dealer = rec.data["dealer"]
-    side = {dealer, raw.seats[(raw.seats.index(dealer) + 2) % 4]}
-    made = sum(1 for t in tricks if t["winner"] in side)
-    if said.value != made:
-        rec.add(WARNING, "WHIST-RESULT", f"the text says the dealer wins {said.text} tricks "
-                f"but the dealer's side wins {made} in the play", said.line, said.column)
-
-
-def _as_bridge(rec: Record, raw: RawDeal, stated) -> None:
-    """A bridge deal as the bridge family keeps one: hands by compass seat in PBN form, the
-    play trick by trick; the book's own seats stay in data["seats"]."""
-    seats = raw.seats
-    compass = dict(zip(seats, seats if seats == tuple(COMPASS) else COMPASS))
-    data = rec.data
-    data["book_hands"] = data["hands"]
-    data["hands"] = {compass[s]: hand_text(frozenset(data["book_hands"][s])) for s in seats}
-    data["play"] = [{"leader": compass[t["leader"]], "cards": t["cards"],
-                     "winner": compass.get(t["winner"])} for t in data["tricks"]]
-    data["stated"] = data.pop("claim", None)
-    rec.tags["Dealer"] = compass[data["dealer"]]
-    declarer = stated.declarer.value if stated.declarer else ""
-    if declarer in compass:
-        rec.tags["Declarer"] = compass[declarer]

@@ -16,7 +16,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from records.cards.card_forms import CardTok, cell_cards, header_seats, seats_of
+from records.cards.card_forms import CardTok, cell_cards, header_seats, seat_label, seats_of
 from records.cards.tricks import trick_winner
 from records.core.layout import Block, Choice, Grid, Replay, Row, choose, grid_of, row_of
 
@@ -96,6 +96,13 @@ class Region:
     rows: list          # Row objects of the card rows
     header: list        # (seat, start, end) named over the columns, [] when none
 
+    @property
+    def row_seats(self) -> tuple:
+        """The seats the rows begin with, when each row is a hand ("A  K♠ 10♠ Q♥ ...")."""
+        labels = tuple(seat_label(r.cells[0].text) if r.cells else "" for r in self.rows)
+        return labels if len(labels) == 4 and seats_of(labels) and len(set(labels)) == 4 \
+            else ()
+
 
 def find_regions(lines: list[str], counts: list[int], claimed) -> list[Region]:
     """Runs of at least MIN_ROWS rows of four or more cards, frame and rule rows between
@@ -156,9 +163,9 @@ def table_grid(region: Region) -> Grid:
 
 
 def bands(grid: Grid) -> int:
-    """How many deals the table may hold side by side (four cards each a row)."""
-    widest = grid.width or max(len(r) for r in grid.rows)
-    return max(1, widest // 4)
+    """How many deals the table holds (side by side, or one below the other): a deal is 52
+    cards."""
+    return max(1, round(len(grid.tokens()) / 52))
 
 
 def column_seats(grid: Grid, header: list) -> list[tuple]:
@@ -182,7 +189,8 @@ def column_seats(grid: Grid, header: list) -> list[tuple]:
     return [tuple(places[k] for k in range(4))]
 
 
-def starts(grid: Grid, sides: list[list[Side]], header: list) -> list[tuple[str, Setup]]:
+def starts(grid: Grid, sides: list[list[Side]], header: list,
+           row_seats: tuple = ()) -> list[tuple[str, Setup]]:
     """Every plausible start of the table: seat order under the named (or rotated) seats, or
     playing order; marks on the winner or the leader; for each deal side by side, each way
     its hands may be drawn and each open leader and trump."""
@@ -191,6 +199,8 @@ def starts(grid: Grid, sides: list[list[Side]], header: list) -> list[tuple[str,
     layouts = [(f"in seat order ({' '.join(c)})", c) for c in named] or \
               [(f"in seat order ({' '.join(seats[k:] + seats[:k])})", seats[k:] + seats[:k])
                for k in range(4)]
+    if row_seats:
+        layouts = [(f"a hand a row ({' '.join(row_seats)})", row_seats)] + layouts
     layouts.append(("in playing order", None))
     marked = any(t.marks for t in grid.tokens())
     meanings = [("marks on the winner", "winner"), ("marks on the leader", "leader")] \
@@ -220,8 +230,8 @@ def _side_options(side: Side) -> list[tuple[str, Side]]:
     return out
 
 
-def read_table(grid: Grid, sides: list[list[Side]], header: list) -> Choice:
-    return choose(grid, replay, starts(grid, sides, header))
+def read_table(grid: Grid, sides: list[list[Side]], region: Region) -> Choice:
+    return choose(grid, replay, starts(grid, sides, region.header, region.row_seats))
 
 
 # -- replay ------------------------------------------------------------------------------------
@@ -266,13 +276,14 @@ def replay(tokens: list, setup: Setup, whole: bool = False) -> Replay:
 def _trick(tokens, t: int, state: _DealState, played: Played, deal: int, number: int) -> None:
     seats, setup = state.seats, played.setup
     size = min(4, len(tokens) - t)
+    _leader_marked(tokens, t, size, state, played, number)
     lead_i = seats.index(state.leader)
     at = list(setup.columns[:size]) if setup.columns else \
         [seats[(lead_i + k) % 4] for k in range(size)]
     in_turn = sorted(range(size), key=lambda k: (seats.index(at[k]) - lead_i) % 4)
     if setup.columns and [(seats.index(at[k]) - lead_i) % 4 for k in in_turn] != list(range(size)):
         played.problems.append((t + size - 1, f"trick {number} is short of a card"))
-    order, led = [], None
+    order, led, faults = [], None, len(played.problems)
     for k in in_turn:
         i, seat = t + k, at[k]
         card = _resolve(tokens[i].card, led, state, seat)
@@ -293,6 +304,24 @@ def _trick(tokens, t: int, state: _DealState, played: Played, deal: int, number:
     played.tricks.append(PlayedTrick(deal, number, state.leader, at, list(range(t, t + size)),
                                      winner))
     state.leader = winner or state.leader
+    marked = _single_mark(tokens, t, size)
+    if setup.marks == "winner" and marked is not None and at[marked] != winner and \
+            len(played.problems) > faults:
+        state.leader = at[marked]   # a misprinted card misleads the play: the book says who won
+
+
+def _single_mark(tokens, t: int, size: int) -> int | None:
+    marked = [k for k in range(size) if tokens[t + k].marks]
+    return marked[0] if len(marked) == 1 else None
+
+
+def _leader_marked(tokens, t: int, size: int, state: _DealState, played: Played, number: int):
+    """Marks on the leader name the seat that leads (a table in seat order)."""
+    setup = played.setup
+    marked = _single_mark(tokens, t, size)
+    if setup.marks == "leader" and setup.columns and marked is not None and number > 1 and \
+            played.problems and setup.columns[marked] != state.leader:
+        state.leader = setup.columns[marked]
 
 
 def _resolve(card: str, led: str | None, state: _DealState, seat: str) -> str:

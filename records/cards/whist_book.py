@@ -80,6 +80,8 @@ class RawDeal:
     seats: tuple = ("A", "Y", "B", "Z")   # the book's seats, clockwise
     dealer: str = ""                   # "" : the seat on the first leader's right
     leaders_printed: bool = True       # does each trick mark its leader?
+    seat_rows: tuple = ()              # a table in seat order: its places' seats, clockwise
+    leaders_given: dict = field(default_factory=dict)   # trick -> seat, where the marks say
 
 
 @dataclass
