@@ -27,9 +27,15 @@ _RANK_OF = {**{k: v for k, v in RANK_WORDS.items()}, **RANK_ABBREVIATIONS, "10":
 _R = rf"(?P<rank>{RANK_FORM})"
 _RF = rf"(?P<rank>{RANK_FORM})"
 # one card inside a cell: glyph after or before the rank, or a bracketed letter tag
+_SUIT_MARK = rf"(?:(?P<{{0}}>[{GLYPHS}])|\[(?P<{{1}}>[SHDC])\])"
+_MARKED_RANK = rf"(?P<{{0}}>[\[(_])(?P<{{1}}>{RANK_FORM})[\])_]"
+# one card inside a cell: glyph after or before the rank, or a bracketed letter tag; or a rank
+# marked on its own beside its suit ("(K)♠", "♠[K]", "[K][S]")
 CARD_IN_TEXT = re.compile(
     rf"(?<![A-Za-z0-9])(?:{_R}\s?(?P<suit>[{GLYPHS}])|(?P<suit2>[{GLYPHS}])\s?(?P<rank2>{RANK_FORM})"
-    rf"|(?P<rank3>{RANK_FORM})\s?\[(?P<tag3>[SHDC])\]|\[(?P<tag4>[SHDC])\]\s?(?P<rank4>{RANK_FORM}))"
+    rf"|(?P<rank3>{RANK_FORM})\s?\[(?P<tag3>[SHDC])\]|\[(?P<tag4>[SHDC])\]\s?(?P<rank4>{RANK_FORM})"
+    rf"|{_MARKED_RANK.format('open5', 'rank5')}\s?{_SUIT_MARK.format('suit5', 'tag5')}"
+    rf"|{_SUIT_MARK.format('suit6', 'tag6')}\s?{_MARKED_RANK.format('open6', 'rank6')})"
     r"(?![a-z\d])")
 # a cell that is one card in letters: KS, 10H, TD, SA, S10, "K S"
 LETTER_CARD = re.compile(rf"^(?:(?P<rank>{RANK_FORM})\s?(?P<suit>[SHDC])|(?P<suit2>[SHDC])\s?"
@@ -73,9 +79,20 @@ def suit_of(mark: str) -> str:
 
 def _card_of(m: re.Match) -> str:
     g = m.groupdict()
-    rank = g.get("rank") or g.get("rank2") or g.get("rank3") or g.get("rank4")
-    suit = g.get("suit") or g.get("suit2") or g.get("tag3") or g.get("tag4")
+    rank = next(g[k] for k in ("rank", "rank2", "rank3", "rank4", "rank5", "rank6") if g.get(k))
+    suit = next(g[k] for k in ("suit", "suit2", "tag3", "tag4", "suit5", "tag5", "suit6", "tag6")
+                if g.get(k))
     return suit_of(suit) + rank_of(rank)
+
+
+INNER_MARK = {"[": "bracket", "(": "paren", "_": "underline"}
+
+
+def _inner_mark(m: re.Match) -> tuple:
+    """The mark printed round the rank alone, inside the card ("(K)♠")."""
+    g = m.groupdict()
+    opener = g.get("open5") or g.get("open6")
+    return (INNER_MARK[opener],) if opener else ()
 
 
 def cell_cards(text: str, line: int, column: int) -> list[CardTok]:
@@ -86,7 +103,9 @@ def cell_cards(text: str, line: int, column: int) -> list[CardTok]:
     if "[" in text or GLYPH_IN.search(text):
         rest, at = [], 0
         for m in CARD_IN_TEXT.finditer(text):
-            found.append(_token(text, m.start(), m.end(), _card_of(m), line, column))
+            tok = _token(text, m.start(), m.end(), _card_of(m), line, column)
+            tok.marks += _inner_mark(m)
+            found.append(tok)
             rest.append(text[at:m.start()])
             at = m.end()
         rest.append(text[at:])

@@ -77,7 +77,8 @@ class Played:
 
 # -- finding tables ------------------------------------------------------------------------
 CARD_HINT = re.compile(r"[♠♥♦♣♤♡◇♢♧]|\[[SHDC]\]|(?<![\w])(?:10|[AKQJT2-9])[SHDC](?![\w])|"
-                       r"[\[(_*](?:10|[AKQJ2-9])[\])_*]|(?<![\w])[SHDC](?:10|[AKQJT2-9])(?![\w])")
+                       r"[\[(_*](?:10|[AKQJ2-9]|Kg|Qn|Knv|Kn|Ace|King|Queen|Knave|Jack)[\])_*]|"
+                       r"(?<![\w])[SHDC](?:10|[AKQJT2-9])(?![\w])")
 
 
 def card_count(line: str) -> int:
@@ -283,7 +284,7 @@ def _trick(tokens, t: int, state: _DealState, played: Played, deal: int, number:
     in_turn = sorted(range(size), key=lambda k: (seats.index(at[k]) - lead_i) % 4)
     if setup.columns and [(seats.index(at[k]) - lead_i) % 4 for k in in_turn] != list(range(size)):
         played.problems.append((t + size - 1, f"trick {number} is short of a card"))
-    order, led, faults = [], None, len(played.problems)
+    order, led, faults = [], _suit_followed(tokens, t, in_turn), len(played.problems)
     for k in in_turn:
         i, seat = t + k, at[k]
         card = _resolve(tokens[i].card, led, state, seat)
@@ -291,7 +292,7 @@ def _trick(tokens, t: int, state: _DealState, played: Played, deal: int, number:
         why = _fault(card, seat, led, state, number)
         if why:
             played.problems.append((i, why))
-        if led is None:
+        if k == in_turn[0]:
             led = card[0] if card else None
         order.append(card)
         state.played.add(card)
@@ -324,6 +325,15 @@ def _leader_marked(tokens, t: int, size: int, state: _DealState, played: Played,
         state.leader = setup.columns[marked]
 
 
+def _suit_followed(tokens, t: int, in_turn: list) -> str | None:
+    """A card led printed by its rank alone is of the suit the others play most (None: the
+    led card prints its suit)."""
+    if not tokens[t + in_turn[0]].card.startswith("?"):
+        return None
+    suits = [tokens[t + k].card[0] for k in in_turn[1:] if not tokens[t + k].card.startswith("?")]
+    return max(set(suits), key=suits.count) if suits else None
+
+
 def _resolve(card: str, led: str | None, state: _DealState, seat: str) -> str:
     """A card; a rank printed alone takes the suit led, or the one suit its holder has it in."""
     if not card.startswith("?"):
@@ -331,8 +341,9 @@ def _resolve(card: str, led: str | None, state: _DealState, seat: str) -> str:
     rank = card[1]
     if state.hands is not None:
         held = [c for c in state.hands[seat] if c[1] == rank]
-        if led and led + rank in held:
-            return led + rank
+        for suit in (led, state.trump):          # it follows suit, or it trumps
+            if suit and suit + rank in held:
+                return suit + rank
         if len(held) == 1:
             return held[0]
         return ""

@@ -216,6 +216,8 @@ def _read_deal(lines: list[str], start: int, stop: int) -> RawDeal | None:
             break
     for t in trick_starts:
         _read_trick(deal, lines, t, stop)
+    if len(deal.tricks) * 2 < len(trick_starts):
+        return None        # not tricks printed one to a block: the page reader's to read
     after = deal.tricks[-1].end_line if deal.tricks else trick_starts[-1] + 1
     table = None
     for j in range(after, stop):

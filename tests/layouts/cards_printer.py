@@ -249,7 +249,14 @@ def marked(deal: Deal, number: int, seat: str, vocab: Vocab, mark: str, meaning:
     card = (cards or played)[seat]
     text = vocab.card(card)
     target = winner if meaning == "winner" else leader
-    return MARKS[mark](text) if mark and seat == target else text
+    if not mark or seat != target:
+        return text
+    rank, suit = vocab.rank(card[1]), vocab.suits[card[0]]
+    if mark == "rank in parentheses":            # "(K)♠": the rank alone marked
+        return suit + f"({rank})" if vocab.suit_first else f"({rank})" + suit
+    if mark == "rank alone in brackets":         # "[K]": the suit left to the play
+        return f"[{rank}]"
+    return MARKS[mark](text)
 
 
 def seat_rows(p: Printed, d: int, vocab: Vocab, mark: str, meaning: str, width: int,
@@ -280,6 +287,20 @@ def table_framed(p: Printed, vocab, mark, meaning, misprint, frame="ascii") -> N
     rule = "  " + c + c.join(h * w for _ in range(4)) + c + h * 4 + c
     p.lines += [rule, "  " + v + v.join(s.center(w) for s in deal.seats) + v + "    " + v, rule]
     seat_rows(p, 0, vocab, mark, meaning, w, v, v, v, "right", misprint)
+    p.lines += [rule, ""]
+
+
+def table_numbered(p: Printed, vocab, mark, meaning, misprint) -> None:
+    """| TRICK |   A   |   Y   |   B   |   Z   |, the trick's number in the first column."""
+    deal, w = p.deals[0], 9
+    rule = "    +-------+" + "+".join("-" * w for _ in range(4)) + "+"
+    p.lines += [rule, "    | TRICK |" + "|".join(s.center(w) for s in deal.seats) + "|", rule]
+    for n in range(13):
+        cards = _misprinted(deal, n, misprint)
+        cells = [marked(deal, n, s, vocab, mark, meaning, cards).center(w) for s in deal.seats]
+        p.lines.append(f"    |  {n + 1:>3}  |" + "|".join(cells) + "|")
+        for s in deal.seats:
+            p.where[(0, n, s)] = len(p.lines) - 1
     p.lines += [rule, ""]
 
 
@@ -393,6 +414,8 @@ def print_deal(layout: Layout, vocab: Vocab, seed: int, misprint: str = "") -> t
     p = Printed(deals, [], {}, layout.name)
     p.lines += ["CHAPTER XI.", "", "Some words of a book about play, with no cards in them.", ""]
     planted, at = _plant(deals[0], layout, rng, misprint)
+    if "heading" in layout.options:
+        p.lines += [f"ILLUSTRATIVE HAND NO. {seed + 1}", "", "_A hand made up for the test._", ""]
     if layout.deals == 1:
         p.lines += words_before(deals[0], seed)
     style = _style(vocab, layout)
@@ -480,4 +503,10 @@ LAYOUTS = [
     Layout("playing order, leader marked by an arrow, trailing suit marks", NESW, "whist",
            ("glyphs, 10", "old abbreviations"), "compass", table_playing_order, "arrow",
            meaning="leader", diagram="trailing"),
+    Layout("numbered hands, | TRICK | A | Y | B | Z |, the winner's rank in parentheses",
+           AYBZ, "bridge", ("glyphs, 10", "tags", "outline glyphs first, T"), "compass",
+           table_numbered, "rank in parentheses", options=("heading",)),
+    Layout("numbered hands, the winner's rank alone in brackets, hands listed", AYBZ, "bridge",
+           ("glyphs, 10", "letters, 10", "old abbreviations"), "list", table_numbered,
+           "rank alone in brackets", options=("heading",)),
 ]
