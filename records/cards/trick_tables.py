@@ -113,13 +113,15 @@ def find_regions(lines: list[str], counts: list[int], claimed) -> list[Region]:
         if counts[i] < 4 or claimed(i):
             i += 1
             continue
-        rows, j, last = [], i, i
-        while j < n and not claimed(j):
+        rows, j, last, gap = [], i, i, 0
+        while j < n and not claimed(j) and gap <= 4:
             if counts[j] >= 4:
                 rows.append(row_of(lines[j], j + 1))
-                last = j
-            elif not _between_rows(lines[j]):
+                last, gap = j, 0
+            elif not _between_rows(lines[j]) or not lines[j].strip() and not _heading_next(lines, j):
                 break
+            else:
+                gap += 1
             j += 1
         if len(rows) >= MIN_ROWS and not _prose(rows):
             out.append(Region(i, last, rows, _header(lines, i)))
@@ -127,9 +129,27 @@ def find_regions(lines: list[str], counts: list[int], claimed) -> list[Region]:
     return out
 
 
+TRICK_HEADING = re.compile(r"^\s*(?:\[Illustration:\s*)?(?i:trick)\s+\d{1,2}\s*[.:]?\s*$")
+
+
 def _between_rows(line: str) -> bool:
+    """Lines a table prints between its tricks: rules and frames, and for a trick printed a
+    block at a time, blank lines, the trick's heading and the seats over it."""
+    if not line.strip() or TRICK_HEADING.match(line):
+        return True
     row = row_of(line, 0)
-    return bool(row.rule) or not line.strip(" |+-=_\u2500\u2502") and bool(line.strip())
+    if row.rule or not line.strip(" |+-=_\u2500\u2502"):
+        return True
+    named = header_seats(row.cells)
+    return len(named) == 4 and len(named) == len(line.split())
+
+
+def _heading_next(lines: list[str], j: int) -> bool:
+    """A blank line inside a table only before the next trick's heading."""
+    for k in range(j + 1, min(len(lines), j + 3)):
+        if lines[k].strip():
+            return bool(TRICK_HEADING.match(lines[k]))
+    return False
 
 
 def _prose(rows: list[Row]) -> bool:

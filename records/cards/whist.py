@@ -47,14 +47,19 @@ def scan_cards(text: str, path: str) -> list[Record]:
     if _LAST[:2] == key:
         return _LAST[2]
     claimed: set[int] = set()
-    records = []
+    records, doubtful = [], []
     for raw in book.find_trick_illustrations(text):
+        if raw.unread:           # tricks in another form: the page reader tries them first
+            doubtful.append(raw)
+            continue
         records.append(deal_record(raw, path))
         claimed.update(range(raw.line - 1, raw.end_line))
     for raw in book.find_endings(text):
         records.append(ending_record(raw, path))
         claimed.update(range(raw.line - 1, raw.end_line))
     records += deal_records(text, path, claimed)
+    records += [deal_record(raw, path) for raw in doubtful
+                if not claimed.intersection(range(raw.line - 1, raw.end_line))]
     records += [hand_record(raw, path) for raw in book.find_suit_first_hands(text, claimed)]
     records += [hand_record(raw, path) for raw in book.find_column_hands(text, claimed)]
     pad_records = [pad_record(raw, path) for raw in book.find_score_pads(text)]

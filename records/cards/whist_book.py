@@ -82,6 +82,7 @@ class RawDeal:
     leaders_printed: bool = True       # does each trick mark its leader?
     seat_rows: tuple = ()              # a table in seat order: its places' seats, clockwise
     leaders_given: dict = field(default_factory=dict)   # trick -> seat, where the marks say
+    unread: bool = False               # most of its tricks are not in the form looked for
 
 
 @dataclass
@@ -216,8 +217,7 @@ def _read_deal(lines: list[str], start: int, stop: int) -> RawDeal | None:
             break
     for t in trick_starts:
         _read_trick(deal, lines, t, stop)
-    if len(deal.tricks) * 2 < len(trick_starts):
-        return None        # not tricks printed one to a block: the page reader's to read
+    deal.unread = len(deal.tricks) * 2 < len(trick_starts)
     after = deal.tricks[-1].end_line if deal.tricks else trick_starts[-1] + 1
     table = None
     for j in range(after, stop):

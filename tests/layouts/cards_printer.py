@@ -304,6 +304,18 @@ def table_numbered(p: Printed, vocab, mark, meaning, misprint) -> None:
     p.lines += [rule, ""]
 
 
+def tricks_in_blocks(p: Printed, vocab, mark, meaning, misprint) -> None:
+    """A trick a block: its heading, the seats, the four cards under them."""
+    deal = p.deals[0]
+    for n in range(13):
+        cards = _misprinted(deal, n, misprint)
+        p.lines += [f"TRICK {n + 1}.", "  " + "".join(s.center(8) for s in deal.seats).rstrip(),
+                    "  " + "".join(marked(deal, n, s, vocab, mark, meaning, cards).center(8)
+                                   for s in deal.seats).rstrip(), ""]
+        for s in deal.seats:
+            p.where[(0, n, s)] = len(p.lines) - 2
+
+
 def table_plain(p: Printed, vocab, mark, meaning, misprint, words=False, tabs=False) -> None:
     deal, w = p.deals[0], 10
     names = [label(s, deal.seats, words) for s in deal.seats]
@@ -414,6 +426,8 @@ def print_deal(layout: Layout, vocab: Vocab, seed: int, misprint: str = "") -> t
     p = Printed(deals, [], {}, layout.name)
     p.lines += ["CHAPTER XI.", "", "Some words of a book about play, with no cards in them.", ""]
     planted, at = _plant(deals[0], layout, rng, misprint)
+    if "hand heading" in layout.options:
+        p.lines += [f"HAND {seed + 1}.", ""]
     if "heading" in layout.options:
         p.lines += [f"ILLUSTRATIVE HAND NO. {seed + 1}", "", "_A hand made up for the test._", ""]
     if layout.deals == 1:
@@ -506,6 +520,9 @@ LAYOUTS = [
     Layout("numbered hands, | TRICK | A | Y | B | Z |, the winner's rank in parentheses",
            AYBZ, "bridge", ("glyphs, 10", "tags", "outline glyphs first, T"), "compass",
            table_numbered, "rank in parentheses", options=("heading",)),
+    Layout("a trick a block under its heading, the winner in brackets", AYBZ, "bridge",
+           ("glyphs, 10", "outline glyphs first, T", "letters, T"), "compass", tricks_in_blocks,
+           "brackets", options=("hand heading",)),
     Layout("numbered hands, the winner's rank alone in brackets, hands listed", AYBZ, "bridge",
            ("glyphs, 10", "letters, 10", "old abbreviations"), "list", table_numbered,
            "rank alone in brackets", options=("heading",)),
