@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from records.cards import deal_facts as facts_of
 from records.cards.card_forms import seats_of
 from records.cards.trick_tables import ANY, Side
-from records.cards.tricks import hand_text
+from records.cards.tricks import DECK, hand_text
 from records.cards.whist_book import RawDeal
 from records.core.model import WARNING, Record
 
@@ -95,8 +95,13 @@ def side_options(seats: tuple, stated, diagrams) -> list[Side]:
     out = []
     for diagram in diagrams:
         for name, named in diagram.readings(seats):
-            if set(named) <= set(seats) and len(named) == 4:
-                hands = tuple(frozenset(c.card for c in named[s].cards) for s in seats)
+            if set(named) <= set(seats) and len(named) >= 3:
+                given = {s: frozenset(c.card for c in named[s].cards) for s in named}
+                if len(named) == 3:       # the fourth hand is the cards the others lack
+                    rest = DECK.difference(*given.values())
+                    given.update({s: rest for s in seats if s not in given})
+                    name += ", the fourth hand the cards left"
+                hands = tuple(given[s] for s in seats)
                 out.append(Side(seats, hands, base.leader, trump, name))
     return out or [base]
 

@@ -173,7 +173,7 @@ def _glyph_after(pieces: list, line: int) -> list:
     for piece in pieces:
         if piece[0] == "holding" and not piece[1].cards and out and out[-1][0] == "text":
             cards = _ranks(out[-1][1], 0, len(out[-1][1]), piece[1].suit, line, out[-1][2])
-            if cards:
+            if cards is not None:     # ranks, or a void ("—", "None") before the glyph
                 out[-1] = ("holding", Holding(piece[1].suit, cards, line, out[-1][2]))
                 continue
         out.append(piece)

@@ -31,6 +31,7 @@ from records.cards.trick_tables import (
     replay,
     table_grid,
 )
+from records.cards.tricks import sort_cards
 from records.cards.whist_book import RawDeal, RawTrick, Token
 from records.core.model import INFO, WARNING, Record
 
@@ -142,11 +143,13 @@ def _hands(raw: RawDeal, played, tricks, tokens, side: Side, diagrams) -> None:
     if side.hands is not None:
         for diagram in diagrams:
             for name, named in diagram.readings(side.seats):
-                if name == side.hands_name and len(named) == 4:
-                    for seat, hand in named.items():
+                if side.hands_name.startswith(name) and len(named) >= 3:
+                    for seat, cards in zip(side.seats, side.hands):
+                        hand = named.get(seat)
                         raw.hands[seat] = [Token(c.text, c.line, c.column, c.card)
-                                           for c in hand.cards]
-                        raw.hand_lines[seat] = hand.line
+                                           for c in hand.cards] if hand else \
+                            [Token("", diagram.line, 1, c) for c in sort_cards(cards)]
+                        raw.hand_lines[seat] = hand.line if hand else diagram.line
                     return
     for seat in side.seats:
         raw.hands[seat] = []

@@ -304,7 +304,7 @@ def _trick(tokens, t: int, state: _DealState, played: Played, deal: int, number:
     in_turn = sorted(range(size), key=lambda k: (seats.index(at[k]) - lead_i) % 4)
     if setup.columns and [(seats.index(at[k]) - lead_i) % 4 for k in in_turn] != list(range(size)):
         played.problems.append((t + size - 1, f"trick {number} is short of a card"))
-    order, led, faults = [], _suit_followed(tokens, t, in_turn), len(played.problems)
+    order, led, faults = [], _suit_followed(tokens, t, in_turn, at, state), len(played.problems)
     for k in in_turn:
         i, seat = t + k, at[k]
         card = _resolve(tokens[i].card, led, state, seat)
@@ -345,12 +345,22 @@ def _leader_marked(tokens, t: int, size: int, state: _DealState, played: Played,
         state.leader = setup.columns[marked]
 
 
-def _suit_followed(tokens, t: int, in_turn: list) -> str | None:
-    """A card led printed by its rank alone is of the suit the others play most (None: the
-    led card prints its suit)."""
-    if not tokens[t + in_turn[0]].card.startswith("?"):
+def _suit_followed(tokens, t: int, in_turn: list, at: list, state) -> str | None:
+    """A card led printed by its rank alone is of the suit the others play most; when the
+    hands are known and no one follows, of a suit its leader holds that rank in and none of
+    the others (who discard) holds at all (None: the led card prints its suit)."""
+    led = tokens[t + in_turn[0]].card
+    if not led.startswith("?"):
         return None
-    suits = [tokens[t + k].card[0] for k in in_turn[1:] if not tokens[t + k].card.startswith("?")]
+    others = [(at[k], tokens[t + k].card) for k in in_turn[1:] if not tokens[t + k].card.startswith("?")]
+    suits = [card[0] for _, card in others]
+    if state.hands is not None:
+        held = {c[0] for c in state.hands[at[in_turn[0]]] if c[1] == led[1]}
+        if not held & set(suits):
+            fits = [s for s in held if all(c[0] == s or not any(h[0] == s for h in state.hands[seat])
+                                           for seat, c in others)]
+            if len(fits) == 1:
+                return fits[0]
     return max(set(suits), key=suits.count) if suits else None
 
 
