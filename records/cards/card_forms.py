@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from records.core.cards import RANK_ABBREVIATIONS, RANK_WORDS, SUIT_MARKS, SUIT_WORDS
 
@@ -97,6 +98,17 @@ def _inner_mark(m: re.Match) -> tuple:
 
 def cell_cards(text: str, line: int, column: int) -> list[CardTok]:
     """The cards a table cell prints, each with its marks; [] for words that are no cards."""
+    return [CardTok(t, line, column + at, card, marks, broken)
+            for at, t, card, marks, broken in _cell_forms(text)]
+
+
+@lru_cache(maxsize=4096)
+def _cell_forms(text: str) -> tuple:
+    """(offset, text, card, marks, broken) of each card a cell prints (cells repeat: cached)."""
+    return tuple((t.column - 1, t.text, t.card, t.marks, t.broken) for t in _cards_of(text, 0, 1))
+
+
+def _cards_of(text: str, line: int, column: int) -> list[CardTok]:
     if not text or len(text) > 60:
         return []
     found = []
@@ -116,7 +128,7 @@ def cell_cards(text: str, line: int, column: int) -> list[CardTok]:
     number = TRICK_NUMBER.match(text)
     if number and number.end() < len(text):       # "1. KS": the trick's number, then a card
         skip = number.end()
-        return cell_cards(" " * skip + text[skip:], line, column)
+        return _cards_of(" " * skip + text[skip:], line, column)
     core, lead = _unmarked(text)
     m = LETTER_CARD.match(core)
     if m and not core.isdigit():
@@ -183,7 +195,7 @@ def marks_around(text: str, a: int, b: int) -> tuple[tuple, bool]:
     else:
         if b_strip.endswith("*") or a_strip.startswith("*"):
             marks.append("star")
-    if any(b_strip.endswith(x) or a_strip.startswith(x) for x in ARROWS):
+    if b_strip.endswith(ARROWS) or a_strip.startswith(ARROWS):
         marks.append("arrow")
     return tuple(marks), broken
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from records.cards.card_forms import CardTok, rank_of, seat_label, seats_of, suit_of
 from records.core.layout import CELL_BREAK
@@ -153,6 +154,7 @@ def _ranks(text: str, a: int, b: int, suit: str, line: int, column: int) -> list
     return cards if cards or not body[at:].strip() else None
 
 
+@lru_cache(maxsize=2048)
 def cell_pieces(text: str, line: int) -> list:
     """A printed line's pieces: ("label", seat, column), ("holding", Holding), ("text", ...)."""
     out = []

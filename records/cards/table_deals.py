@@ -36,6 +36,7 @@ from records.cards.whist_book import RawDeal, RawTrick, Token
 from records.core.model import INFO, WARNING, Record
 
 FULL_TABLE = 12   # rows a table with no hands given prints (a deal is 13 tricks; one may be lost)
+RESCORED = 8      # the readings that went furthest, counted for faults when none plays through
 
 
 def table_deal_records(lines, item: Found, found: list[Found], stop: int,
@@ -75,7 +76,7 @@ def _fewest_faults(choice):
     """No reading plays every card: the one with the fewest faults in all (a misprint is one
     fault in the right reading, and many in a wrong one), the first of equals."""
     scored = []
-    for k, reading in enumerate(choice.readings):
+    for k, reading in enumerate(choice.readings[:RESCORED]):
         whole = replay(reading.order.tokens, reading.start, whole=True).value
         scored.append((len(whole.problems), k, reading))
     best = min(scored, key=lambda x: x[:2])[2]

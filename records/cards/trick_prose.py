@@ -41,23 +41,39 @@ class ProseRun:
 
 
 def find_runs(lines: list[str], claimed) -> list[ProseRun]:
-    """Runs of at least MIN_TRICKS sentences that each tell a trick."""
-    runs, current = [], []
-    for i, line in enumerate(lines):
-        trick = None if claimed(i) or not line.strip() else trick_of(line, i + 1)
+    """Runs of at least MIN_TRICKS sentences that each tell a trick (a sentence may run on to
+    the next line)."""
+    runs, current, i = [], [], 0
+    while i < len(lines):
+        line = lines[i]
+        trick, used = None, 1
+        if not claimed(i) and _may_tell(line):
+            trick = trick_of(line, i + 1)
+            if trick is None and i + 1 < len(lines) and not line.rstrip().endswith("."):
+                trick, used = trick_of(line + " " + lines[i + 1].strip(), i + 1), 2
         if trick is not None:
-            current.append((i, trick))
-            continue
-        if line.strip() or claimed(i):
+            current.append((i + used - 1, trick))
+        elif current and (line.strip() or claimed(i)):
             _close(runs, current)
             current = []
+        i += used if trick is not None else 1
     _close(runs, current)
     return runs
 
 
+SEAT_WORDS = frozenset("A Y B Z N E S W North East South West".split())
+
+
+def _may_tell(line: str) -> bool:
+    """Cheaply: a line telling a trick (or the first part of one that runs on) names two
+    seats and "the" card."""
+    return line.count("the ") >= 2 and len(SEAT_WORDS.intersection(line.split())) >= 2
+
+
 def _close(runs: list, current: list) -> None:
     if len(current) >= MIN_TRICKS:
-        runs.append(ProseRun(current[0][0], current[-1][0], [t for _, t in current]))
+        first = current[0][1].line - 1
+        runs.append(ProseRun(first, current[-1][0], [t for _, t in current]))
 
 
 def trick_of(line: str, number: int) -> ProseTrick | None:

@@ -81,9 +81,18 @@ CARD_HINT = re.compile(r"[♠♥♦♣♤♡◇♢♧]|\[[SHDC]\]|(?<![\w])(?:10
                        r"(?<![\w])[SHDC](?:10|[AKQJT2-9])(?![\w])")
 
 
+GLYPH_SET = frozenset("♠♥♦♣♤♡◇♢♧")
+
+
 def card_count(line: str) -> int:
-    """How many cards a line prints (cheaply: a line with fewer than four hints has fewer
-    than four cards)."""
+    """How many cards a line prints, cheaply: a table row splits its cells (two spaces, a
+    rule, a tab) or is short and prints suit marks; fewer than four hints, fewer than four
+    cards."""
+    if line.isascii() or GLYPH_SET.isdisjoint(line):
+        if "|" not in line and "\t" not in line and "  " not in line.strip():
+            return 0             # no suit marks, no cells: not a row of a table
+    elif len(line) > 60 and "|" not in line and "\t" not in line and "  " not in line.strip():
+        return 0                 # running text that names a card or two
     if len(CARD_HINT.findall(line)) < 4:
         return 0
     row = row_of(line, 0)

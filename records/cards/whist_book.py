@@ -445,6 +445,9 @@ SUIT_FIRST = re.compile(
     rf"(?<![\w{SUIT_GLYPHS}])([{SUIT_GLYPHS}])((?:[ ]+(?:10|[AKQJT2-9])(?![\w]))+)")
 
 
+_GLYPH_SET = frozenset(SUIT_GLYPHS)
+
+
 def find_suit_first_hands(text: str, claimed=frozenset()) -> list[RawHand]:
     """Lines holding a whole hand as ``♥ K Q 6 4 3 ♣ A 5 4 ♦ K 10 3 2 ♠ 8``.
 
@@ -453,7 +456,7 @@ def find_suit_first_hands(text: str, claimed=frozenset()) -> list[RawHand]:
     """
     hands = []
     for n, line in enumerate(text.split("\n"), start=1):
-        if "\t" in line or n - 1 in claimed or not any(m in line for m in SUIT_GLYPHS):
+        if line.isascii() or _GLYPH_SET.isdisjoint(line) or "\t" in line or n - 1 in claimed:
             continue
         groups = list(SUIT_FIRST.finditer(line))
         if len(groups) < 2:
