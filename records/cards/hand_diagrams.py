@@ -35,6 +35,7 @@ class Holding:
     cards: list           # CardTok
     line: int
     column: int
+    bare: bool = False    # the suit mark alone (its ranks may stand before it)
 
 
 @dataclass
@@ -117,7 +118,8 @@ def holdings(text: str, line: int, column: int) -> list[Holding] | None:
         cards = _ranks(text, head.end(), end, suit, line, column)
         if cards is None:
             return None
-        out.append(Holding(suit, cards, line, column + head.start()))
+        out.append(Holding(suit, cards, line, column + head.start(),
+                           bare=text.strip() == head.group().strip()))
     return out
 
 
@@ -173,7 +175,10 @@ def _glyph_after(pieces: list, line: int) -> list:
     """Ranks with their suit's glyph printed far to the right ("Qn, 10, 5, 3      ♠")."""
     out = []
     for piece in pieces:
-        if piece[0] == "holding" and not piece[1].cards and out and out[-1][0] == "text":
+        if piece[0] == "holding" and piece[1].bare and out and out[-1][0] == "label" and \
+                out[-1][1] == "A":
+            out[-1] = ("text", "A", out[-1][2])      # the ace alone, not the seat A
+        if piece[0] == "holding" and piece[1].bare and out and out[-1][0] == "text":
             cards = _ranks(out[-1][1], 0, len(out[-1][1]), piece[1].suit, line, out[-1][2])
             if cards is not None:     # ranks, or a void ("—", "None") before the glyph
                 out[-1] = ("holding", Holding(piece[1].suit, cards, line, out[-1][2]))
@@ -185,7 +190,9 @@ def _glyph_after(pieces: list, line: int) -> list:
 def _piece(text: str, line: int, column: int) -> list:
     found = holdings(text, line, column)
     if found and any(h.cards for h in found) or found and not seat_label(text):
-        if len({h.suit for h in found}) == len(found):
+        # "S: ♠ A K" is South's spades, not a void in spades before them
+        if len({h.suit for h in found}) == len(found) or found[0].cards or \
+                not text[:1].isalpha():
             return [("holding", h) for h in found]
     seat = seat_label(text)
     if seat:
@@ -263,11 +270,11 @@ def _end(h: Holding) -> int:
 def _stack(holding: Holding, open_hands: list[Hand], done: list[Hand]) -> None:
     for hand in open_hands:
         last = hand.holdings[-1]
-        if abs(last.column - holding.column) <= 3 and holding.line - last.line <= 1 and \
+        if abs(last.column - holding.column) <= 3 and holding.line - last.line <= 2 and \
                 holding.suit not in hand.suits:
             hand.holdings.append(holding)
             return
-    for hand in [h for h in open_hands if holding.line - h.holdings[-1].line > 1]:
+    for hand in [h for h in open_hands if holding.line - h.holdings[-1].line > 2]:
         open_hands.remove(hand)
         done.append(hand)
     open_hands.append(Hand([holding]))

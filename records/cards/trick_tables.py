@@ -18,7 +18,17 @@ from dataclasses import dataclass, field
 
 from records.cards.card_forms import CardTok, cell_cards, header_seats, seat_label, seats_of
 from records.cards.tricks import trick_winner
-from records.core.layout import Block, Choice, Grid, Replay, Row, choose, grid_of, row_of
+from records.core.layout import (
+    Block,
+    Choice,
+    Grid,
+    Replay,
+    Row,
+    choose,
+    grid_of,
+    row_of,
+    set_aside,
+)
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", None: "no-trump"}
 ANY = "any"          # a fact the text leaves open: every value is tried
@@ -146,6 +156,8 @@ def _between_rows(line: str) -> bool:
     block at a time, blank lines, the trick's heading and the seats over it."""
     if not line.strip() or TRICK_HEADING.match(line):
         return True
+    if not set_aside(line)[0].strip():
+        return True              # a page number, an illustration: set aside
     row = row_of(line, 0)
     if row.rule or not line.strip(" |+-=_\u2500\u2502"):
         return True
@@ -154,11 +166,10 @@ def _between_rows(line: str) -> bool:
 
 
 def _heading_next(lines: list[str], j: int) -> bool:
-    """A blank line inside a table only before the next trick's heading."""
-    for k in range(j + 1, min(len(lines), j + 3)):
-        if lines[k].strip():
-            return bool(TRICK_HEADING.match(lines[k]))
-    return False
+    """A blank line inside a table only before the next trick's heading, or before or after
+    what a page prints between its lines (a page number, an illustration)."""
+    around = [lines[k] for k in (j - 1, j + 1, j + 2) if 0 <= k < len(lines) and lines[k].strip()]
+    return any(TRICK_HEADING.match(x) or not set_aside(x)[0].strip() for x in around[:2])
 
 
 def _prose(rows: list[Row]) -> bool:
@@ -266,9 +277,10 @@ def read_table(grid: Grid, sides: list[list[Side]], region: Region) -> Choice:
 
 # -- replay ------------------------------------------------------------------------------------
 class _DealState:
-    __slots__ = ("hands", "leader", "out_of", "played", "seats", "trump")
+    __slots__ = ("hands", "leader", "out_of", "played", "printed", "seats", "trump")
 
-    def __init__(self, side: Side):
+    def __init__(self, side: Side, printed: frozenset = frozenset()):
+        self.printed = printed    # the cards printed with their suits: no rank alone is one
         self.seats = side.seats
         self.hands = ({s: set(h) for s, h in zip(side.seats, side.hands)}
                       if side.hands is not None else None)
@@ -288,7 +300,8 @@ def replay(tokens: list, setup: Setup, whole: bool = False) -> Replay:
             if deal >= len(setup.sides):
                 played.problems.append((t, "more tricks than the deals given"))
                 break
-            state = _DealState(setup.sides[deal])
+            state = _DealState(setup.sides[deal],
+                               frozenset(tok.card for tok in tokens[t:t + 52] if tok.card[0] != "?"))
         _trick(tokens, t, state, played, deal, number + 1)
         if played.problems and not whole:
             break
@@ -364,13 +377,15 @@ def _suit_followed(tokens, t: int, in_turn: list, at: list, state) -> str | None
     others = [(at[k], tokens[t + k].card) for k in in_turn[1:] if not tokens[t + k].card.startswith("?")]
     suits = [card[0] for _, card in others]
     if state.hands is not None:
-        held = {c[0] for c in state.hands[at[in_turn[0]]] if c[1] == led[1]}
-        if not held & set(suits):
-            fits = [s for s in held if all(c[0] == s or not any(h[0] == s for h in state.hands[seat])
-                                           for seat, c in others)]
-            if len(fits) == 1:
-                return fits[0]
-    return max(set(suits), key=suits.count) if suits else None
+        held = {c[0] for c in state.hands[at[in_turn[0]]] if c[1] == led[1] and
+                c not in state.printed}
+        fits = sorted(s for s in held if all(c[0] == s or not any(h[0] == s for h in
+                                                                 state.hands[seat])
+                                             for seat, c in others))
+        if len(fits) == 1:              # the one suit the others follow or are void in
+            return fits[0]
+        suits = [s for s in suits if s in (fits or held)] or suits
+    return max(sorted(set(suits)), key=suits.count) if suits else None
 
 
 def _resolve(card: str, led: str | None, state: _DealState, seat: str) -> str:
@@ -379,7 +394,7 @@ def _resolve(card: str, led: str | None, state: _DealState, seat: str) -> str:
         return card
     rank = card[1]
     if state.hands is not None:
-        held = [c for c in state.hands[seat] if c[1] == rank]
+        held = [c for c in state.hands[seat] if c[1] == rank and c not in state.printed]
         for suit in (led, state.trump):          # it follows suit, or it trumps
             if suit and suit + rank in held:
                 return suit + rank

@@ -157,3 +157,12 @@ def test_a_misprinted_card_is_the_error_of_the_best_reading_at_its_line():
     alarms = [(d.line, d.code) for d in rec.diagnostics if d.severity != "info"]
     assert rec.status == "needs_review"
     assert alarms == [(9, "WHIST-DEAL"), (14, "WHIST-CARD-TWICE")]
+
+
+def test_a_page_number_inside_a_table_is_set_aside():
+    text = TABLE.format(words="Z deals and declares no-trump. A leads.")
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("7."))
+    lines[at:at] = ["", "{160}", ""]
+    (rec,) = whist.scan_cards("\n".join(lines) + "\n", "t.txt")
+    assert rec.status == "valid" and rec.data["tricks_played"] == 13

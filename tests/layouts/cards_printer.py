@@ -235,10 +235,10 @@ def hand_list(deal: Deal, vocab: Vocab, style: str, words: bool = False) -> list
 
 def hands_table(deal: Deal, vocab: Vocab, style: str) -> list[str]:
     """A hand a column under the seats, a suit a row."""
-    out = ["".join(f"{seat:<22}" for seat in deal.seats).rstrip()]
+    out = ["".join(f"{seat:<26}" for seat in deal.seats).rstrip()]
     for suit in SUITS:
         cells = [holding(deal.hands[s], suit, vocab, style) for s in deal.seats]
-        out.append("".join(f"{c:<22}" for c in cells).rstrip())
+        out.append("".join(f"{c:<26}" for c in cells).rstrip())
     return out + [""]
 
 
