@@ -148,6 +148,11 @@ def _deal_data(raw, variant, dealer, trump, turnup, cards, score, result, honour
     }
 
 
+def plays_through(raw: book.RawDeal, cards: dict, trump, orders: list) -> bool:
+    """Do these hands play these tricks (in playing order) soundly under this trump?"""
+    return _sound(_replay(cards, trump, orders, raw), raw)
+
+
 def _points_scored(variant: str, result, honours: dict, score: dict) -> dict | None:
     """The points a whist deal scores, in a variant whose scoring the rules know."""
     if not result.complete:

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from records.cards import deal_facts as facts_of
 from records.cards.card_forms import seats_of
-from records.cards.deal_play import _replay, _sound, deal_record
+from records.cards.deal_play import deal_record, plays_through
 from records.cards.deal_sections import REACH, VARIANTS, Found, finish, said_after, words_about
 from records.cards.hand_diagrams import find_diagrams
 from records.cards.trick_prose import resolve
 from records.cards.trick_tables import ANY, SUIT_NAMES
 from records.cards.whist_book import RawDeal, RawTrick, Token
 from records.core.model import INFO, WARNING, Record
+
+FULL_PLAY = 12     # tricks told when no hands are given (a deal is 13; one may be lost)
 
 
 def prose_deal_records(lines, item: Found, found: list[Found], stop: int,
@@ -22,12 +24,14 @@ def prose_deal_records(lines, item: Found, found: list[Found], stop: int,
     last_read = said_after(lines, run.last + 1, stop, [stated])
     diagrams = find_diagrams(lines, item.start, item.caption) + \
         find_diagrams(lines, run.last + 1, min(stop, run.last + REACH))
+    if not diagrams and len(run.tricks) < FULL_PLAY:
+        return []          # a few tricks told of no deal given: an example, not a record
     told = {s for t in run.tricks for s, _, _ in t.plays}
     seats = seats_of(told) or ("A", "Y", "B", "Z")
     trumps = [stated.trump_value] if stated.trump_value is not ANY else [None, "S", "H", "D", "C"]
     readings = [(name, hands, trump) for name, hands in _hands_options(diagrams, seats)
                 for trump in trumps]
-    fits = [r for r in readings if _sound(*_trial(lines, item, run, seats, stated, *r))]
+    fits = [r for r in readings if _trial(lines, item, run, seats, stated, *r)]
     name, hands, trump = (fits or readings)[0]
     raw = _raw(lines, item, run, seats, stated, name, hands, trump)[0]
     item.end = max([last_read, run.last] + [d.end_line - 1 for d in diagrams])
@@ -51,10 +55,9 @@ def _hands_options(diagrams, seats: tuple) -> list[tuple[str, dict | None]]:
     return out or [("", None)]
 
 
-def _trial(lines, item, run, seats, stated, name, hands, trump):
+def _trial(lines, item, run, seats, stated, name, hands, trump) -> bool:
     raw, cards = _raw(lines, item, run, seats, stated, name, hands, trump)
-    orders = [[c.value for c in t.cards] for t in raw.tricks]
-    return _replay(cards, trump, orders, raw), raw
+    return plays_through(raw, cards, trump, [[c.value for c in t.cards] for t in raw.tricks])
 
 
 def _raw(lines, item: Found, run, seats, stated, name, hands, trump):

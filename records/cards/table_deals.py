@@ -152,9 +152,10 @@ def _hands(raw: RawDeal, played, tricks, tokens, side: Side, diagrams) -> None:
                             [Token("", diagram.line, 1, c) for c in sort_cards(cards)]
                         raw.hand_lines[seat] = hand.line if hand else diagram.line
                     return
+    first_line = tokens[tricks[0].tokens[0]].line
     for seat in side.seats:
         raw.hands[seat] = []
-        raw.hand_lines[seat] = tricks[0].tokens and tokens[tricks[0].tokens[0]].line
+        raw.hand_lines[seat] = first_line
     for trick in tricks:
         for i in trick.tokens:
             if played.seats[i] in raw.hands:

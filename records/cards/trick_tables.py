@@ -86,9 +86,9 @@ class Played:
 
 
 # -- finding tables ------------------------------------------------------------------------
-CARD_HINT = re.compile(r"[♠♥♦♣♤♡◇♢♧]|\[[SHDC]\]|(?<![\w])(?:10|[AKQJT2-9])[SHDC](?![\w])|"
+CARD_HINT = re.compile(r"[♠♥♦♣♤♡◇♢♧]|\[[SHDC]\]|(?<![A-Za-z0-9])(?:10|[AKQJT2-9])[SHDC](?![A-Za-z0-9])|"
                        r"[\[(_*](?:10|[AKQJ2-9]|Kg|Qn|Knv|Kn|Ace|King|Queen|Knave|Jack)[\])_*]|"
-                       r"(?<![\w])[SHDC](?:10|[AKQJT2-9])(?![\w])")
+                       r"(?<![A-Za-z0-9])[SHDC](?:10|[AKQJT2-9])(?![A-Za-z0-9])")
 
 
 GLYPH_SET = frozenset("♠♥♦♣♤♡◇♢♧")
@@ -377,8 +377,8 @@ def _suit_followed(tokens, t: int, in_turn: list, at: list, state) -> str | None
     others = [(at[k], tokens[t + k].card) for k in in_turn[1:] if not tokens[t + k].card.startswith("?")]
     suits = [card[0] for _, card in others]
     if state.hands is not None:
-        held = {c[0] for c in state.hands[at[in_turn[0]]] if c[1] == led[1] and
-                c not in state.printed}
+        ranked = [c for c in state.hands[at[in_turn[0]]] if c[1] == led[1]]
+        held = {c[0] for c in ranked if c not in state.printed} or {c[0] for c in ranked}
         fits = sorted(s for s in held if all(c[0] == s or not any(h[0] == s for h in
                                                                  state.hands[seat])
                                              for seat, c in others))
@@ -394,7 +394,8 @@ def _resolve(card: str, led: str | None, state: _DealState, seat: str) -> str:
         return card
     rank = card[1]
     if state.hands is not None:
-        held = [c for c in state.hands[seat] if c[1] == rank and c not in state.printed]
+        held = [c for c in state.hands[seat] if c[1] == rank]
+        held = [c for c in held if c not in state.printed] or held
         for suit in (led, state.trump):          # it follows suit, or it trumps
             if suit and suit + rank in held:
                 return suit + rank

@@ -333,6 +333,14 @@ def table_plain(p: Printed, vocab, mark, meaning, misprint, words=False, tabs=Fa
     p.lines.append("")
 
 
+def table_by_roles(p: Printed, vocab, mark, meaning, misprint) -> None:
+    """No trick numbers; the columns headed by role: Leader Dummy Pone Dealer."""
+    deal, w = p.deals[0], 10
+    p.lines.append("  " + "".join(ROLE[s].upper().center(w) for s in deal.seats))
+    seat_rows(p, 0, vocab, mark, meaning, w, "", "", "", "none", misprint)
+    p.lines.append("")
+
+
 def table_side_by_side(p: Printed, vocab, mark, meaning, misprint) -> None:
     """Two deals sharing the trick-number column."""
     w = 7
@@ -520,6 +528,9 @@ LAYOUTS = [
     Layout("numbered hands, | TRICK | A | Y | B | Z |, the winner's rank in parentheses",
            AYBZ, "bridge", ("glyphs, 10", "tags", "outline glyphs first, T"), "compass",
            table_numbered, "rank in parentheses", options=("heading",)),
+    Layout("columns by role (Leader Dummy Pone Dealer), no trick numbers, hands listed",
+           AYBZ, "bridge", ("glyphs, 10", "letters, T", "words"), "list", table_by_roles,
+           "underline"),
     Layout("a trick a block under its heading, the winner in brackets", AYBZ, "bridge",
            ("glyphs, 10", "outline glyphs first, T", "letters, T"), "compass", tricks_in_blocks,
            "brackets", options=("hand heading",)),

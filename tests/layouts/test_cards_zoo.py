@@ -85,8 +85,16 @@ The leads are: from A K Q J 10, the ace; from K Q J 10 9, the king, 10♢ 9♢ 8
 """
 
 
+TOLD = """In such a case A leads the K♠; Y plays the 2♠, B the 5♠ and Z the 3♠.
+Then A leads the Q♠; Y plays the 4♠, B the 6♠ and Z the 7♠.
+And A leads the J♠; Y plays the 8♠, B the 9♠ and Z the 10♠.
+"""
+
+
 def test_no_records_are_found_in_prose():
     assert [r.title for r in whist.scan_cards(PROSE * 3, "prose.txt")] == []
+    # three tricks told of no deal: an example in the text, not a record
+    assert [r.title for r in whist.scan_cards(PROSE + TOLD + PROSE, "prose.txt")] == []
 
 
 @pytest.mark.benchmark
