@@ -50,6 +50,7 @@ LEADER = [re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,30}},)? (?:leads|opens|wi
 DEALER = [re.compile(rf"\b(?P<seat>{SEAT}) (?:deals|dealt|is (?:the )?dealer|was (?:the )?dealer)\b"),
           re.compile(rf"(?i)\bdealer,?\s+(?:is\s+)?(?P<seat>{SEAT})\b(?!')")]
 DECLARER = [re.compile(rf"\b(?P<seat>{SEAT})(?: deals and)? (?:declares|makes it|bids|names)\b"),
+            re.compile(rf"(?i)\bdealer,?\s+(?P<seat>{SEAT}),?\s+(?:makes it|declares)\b"),
             re.compile(rf"(?i)\bdeclarer,?\s+(?:is\s+)?(?P<seat>{SEAT})\b")]
 DEALER_WINS = re.compile(r"(?i)\b(?:the )?(?P<who>dealer|declarer)(?:'s side)? (?:wins|makes|takes) "
                          r"(?P<n>\w+) tricks\b")

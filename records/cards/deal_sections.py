@@ -144,6 +144,7 @@ def as_bridge(rec: Record, raw: RawDeal, stated) -> None:
                      "winner": compass.get(t["winner"])} for t in data["tricks"]]
     data["stated"] = data.pop("claim", None)
     rec.tags["Dealer"] = compass[data["dealer"]]
+    rec.tags["Board"] = raw.title
     declarer = stated.declarer.value if stated.declarer else ""
     if declarer in compass:
         rec.tags["Declarer"] = compass[declarer]
