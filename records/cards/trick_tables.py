@@ -242,6 +242,7 @@ def starts(grid: Grid, sides: list[list[Side]], header: list,
                for k in range(4)]
     if row_seats:
         layouts = [(f"a hand a row ({' '.join(row_seats)})", row_seats)] + layouts
+    layouts = [(n, c) for n, c in layouts if set(c) == set(seats)]
     layouts.append(("in playing order", None))
     marked = any(t.marks for t in grid.tokens())
     meanings = [("marks on the winner", "winner"), ("marks on the leader", "leader")] \

@@ -108,3 +108,21 @@ def test_zoo_at_large_from_a_fresh_seed():
             check_misprint(layout, vocab, seed + k, "card")
             count += 1
     print(f"{count} printed deals and their misprints read in {time.perf_counter() - started:.1f} s")
+
+
+def test_damaged_prints_are_read_without_a_crash():
+    """Zoo prints with characters dropped, added and changed at random (OCR at its worst):
+    whatever is read, nothing raises."""
+    rng = random.Random(9)
+    for k in range(40):
+        layout = rng.choice(LAYOUTS)
+        printed, _ = print_deal(layout, VOCAB[rng.choice(layout.vocabs)], k)
+        text = list(printed.text)
+        for _ in range(rng.randrange(1, 30)):
+            i = rng.randrange(len(text))
+            if rng.random() < 0.5:
+                del text[i]
+            else:
+                text.insert(i, rng.choice("♠♥♦♣[]()_*|-+ \nAKQJT1023456789SHDCYBZNEW"))
+        for rec in whist.scan_cards("".join(text), f"damaged{k}.txt"):
+            assert rec.status in ("valid", "repaired", "needs_review", "invalid")
