@@ -22,7 +22,9 @@ def deal_records(text: str, path: str, claimed: set) -> list[Record]:
     found = sections(lines, spans)
     out = []
     for k, item in enumerate(found):
-        stop = found[k + 1].caption if k + 1 < len(found) else len(lines)
+        # what follows a deal (its hands, the tricks it says were won) stops where the next
+        # deal's section begins
+        stop = max(item.region.last + 1, found[k + 1].start) if k + 1 < len(found) else len(lines)
         read = prose_deal_records if isinstance(item.region, ProseRun) else table_deal_records
         out += read(lines, item, found, stop, path)
         claimed.update(range(item.start, item.end + 1))

@@ -60,7 +60,7 @@ def table_deal_records(lines, item: Found, found: list[Found], stop: int,
         return []
     best = choice.best if choice.winners else _fewest_faults(choice)
     stream = best.order.tokens
-    played = replay(stream, best.start, whole=True).value
+    played = best.replay.value if best.replay.whole else replay(stream, best.start, whole=True).value
     item.end = max([last_read] + [d.end_line - 1 for d in diagrams if count == 1])
     out = []
     for d in range(count):

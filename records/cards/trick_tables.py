@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from records.cards.card_forms import CardTok, cell_cards, header_seats, seat_label, seats_of
@@ -105,7 +106,7 @@ def card_count(line: str) -> int:
         return 0                 # running text that names a card or two
     if len(CARD_HINT.findall(line)) < 4:
         return 0
-    row = row_of(line, 0)
+    row = _row(line)
     return sum(len(cell_cards(c.text, 0, c.column)) for c in row.cells)
 
 
@@ -149,6 +150,11 @@ def find_regions(lines: list[str], counts: list[int], claimed) -> list[Region]:
 
 
 TRICK_HEADING = re.compile(r"^\s*(?:\[Illustration:\s*)?(?i:trick)\s+\d{1,2}\s*[.:]?\s*$")
+
+
+@lru_cache(maxsize=1024)
+def _row(line: str) -> Row:
+    return row_of(line, 0)
 
 
 def _between_rows(line: str) -> bool:
