@@ -23,6 +23,7 @@ class Bridge(_Correctable, FamilyBase):
     kind = "bridge"
     export_formats = bridge.EXPORT_FORMATS
     file_reader = "records.cards.pbn:read"
+    book_scanner = "records.cards.whist:bridge_book"
 
     @staticmethod
     def facts(record) -> dict:
