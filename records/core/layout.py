@@ -35,7 +35,6 @@ NUMBERED_RULE = re.compile(r"^\s*(?:\d{1,3}\.?\s*[-_=\u2014\u2500]{3,}\s*)+$")
 RULE_NUMBER = re.compile(r"(\d{1,3})\.?\s*[-_=\u2014\u2500]{3,}")
 NUMBERED_CHARS = set("0123456789. -_=\u2014\u2500\t")
 FRAME_CHARS = set(RULE_CHARS) | set(" \t")
-DASH_RUN = re.compile(r"[-=_~\u2500\u2550\u2501]{2,}")
 # cells are runs of text: two or more spaces, a tab, or a vertical rule end one
 CELL_BREAK = re.compile(r"\s{2,}|\t|[|\u2502\u2551\u2503]+")
 MAX_CELL = 400         # a longer run is prose, cut into pieces of this size for the tokenizer
@@ -95,14 +94,9 @@ def row_of(text: str, line: int) -> Row:
     if chars <= FRAME_CHARS:   # only then the regexes (a long line of prose would cost them)
         if RULE.match(text):
             return Row(line, text, [], "rule")
-        if _frame(text) and any(c in text for c in "+x*#|\u2502\u2551\u250c\u2514\u251c\u2554"):
+        if FRAME.match(text) and any(c in text for c in "+x*#|\u2502\u2551\u250c\u2514\u251c\u2554"):
             return Row(line, text, [], "frame")
     return Row(line, text, cells_of(text, line))
-
-
-def _frame(text: str) -> bool:
-    """A frame line: rule characters only, with a run of two dashes at least (`+---+`)."""
-    return bool(DASH_RUN.search(text)) and not re.search(r"\S\s+\S", text.strip())
 
 
 def cells_of(text: str, line: int) -> list[Cell]:
