@@ -18,7 +18,6 @@ from records.cli import app, web
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "data" / "demo" / "chess_demo.pgn"
 runner = CliRunner()
-pytest.importorskip("datasette", reason="the web extra (datasette) is needed")
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +70,7 @@ def answers(port: int, within: float) -> bool:
 # hoyle browse with a quick stand-in for Datasette (python -m http.server): the same child,
 # signals and temporary file, without Datasette's seconds of starting
 STAND_IN = ("import sys\nfrom records.cli import main, web\n"
+            "web._datasette_missing = lambda: False\n"
             "web._datasette = lambda path, meta, host, port: "
             "[sys.executable, '-m', 'http.server', '--bind', host, str(port)]\n"
             "main(sys.argv[1:])\n")
@@ -118,15 +118,18 @@ def test_a_signal_ends_browse_and_its_server(db, tmp_path, name):
 
 
 @LINUX_PROC
-def test_sigterm_ends_browse_and_datasette(db, tmp_path):
-    browse_until_signal(db, tmp_path, "SIGTERM", real=True)
-
-
-@LINUX_PROC
 @pytest.mark.benchmark
-@pytest.mark.parametrize("name", ["SIGHUP", "SIGINT", "SIGKILL"])
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP", "SIGINT", "SIGKILL"])
 def test_every_signal_ends_browse_and_datasette(db, tmp_path, name):
+    """The real Datasette (the web extra; seconds to start, so with the benchmarks)."""
+    pytest.importorskip("datasette", reason="the web extra (datasette) is needed")
     browse_until_signal(db, tmp_path, name, real=True)
+
+
+@pytest.fixture(autouse=True)
+def datasette_or_not(monkeypatch):
+    """The port is checked whether or not the web extra is installed."""
+    monkeypatch.setattr(web, "_datasette_missing", lambda: False)
 
 
 def test_a_busy_port_asked_for_is_exit_2(db):

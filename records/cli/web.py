@@ -37,7 +37,6 @@ def browse(host: str = typer.Option("127.0.0.1", "--host", metavar="HOST", help=
     """Open the archive in Datasette (pip install 'hoyle[web]'), faceted by kind, status and
     opening, with a FEN view of every position (positions_fen). Ctrl-C (or SIGTERM, SIGHUP)
     stops the server."""
-    import importlib.util
     archive = open_archive()
     from records.archive import browse_metadata
     metadata = browse_metadata(archive.path)
@@ -48,10 +47,15 @@ def browse(host: str = typer.Option("127.0.0.1", "--host", metavar="HOST", help=
                                "browse": {"command": command, "metadata": metadata}},
                               ensure_ascii=False, indent=1))
         return
-    if importlib.util.find_spec("datasette") is None:
+    if _datasette_missing():
         fail("hoyle browse needs Datasette: pip install 'hoyle[web]' (or pip install datasette)")
     port = _free_port(host, port)
     raise typer.Exit(_serve(archive.path, metadata, host, port))
+
+
+def _datasette_missing() -> bool:
+    import importlib.util
+    return importlib.util.find_spec("datasette") is None
 
 
 def _datasette(path: str, metadata: str, host: str, port: int) -> list[str]:
@@ -114,13 +118,13 @@ def _bind_problem(host: str, port: int) -> str | None:
 def _serve(path: str, metadata: dict, host: str, port: int) -> int:
     """Datasette in a child process until it ends or hoyle is asked to stop (SIGTERM, SIGHUP,
     SIGINT): then the child is stopped too (killed after STOP_GRACE_S), and its temporary
-    metadata file is removed, whichever way hoyle ends."""
+    metadata file is removed, whichever way hoyle ends. The handlers come first: a signal at
+    any moment after them leaves nothing behind."""
     import signal
     import subprocess
     import tempfile
-    with tempfile.NamedTemporaryFile("w", prefix="hoyle-browse-", suffix=".json",
-                                     delete=False) as meta:
-        json.dump(metadata, meta)
+
+    from records.core.parallel import die_with_parent
     stopped: list[int] = []
 
     def stop(signum, _frame) -> None:
@@ -128,11 +132,14 @@ def _serve(path: str, metadata: dict, host: str, port: int) -> int:
 
     handlers = {getattr(signal, name): signal.signal(getattr(signal, name), stop)
                 for name in STOP_SIGNALS}
-    child, code = None, 0
+    child, code, meta, parent = None, 0, None, os.getpid()
     try:
+        with tempfile.NamedTemporaryFile("w", prefix="hoyle-browse-", suffix=".json",
+                                         delete=False) as meta:
+            json.dump(metadata, meta)
         if not stopped:
             child = subprocess.Popen(_datasette(path, meta.name, host, port),
-                                     preexec_fn=_die_with_parent)
+                                     preexec_fn=lambda: die_with_parent(parent))
             typer.echo(f"hoyle: serving {path} at http://{_url_host(host)}:{port}/ "
                        "(Ctrl-C stops it)", err=True)
             code = _supervise(child, stopped)
@@ -141,9 +148,10 @@ def _serve(path: str, metadata: dict, host: str, port: int) -> int:
         if child is not None and child.poll() is None:
             child.kill()
             child.wait()
+        if meta is not None and os.path.exists(meta.name):
+            os.unlink(meta.name)
         for signum, handler in handlers.items():
             signal.signal(signum, handler)
-        os.path.exists(meta.name) and os.unlink(meta.name)
 
 
 def _supervise(child, stopped: list[int]) -> int:
@@ -182,14 +190,3 @@ def _ending(code: int, stopped: list[int], host: str, port: int) -> int:
 
 def _url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
-
-
-def _die_with_parent() -> None:
-    """In the child: a SIGTERM when hoyle dies, however it dies (Linux; elsewhere nothing)."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-        import signal
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)   # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass

@@ -103,18 +103,20 @@ class _LineBound:
         self.dropping = 0      # > 0: the length so far of a line too long to keep
 
     def feed(self, text: str) -> str:
-        first = text.find("\n")
-        if first < 0:
+        last = text.rfind("\n")
+        if last < 0:
             self._grow(text)
             return ""
-        last = text.rfind("\n")
-        head = self._close(text[:first])
+        first = text.find("\n")
+        if self.partial_len or self.dropping or first > self.max_line:
+            out = self._close(text[:first]) + text[first:last + 1]
+        else:
+            out = text[:last + 1]   # mostly: no line carried over, one copy
+        self.line += text.count("\n", 0, last + 1)
         self._grow(text[last + 1:])
-        middle = text[first + 1:last + 1]   # whole lines, each shorter than a block
-        self.line += 1 + middle.count("\n")
-        if len(middle) > self.max_line and _longest_line(middle) > self.max_line:
-            middle = self._drop_long(middle)
-        return head + "\n" + middle
+        if last - first > self.max_line and _longest_line(out) > self.max_line:
+            out = self._drop_long(out)   # whole lines past the bound inside a big block
+        return out
 
     def end(self) -> str:
         """The last line, when the text does not end with a line end."""
@@ -143,10 +145,10 @@ class _LineBound:
         self.partial, self.partial_len, self.dropping = [], 0, 0
         return kept
 
-    def _drop_long(self, middle: str) -> str:
+    def _drop_long(self, out: str) -> str:
         """Whole lines past the bound in one block (a block bigger than the bound)."""
-        first = self.line - middle.count("\n")
-        lines = middle.split("\n")
+        lines = out.split("\n")
+        first = self.line - (len(lines) - 1)   # the line out begins with
         for i, text in enumerate(lines):
             if len(text) > self.max_line:
                 _too_long(self.note, first + i, len(text), self.max_line)
