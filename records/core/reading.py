@@ -1,10 +1,11 @@
 """Turn a path into records: interchange files by extension, anything else as book text.
 
 Input is checked before it is read: regular files only (a FIFO or a device would hang or never
-end), text only, and bounded. Line ends are made alike (CR, CRLF and LF) for the readers; the
-archive keeps the file's raw bytes. Big interchange files are read in pieces that end at a game
-boundary, so memory follows the size of a piece, not of the file; two processes share the
-pieces (core.parallel.in_order).
+end), text only, and bounded. Bytes become text a block at a time (decoding.py): line ends made
+alike (CR, CRLF and LF), a line too long to read as notation left out and named; the archive
+keeps the file's raw bytes. Big interchange files are read in pieces that end at a game
+boundary, so memory follows the size of a piece, not of the file or of its longest line; two
+processes share the pieces (core.parallel.in_order).
 """
 from __future__ import annotations
 
@@ -133,13 +134,6 @@ def _text(source: Source) -> Iterator[str]:
                             "while hoyle was reading)") from exc
     except OSError as exc:
         raise UnreadableInput(f"{source.name}: {(exc.strerror or str(exc)).lower()}") from exc
-
-
-def same_line_ends(text: str) -> str:
-    """CRLF and lone CR read as LF, so every reader counts lines alike."""
-    if "\r" not in text:
-        return text
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def read_text(path: str) -> str:
