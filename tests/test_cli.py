@@ -393,8 +393,9 @@ def test_cribbage_csv_quirks_are_records_not_tracebacks(tmp_path):
 
 
 def test_a_seven_card_count_is_spoken_past_thirty():
-    result = hoyle("count", "5H 5D 5S JC 2H 3H 4H", "--starter", "5C")
-    assert result.exit_code == 0 and "fifty-nine" in result.stdout
+    """Seven-card cribbage keeps five cards: with the starter, six counted."""
+    result = hoyle("count", "5H 5D 5S 5C JD", "--starter", "JH", "--variant", "seven-card")
+    assert result.exit_code == 0 and "is thirty-eight" in result.stdout
 
 
 def test_progress_counts_games_and_bytes_on_a_terminal(monkeypatch):

@@ -13,6 +13,7 @@ from typing import TextIO
 
 from records.archive.query import fill_positions
 from records.archive.store import key_hasher
+from records.core.files import as_new_file
 from records.core.model import Record
 
 SHARED_FORMATS = ("json", "jsonl", "csv", "errata")
@@ -27,6 +28,7 @@ def output_file(path: str | None, stdout: TextIO) -> Iterator[TextIO]:
         return
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".hoyle-export-", dir=folder)
+    as_new_file(fd)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
             yield out
@@ -166,6 +168,7 @@ def _parquet_row(rec: Record) -> dict:
 def _temporary(path: str) -> Iterator[str]:
     """A temporary name beside `path`, renamed to it when the block succeeds."""
     fd, tmp = tempfile.mkstemp(prefix=".hoyle-export-", dir=os.path.dirname(path) or ".")
+    as_new_file(fd)
     os.close(fd)
     try:
         yield tmp

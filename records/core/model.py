@@ -219,8 +219,14 @@ class Record:
             "source": self.source, "line": self.line, "end_line": self.end_line,
             "tags": self.tags,
             "moves": normals(self.plies),
-            "diagnostics": [d.to_dict() for d in self.diagnostics],
+            "diagnostics": [d.to_dict() for d in in_line_order(self.diagnostics)],
         }
+
+
+def in_line_order(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics as a reader of the text meets them: by line, then column (those of the
+    whole record, line 0, first); the order they were found in among equals."""
+    return sorted(diagnostics, key=lambda d: (d.line or 0, d.column or 0))
 
 
 # kind -> how its reader writes a record's normal form from the tags and plies; a reader that

@@ -30,11 +30,11 @@ from records.cribbage.scoring import (
 
 # the names the family, the command line and the tests know cribbage by
 __all__ = ["Card", "Claim", "EXPORT_FORMATS", "Play", "PegStep", "SUITS", "VARIANTS", "_rank_points",
-           "card_set_problems", "count_cards", "distribution", "export", "hand_record", "is_lurched",
+           "NoStarter", "card_set_problems", "count_cards", "distribution", "export", "hand_record", "is_lurched",
            "matches", "parse_card", "parse_cards", "peg", "play_record", "render_text", "scan_book",
            "score", "score_total", "showcase", "spoken", "variant_named"]
 from records.core.cards import SUITS  # noqa: E402
-from records.cribbage.claims import count_cards  # noqa: E402
+from records.cribbage.claims import NoStarter, count_cards  # noqa: E402
 from records.cribbage.display import EXPORT_FORMATS, export  # noqa: E402
 from records.cribbage.pegging import PegStep  # noqa: E402
 from records.cribbage.scoring import (  # noqa: E402
