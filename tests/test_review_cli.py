@@ -57,8 +57,8 @@ def test_review_lists_each_fault_with_its_text_readings_and_board(db):
 def test_review_json_lists_faults_and_counts(db):
     result = hoyle("review", "--db", db, "--json")
     payload = json.loads(result.stdout)
-    assert payload["counts"]["records"] == 7 == payload["counts"]["needs_review"]   # 3 chess,
-    assert payload["counts"]["by_kind"]["whist"]["records"] == 2   # 1 checkers, 1 cribbage
+    assert payload["counts"]["records"] == 6 == payload["counts"]["needs_review"]   # 3 chess,
+    assert payload["counts"]["by_kind"]["bridge"]["records"] == 1   # 1 checkers, 1 cribbage
     by_line = {r["line"]: r for r in payload["records"]}
     (fault,) = by_line[26592]["faults"]
     assert [r["text"] for r in fault["readings"]] == ["Nxf2", "Nxf6"]

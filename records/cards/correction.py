@@ -44,7 +44,8 @@ def correct(rec: Record, corrections: list[Correction]) -> Record:
     if rec.data.get("type") != "deal" or not rec.data.get("tricks"):
         raise ValueError("only a whist deal's play can be replayed with a correction")
     data = rec.data
-    hands = {s: set(data["hands"].get(s, [])) for s in SEATS}
+    printed = data.get("book_hands") or data["hands"]   # a bridge deal keeps the book's seats apart
+    hands = {s: set(printed.get(s, [])) for s in SEATS}
     tricks = [list(t["cards"]) for t in data["tricks"]]
     trump = data.get("trump") or None
     chose_trump = False
@@ -117,7 +118,8 @@ def _replayed(rec: Record, hands: dict, trump, result, chose_trump: bool,
     fresh.diagnostics = [d for d in rec.diagnostics if (d.line, d.column) not in read
                          and d.code not in PLAY_CODES
                          and not (chose_trump and d.code == TRUMP_CODE)]
-    fresh.data["hands"] = {s: sort_cards(h) for s, h in hands.items()}
+    fresh.data["book_hands" if "book_hands" in rec.data else "hands"] = {
+        s: sort_cards(h) for s, h in hands.items()}
     fresh.data["trump"] = trump or ""
     fresh.data["tricks"] = [{"number": k + 1, "leader": t.leader, "cards": list(t.order),
                              "winner": t.winner, "count": result.running[k]}

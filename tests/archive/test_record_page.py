@@ -23,7 +23,7 @@ def archive_path(tmp_path_factory):
     folder = tmp_path_factory.mktemp("page")
     archive = Archive(str(copy_into(built_once(tmp_path_factory), folder)))
     ids = {kind: record_at(archive, kind, line).id for kind, line in
-           (("chess", 26592), ("checkers", 8708), ("cribbage", 24130), ("whist", 3264))}
+           (("chess", 26592), ("checkers", 8708), ("cribbage", 24130), ("bridge", 3264))}
     archive.close()
     return folder / "review.db", ids
 

@@ -168,7 +168,7 @@ def test_cribbage_a_count_set_right_and_a_card_read_again(archive):
 
 
 def test_whist_the_trump_the_marks_leave_open_is_chosen(archive):
-    deal = record_at(archive, "whist", 3264)
+    deal = record_at(archive, "bridge", 3264)
     (fault,) = review.open_faults(deal)
     strains = [r.text for r in fault.readings]
     assert fault.code == "WHIST-TRUMP" and "no-trump" in strains and len(strains) == 2
