@@ -154,3 +154,15 @@ def test_cells_split_at_wide_gaps_tabs_and_rules_and_frames_are_rules():
     assert row_of("+---+---+---+", 1).rule == "frame"
     assert row_of("  ----------", 1).rule == "rule"
     assert row_of("x---x---x", 1).rule == "frame"
+
+
+def test_frames_side_by_side_are_frames_and_long_rules_are_read_at_once():
+    import time
+    assert row_of("  +------+-----+    +------+-----+", 1).rule == "frame"
+    assert row_of("  -----------+  +-----------", 1).rule == "frame"
+    assert row_of("\u250c\u2500\u2500\u2500\u252c\u2500\u2500\u2510", 1).rule == "frame"
+    started = time.perf_counter()
+    for _ in range(20):   # once backtracked exponentially: seconds a line
+        assert row_of("  " + "-" * 40 + "+ C+" + "-" * 40, 1).rule == ""
+        assert row_of("  +" + "-" * 40 + "+ +" + "-" * 40 + "+", 1).rule == "frame"
+    assert time.perf_counter() - started < 0.05
