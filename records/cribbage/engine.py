@@ -60,8 +60,58 @@ def scan_book(text: str, path: str) -> list[Record]:
                 if not taken & set(range(rec.line, rec.end_line + 1))]
     records += counted
     records += _glyph_records(text, path)
+    records += _told_records(text, path, records)
     records.sort(key=lambda r: r.line)
     return records
+
+
+def _told_records(text: str, path: str, found: list[Record]) -> list[Record]:
+    """Counts and plays told in prose, dialogue, lists and tables (told.py). Where another
+    reader read the same lines, the told reading is taken only when it reads as much of the print
+    with fewer problems, or more with no more (`Hand: 5H 5D 5S JC` read as a compact line without
+    the starter and the count on the next lines, a list whose words the list reader misreads);
+    otherwise the other reading stands."""
+    from records.cribbage.told import told_records
+    told = told_records(text, path)
+    if not told:
+        return []
+    kept, dropped = [], set()
+    for cluster_old, cluster_told in _overlaps(found, told):
+        more = _consumed(cluster_told) - _consumed(cluster_old)
+        fewer = _trouble(cluster_old) - _trouble(cluster_told)
+        if cluster_old and not (more >= 0 and fewer > 0 or more > 0 and fewer >= 0):
+            continue
+        dropped |= {id(r) for r in cluster_old}
+        kept += cluster_told
+    found[:] = [r for r in found if id(r) not in dropped]
+    return kept
+
+
+def _overlaps(found: list[Record], told: list[Record]):
+    """Groups of told records with the other readers' records on the same lines."""
+    for rec in told:
+        rec.settle_status()
+    clusters: list[tuple[list, list]] = []
+    for rec in sorted(told, key=lambda r: r.line):
+        span = set(range(rec.line, rec.end_line + 1))
+        if clusters and clusters[-1][2] & span:
+            clusters[-1][1].append(rec)
+            clusters[-1][2].update(span)
+        else:
+            clusters.append(([], [rec], span))
+    for _, group, span in clusters:
+        old = [r for r in found if span & set(range(r.line, r.end_line + 1))]
+        yield old, group
+
+
+def _consumed(records: list[Record]) -> int:
+    """How much of the print a reading used: its cards and plays, and each count it checked."""
+    return sum(len(r.plies) + ("Stated" in r.tags) for r in records)
+
+
+def _trouble(records: list[Record]) -> int:
+    return sum(2 if d.severity == ERROR else 1 for r in records for d in r.diagnostics
+               if d.severity != INFO)
 
 
 def _glyph_records(text: str, path: str) -> list[Record]:

@@ -213,7 +213,9 @@ def _play(tree: Tree, first_line: int) -> RawNotation:
 
 
 # -- compact lines inside any text --------------------------------------------------------
-COMPACT_LINE = re.compile(r"^\s*(hand|crib|play)\b\s*:?\s+\S", re.I)
+# a label, then a card or a go (prose that begins "Crib holds ..." is not notation)
+COMPACT_LINE = re.compile(r"^\s*(hand|crib|play)\b\s*:?\s+(?:(?:10|[1-9TJQKA])[SHDC♠♥♦♣]?(?![\w'])|go\b)",
+                          re.I)
 SUITED = re.compile(r"(?<![\w'])(10|[2-9TJQKA])[SHDC♠♥♦♣](?![\w'])")
 PLAY_LINE = re.compile(r"^\s*play\s*:?(\s+((10|[2-9TJQKA])[SHDC♠♥♦♣]?|go|/))+(\s*=\s*\d+)?\s*$",
                        re.I)
