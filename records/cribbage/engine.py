@@ -68,7 +68,7 @@ def scan_book(text: str, path: str) -> list[Record]:
 def _told_records(text: str, path: str, found: list[Record]) -> list[Record]:
     """Counts and plays told in prose, dialogue, lists and tables (told.py). Where another
     reader read the same lines, the told reading is taken only when it reads as much of the print
-    with fewer problems, or more with no more (`Hand: 5H 5D 5S JC` read as a compact line without
+    with fewer errors, or more with no more (`Hand: 5H 5D 5S JC` read as a compact line without
     the starter and the count on the next lines, a list whose words the list reader misreads);
     otherwise the other reading stands."""
     from records.cribbage.told import told_records
@@ -77,6 +77,8 @@ def _told_records(text: str, path: str, found: list[Record]) -> list[Record]:
         return []
     kept, dropped = [], set()
     for cluster_old, cluster_told in _overlaps(found, told):
+        if not cluster_told:
+            continue
         more = _consumed(cluster_told) - _consumed(cluster_old)
         fewer = _trouble(cluster_old) - _trouble(cluster_told)
         if cluster_old and not (more >= 0 and fewer > 0 or more > 0 and fewer >= 0):
@@ -88,20 +90,21 @@ def _told_records(text: str, path: str, found: list[Record]) -> list[Record]:
 
 
 def _overlaps(found: list[Record], told: list[Record]):
-    """Groups of told records with the other readers' records on the same lines."""
+    """Groups of records on overlapping lines: (the other readers' records, the told ones)."""
     for rec in told:
         rec.settle_status()
-    clusters: list[tuple[list, list]] = []
-    for rec in sorted(told, key=lambda r: r.line):
-        span = set(range(rec.line, rec.end_line + 1))
-        if clusters and clusters[-1][2] & span:
-            clusters[-1][1].append(rec)
-            clusters[-1][2].update(span)
-        else:
-            clusters.append(([], [rec], span))
-    for _, group, span in clusters:
-        old = [r for r in found if span & set(range(r.line, r.end_line + 1))]
-        yield old, group
+    tagged = sorted([(r.line, r.end_line, False, r) for r in found] +
+                    [(r.line, r.end_line, True, r) for r in told], key=lambda x: (x[0], x[1]))
+    group: list = []
+    reach = -1
+    for line, end, is_told, rec in tagged:
+        if group and line > reach:
+            yield [r for t, r in group if not t], [r for t, r in group if t]
+            group = []
+        group.append((is_told, rec))
+        reach = max(reach, end) if len(group) > 1 else end
+    if group:
+        yield [r for t, r in group if not t], [r for t, r in group if t]
 
 
 def _consumed(records: list[Record]) -> int:
@@ -110,8 +113,8 @@ def _consumed(records: list[Record]) -> int:
 
 
 def _trouble(records: list[Record]) -> int:
-    return sum(2 if d.severity == ERROR else 1 for r in records for d in r.diagnostics
-               if d.severity != INFO)
+    """What a reading could not read (claims the rules deny are the print's, not the reading's)."""
+    return sum(1 for r in records for d in r.diagnostics if d.severity == ERROR)
 
 
 def _glyph_records(text: str, path: str) -> list[Record]:

@@ -263,7 +263,7 @@ def _play(unit: Unit, lines: list[str], path: str) -> Record:
         plays.append(Play(card=t.card, go=bool(t.call and t.call.go), player=unit.players.get(t.name),
                           text=t.text, line=t.line, column=t.column))
     variant = VARIANTS.get(unit.variant) if unit.variant else None
-    rec = play_record(plays, variant=variant, hands=unit.hands or None, last_card=bool(unit.hands),
+    rec = play_record(plays, variant=variant, hands=unit.hands or None, last_card=True,
                       source=path, line=first, end_line=last, text="\n".join(lines[first - 1:last]))
     rec.data["called"] = [[t.name, str(t.card) if t.card else ("go" if t.call and t.call.go else None),
                            t.call.total if t.call else None, t.call.points if t.call else None]

@@ -48,8 +48,9 @@ class Listed:
     """One card named in a list: its rank, suit ("" when not given) and the word it stands at."""
     rank: int
     suit: str
-    word: Word
+    word: Word          # where it is printed: the first word of its phrase
     text: str
+    end: int = 0        # the index after its phrase
 
 
 def _low(words: list[Word], i: int) -> str:
@@ -117,14 +118,14 @@ def _item(words: list[Word], j: int, free: bool):
     w = words[j]
     if w.kind == "card":
         rank, suit = letter_card(w)
-        return [Listed(rank, suit, w, w.text)], True, "", j + 1
+        return [Listed(rank, suit, w, w.text, j + 1)], True, "", j + 1
     if w.kind == "glyph":
         card = glyph_card(w)
-        return ([Listed(card[0], card[1], w, w.text)], True, "", j + 1) if card else None
+        return ([Listed(card[0], card[1], w, w.text, j + 1)], True, "", j + 1) if card else None
     start, quantity, marked = j, 1, False
     nxt = _at(words, j + 1)
     ace = free and w.text == "A" and (nxt.kind in ("num", "cell", "row", "end") or nxt.text in LETTER_RANKS
-                                      or nxt.text in (",", "/", "|") or nxt.first and rank_word(nxt) is None)
+                                      or nxt.text in (",", "/", "|", ".", ";", ":") or nxt.first and rank_word(nxt) is None)
     if w.low in ARTICLES and not (w.low == "one" and _low(words, j + 1) == "for") and not ace:
         j, marked = j + 1, True
     if _low(words, j) in QUANTITIES and _plural(_at(words, j + 1)):
@@ -153,7 +154,7 @@ def _item(words: list[Word], j: int, free: bool):
     if not suit and (after in UNITS_AFTER or not marked and after in NOT_CARDS_AFTER):
         return None
     text = " ".join(x.text for x in words[start:end])
-    return [Listed(rank[0], suit, words[j], text) for _ in range(quantity)], marked, suit, end
+    return [Listed(rank[0], suit, words[start], text, end) for _ in range(quantity)], marked, suit, end
 
 
 def _at(words: list[Word], i: int) -> Word:

@@ -292,7 +292,7 @@ def _judge(deal: Deal, final: bool, plays: list[Tok] | None = None) -> Unit | No
     hands = _kept(deal, roles)
     size = len(next(iter(hands.values()))) if hands else None
     variant = VARIANTS[VARIANT_BY_HAND_SIZE[size]] if size else None
-    result = peg(events, variant, hands, last_card=final and hands is not None)
+    result = peg(events, variant, hands, last_card=final)
     if result.problems:
         index, _, _, message = result.problems[0]
         raise Stop(message, plays[where[min(index, len(where) - 1)]])

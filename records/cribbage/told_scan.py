@@ -26,7 +26,6 @@ from records.cribbage.told_words import (
     Word,
     block_words,
     ends_sentence,
-    is_break,
     number_at,
 )
 
@@ -164,8 +163,11 @@ class _Pass:
         if kind != "word":
             return out + ([self.go, self.count] if low in QUOTES else [])
         nxt = self.w[i + 1].low if i + 1 < len(self.w) else ""
+        after = self.w[i + 1] if i + 1 < len(self.w) else w
         named = (w.text[0].isupper() or low in PERSONS) and (
-            nxt in NAME_NEXT or low.endswith("'s") or low in ROLE_LEADS and nxt in ROLES)
+            nxt in NAME_NEXT or low.endswith("'s") or low in ROLE_LEADS and nxt in ROLES
+            or self.s.pegging and (after.kind in ("card", "glyph", "num") or nxt in CARD_STARTS
+                                   or nxt in RANK_OF or after.text in LETTER_RANKS))
         if named:
             out += [self.go, self.play, self.count, self.dealer, self.discard, self.hold]
         elif low in COUNT_VERBS or low in UNITS or low in TENS or low.startswith("fifteen") or (
@@ -447,9 +449,9 @@ class _Pass:
             k += 1
             while _low(w, k) in PARTICLES:
                 k += 1
-        elif not (self.s.pegging and w[k - 1].low not in ("",)):
-            return None
-        got = card_list(w, k, free=False)
+        elif not self.s.pegging:
+            return None                   # `; Alice a ten, "Fifteen two"`: the verb left out
+        got = card_list(w, k, free=True)
         if got is None or len(got[0]) != 1:
             return None
         card = got[0][0]
@@ -502,10 +504,4 @@ class _Pass:
 
 def _past_card(words: list[Word], k: int, card) -> int:
     """The index after the first card of a list (the starter named before it)."""
-    j = k
-    while j < len(words) and words[j] is not card.word:
-        j += 1
-    j += 1
-    if j + 1 < len(words) and words[j].low == "of":
-        j += 2
-    return j
+    return card.end

@@ -536,18 +536,19 @@ def play_table(d, voc, rnd, wrong_at):
     page = Page()
     page.paragraph(_deal_intro(d, voc))
     page.blank()
-    page.add(f"{'Player':10}{'Card':8}{'Count':8}Points")
-    for n, play in enumerate(d.play):
+    texts = [voc.one(p[1]).replace("the ", "") if p[1] else "go" for p in d.play]
+    width = max(map(len, texts + ["Card"])) + 3
+    page.add(f"{'Player':10}{'Card':{width}}{'Count':8}Points")
+    for n, (play, text) in enumerate(zip(d.play, texts)):
         name, card = play[0], play[1]
         if card is None:
-            page.add(f"{name:10}{'go':8}")
+            page.add(f"{name:10}{'go':{width}}".rstrip())
             page.plays.append((name, "go"))
             continue
         total, points, extras, made = play[2], play[3], play[4], play[5]
         wrong = 1 if wrong_at[0] == n and total < 31 else 0
-        text = voc.one(card).replace("the ", "")
         what = ", ".join(made + extras)
-        cells = f"{name:10}{text:8}" + (MARK if wrong else "") + f"{total + wrong:<8}" + \
+        cells = f"{name:10}{text:{width}}" + (MARK if wrong else "") + f"{total + wrong:<8}" + \
             (f"{points} ({what})" if points else "")
         page.add(cells.rstrip())
         page.plays.append((name, str(card)))
