@@ -211,6 +211,8 @@ def _read_compact(sentences, i, variant, lines, out) -> int:
     toks = [t for s in sentences[i:j] for t in s.toks]
     runs = _compact_runs(toks)
     for n, (a, b) in enumerate(runs):
+        if not _spaced(toks[a:b], lines):
+            continue
         events = [PlayEvent(card_of(t), line=t.line, column=t.column, text=t.text)
                   for t in toks[a:b]]
         after = toks[b:runs[n + 1][0]] if n + 1 < len(runs) else toks[b:]
@@ -218,6 +220,15 @@ def _read_compact(sentences, i, variant, lines, out) -> int:
         first, last = events[0].line, events[-1].line
         out.append(PlayExample(events, variant, first, last, lines[first - 1]))
     return j
+
+
+def _spaced(toks: list[Tok], lines: list[str]) -> bool:
+    """Cards of a sequence stand apart by spaces or commas (`5/3/8/8` in a web address is none)."""
+    for a, b in zip(toks, toks[1:]):
+        gap = lines[a.line - 1][a.column - 1 + len(a.text):b.column - 1]
+        if gap.strip(" ,\t"):
+            return False
+    return True
 
 
 def _run_verdict(event: PlayEvent, toks: list[Tok]) -> None:

@@ -118,11 +118,17 @@ def _trouble(records: list[Record]) -> int:
 
 
 def _glyph_records(text: str, path: str) -> list[Record]:
-    """Hands drawn as playing-card glyphs, with the count the next paragraph states."""
+    """Hands drawn as playing-card glyphs, with the count the next paragraph states. A drawing
+    with no count stated is a cribbage hand only in a cribbage chapter (other games draw hands
+    too: a poker hand, the lead from a whist suit)."""
+    from records.cribbage.book_text import cribbage_sections
     from records.cribbage.glyph_cards import find_glyph_hands
     lines = text.splitlines()
+    sections = cribbage_sections(text)
     out = []
     for found in find_glyph_hands(lines):
+        if found.stated is None and not any(first <= found.line <= last for first, last, _ in sections):
+            continue
         cards = [Card(rank, suit) for rank, suit, _ in found.cards]
         hand, starter = (cards[:4], cards[4]) if len(cards) == 5 else (cards, None)
         claims = [Claim("total", found.stated, str(found.stated), found.stated_line,

@@ -23,8 +23,10 @@ from records.core.layout import Choice, choose, grid_of, page
 from records.core.model import ERROR, INFO, WARNING, Record
 from records.cribbage.claims import hand_record, play_record
 from records.cribbage.pegging import Play
+from records.cribbage.scoring import VARIANTS
 from records.cribbage.told_replay import Deal, Unit, replay
-from records.cribbage.told_scan import Scanner, Tok
+from records.cribbage.told_calls import Tok
+from records.cribbage.told_scan import Scanner
 
 CONTINUING = "continuing the deal above"
 MAX_NOTES = 6            # paragraphs of other talk a told deal may go on after
@@ -254,7 +256,6 @@ def _hand(unit: Unit, lines: list[str], path: str) -> Record:
 
 
 def _play(unit: Unit, lines: list[str], path: str) -> Record:
-    from records.cribbage.scoring import VARIANTS
     first, last = _lines_of(unit)
     plays = []
     for t in unit.plays:

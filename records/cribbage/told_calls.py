@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from records.cribbage.claims import describe
-from records.cribbage.scoring import Count, spoken
-from records.cribbage.told_words import UNITS, Word, number_at
+from records.cribbage.scoring import Card, Count, spoken
+from records.cribbage.told_words import UNITS, Word, number_at, rank_word
 
 CATEGORY_KINDS = {"fifteens": ("fifteen",), "pairs": ("pair", "pair royal", "double pair royal"),
                   "runs": ("run",), "flush": ("flush",), "nobs": ("nobs",)}
@@ -122,6 +122,9 @@ def _bare_number(words: list[Word], j: int, items: list[Said]) -> int | None:
     if got is None or _low(words, got[1]) == "for":
         return None
     value, end = got
+    after = words[end] if end < len(words) else None
+    if after is not None and after.kind in ("word", "num", "card", "glyph") and after.low not in TOTAL_AFTER:
+        return None                     # `and two sixes`: cards, not a running total
     last = items[-1]
     before = last.running if last.running is not None else None
     if "fifteens" in last.options[0] and before is not None and value == before + 2 \
@@ -232,7 +235,6 @@ def _pairs(words, j, k, quantity, multiple):
 
 def _of_ranks(words: list[Word], end: int) -> int:
     """`a pair of sevens`, `a run of 6 7 8`: the cards named after the item are part of it."""
-    from records.cribbage.told_words import rank_word
     if _low(words, end) == "of" and end + 1 < len(words) and rank_word(words[end + 1]):
         end += 2
         while end < len(words) and (rank_word(words[end]) or words[end].kind in ("card", "glyph")):
@@ -464,3 +466,20 @@ def _call_rest(words: list[Word], call: Call) -> None:
     call.end = k
     if call.total == 31 and call.points is not None and "thirty-one" not in call.expects:
         call.expects.append("thirty-one")
+
+
+# -- what a block tells, as the replay reads it ----------------------------------------------
+@dataclass(slots=True)
+class Tok:
+    """What a block tells, as the replay reads it."""
+    kind: str                # card | count | peg | deal
+    text: str
+    line: int
+    column: int
+    card: Card | None = None
+    role: str = ""           # a card: hold | start | discard
+    name: str = ""           # whose: a card's holder, a count's owner, a peg's player, the dealer
+    spoken: Spoken | None = None
+    call: Call | None = None
+    group: int = 0           # the cards of one printed list share a group
+    sentence: int = 0        # the sentence (or table row) it is printed in

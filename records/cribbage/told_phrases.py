@@ -125,7 +125,8 @@ def _item(words: list[Word], j: int, free: bool):
     start, quantity, marked = j, 1, False
     nxt = _at(words, j + 1)
     ace = free and w.text == "A" and (nxt.kind in ("num", "cell", "row", "end") or nxt.text in LETTER_RANKS
-                                      or nxt.text in (",", "/", "|", ".", ";", ":") or nxt.first and rank_word(nxt) is None)
+                                      or nxt.text in (",", "/", "|", ".", ";", ":")
+                                      or nxt.first and _low(words, j + 2) == ":")    # `Starter: A` / `Count:`
     if w.low in ARTICLES and not (w.low == "one" and _low(words, j + 1) == "for") and not ace:
         j, marked = j + 1, True
     if _low(words, j) in QUANTITIES and _plural(_at(words, j + 1)):
@@ -219,7 +220,7 @@ NOT_NAMES |= set(RANK_OF) | set(PLURAL_RANKS) | set(SUIT_OF) | set(UNITS) | set(
 NAME_FOLLOWERS = {":", "plays", "played", "leads", "led", "holds", "has", "held", "counts", "says",
                   "said", "deals", "dealt", "cuts", "—", "–", ",", "then", "pegs", "scores", "keeps",
                   "lays", "discards", "throws", "puts", "replies", "answers", "calls", "is", "was",
-                  "¦", "¶", "."}
+                  "¦", "¶", ".", "a", "an", "the", "'s"}     # `A a seven`: no article before one
 
 
 def name_at(words: list[Word], i: int) -> tuple[str, int, bool] | None:
@@ -238,7 +239,9 @@ def name_at(words: list[Word], i: int) -> tuple[str, int, bool] | None:
         return ROLE_NAMES[base], i + 1, possessive
     text = words[i].text.removesuffix("'s").removesuffix("’s")
     if len(text) == 1 and text.isupper() and text not in "KQJTI":
-        if text != "A" or possessive or _low(words, i + 1) in NAME_FOLLOWERS or i + 1 == len(words):
+        after = words[i + 1] if i + 1 < len(words) else None
+        if text != "A" or possessive or after is None or after.low in NAME_FOLLOWERS or \
+                after.kind in ("card", "glyph", "num") or after.text in LETTER_RANKS:
             return base, i + 1, possessive
         return None
     if not text[:1].isupper() or base in NOT_NAMES or "-" in base or len(base) > 20:

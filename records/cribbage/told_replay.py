@@ -19,8 +19,7 @@ from records.core.layout import Replay
 from records.cribbage.claims import _step_category
 from records.cribbage.pegging import DEALER, PONE, Play, peg
 from records.cribbage.scoring import JACK, VARIANT_BY_HAND_SIZE, VARIANTS, Card, Count, score
-from records.cribbage.told_calls import Problem, count_problems
-from records.cribbage.told_scan import Tok
+from records.cribbage.told_calls import Problem, Tok, count_problems
 
 
 @dataclass

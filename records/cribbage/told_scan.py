@@ -10,11 +10,10 @@ reads each cell as its column says.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from records.cribbage.scoring import Card
-from records.cribbage.told_calls import Call, Spoken, pegging_call, spoken_count
+from records.cribbage.told_calls import Tok, pegging_call, spoken_count
 from records.cribbage.told_phrases import card_list, name_at, starter_after, starter_before
+from records.cribbage.told_tables import header_of, table_tokens
 from records.cribbage.told_words import (
     DITTO,
     LETTER_RANKS,
@@ -69,21 +68,6 @@ COUNT_NEXT = {"crib", "crib's", "pair", "pairs", "run", "runs", "sequence", "seq
               "for", "nob", "nobs", "knob", "knobs", "the", "his", "of", "double-double", "one"}
 
 
-@dataclass(slots=True)
-class Tok:
-    kind: str                # card | count | peg | deal
-    text: str
-    line: int
-    column: int
-    card: Card | None = None
-    role: str = ""           # a card: hold | start | discard
-    name: str = ""           # whose: a card's holder, a count's owner, a peg's player, the dealer
-    spoken: Spoken | None = None
-    call: Call | None = None
-    group: int = 0           # the cards of one printed list share a group
-    sentence: int = 0        # the sentence (or table row) it is printed in
-
-
 def _low(words: list[Word], i: int) -> str:
     return words[i].low if 0 <= i < len(words) else ""
 
@@ -98,7 +82,6 @@ class Scanner:
         self.subject: str | None = None
 
     def block(self, rows) -> list[Tok]:
-        from records.cribbage.told_tables import header_of, table_tokens
         header = header_of(rows)
         if header is not None:
             return table_tokens(self, rows, header)
@@ -388,8 +371,9 @@ class _Pass:
                     owner, k = name, k2
         cue = False
         while _low(w, k) in COUNT_VERBS | {"is", "in", "all", "up", "to", "aloud", "it", "as", "follows",
-                                            "his", "her", "hand", "total", "of"} or (
-                _low(w, k) == "a" and _low(w, k + 1) == "total"):
+                                            "hand", "total", "of"} or (
+                _low(w, k) == "a" and _low(w, k + 1) == "total") or (
+                _low(w, k) in ("his", "her") and _low(w, k + 1) in ("hand", "crib")):
             cue = cue or _low(w, k) in COUNT_VERBS | {"total"}
             k += 1
         if owner is not None and not cue and k == i:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from records.cribbage.scoring import Card
-from records.cribbage.told_calls import Call, spoken_count
+from records.cribbage.told_calls import Call, Tok, spoken_count
 from records.cribbage.told_phrases import card_list, name_at
 from records.cribbage.told_words import DITTO, Word, lex, number_at
 
@@ -65,8 +65,8 @@ def header_of(rows) -> Header | None:
     return Header(columns, play)
 
 
-def table_tokens(scanner, rows, header: Header) -> list:
-    from records.cribbage.told_scan import Tok
+def table_tokens(scanner, rows, header: Header) -> list[Tok]:
+    """The tokens of a table's rows (scanner: the block scanner, for its counters)."""
     out: list[Tok] = []
     for row in [r for r in rows if not r.rule][1:]:
         scanner.sentence += 1
@@ -75,12 +75,12 @@ def table_tokens(scanner, rows, header: Header) -> list:
         for cell in row.cells:
             cells.setdefault(header.role(cell.column), []).append(cell)
         if header.play:
-            tok = _play_row(cells, Tok)
+            tok = _play_row(cells)
             if tok is not None:
                 out.append(tok)
                 scanner.pegging = True
         else:
-            out += _hand_row(scanner, cells, Tok)
+            out += _hand_row(scanner, cells)
         for tok in out[first:]:
             tok.sentence = scanner.sentence
     return out
@@ -90,7 +90,7 @@ def _words(cells) -> list[Word]:
     return [w for cell in cells for w in lex(cell.text, cell.line, cell.column)]
 
 
-def _hand_row(scanner, cells: dict, Tok) -> list:
+def _hand_row(scanner, cells: dict) -> list[Tok]:
     out = []
     owner = ""
     if "player" in cells:
@@ -118,7 +118,7 @@ def _hand_row(scanner, cells: dict, Tok) -> list:
     return out
 
 
-def _play_row(cells: dict, Tok):
+def _play_row(cells: dict) -> Tok | None:
     player = name_at(_words(cells.get("player", [])), 0)
     name = player[0] if player else ""
     played = _words(cells.get("card", []))
