@@ -182,7 +182,7 @@ def _count(deal: Deal, tok: Tok) -> None:
     if said.items and all("heels" in s.options[0] for s in said.items):
         _heels(deal, tok)
         return
-    owner = tok.name if tok.name in deal.hands else deal.last_owner
+    owner = tok.name if tok.name and tok.name in deal.hands else deal.last_owner
     if tok.name == "crib" and "crib" not in deal.hands:
         owner = None
     if owner is None or not deal.hands.get(owner):

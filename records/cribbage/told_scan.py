@@ -439,23 +439,25 @@ class _Pass:
         if got is None or len(got[0]) != 1:
             return None
         card = got[0][0]
+        elided = _low(w, found[1]) not in PLAY_VERBS
+        call = self._call_after(got[1])
+        if elided and call is None:
+            return None                   # without a verb, only a card with its call is a play
         self.s.subject = name
-        return self._played(name, card, got[1])
+        return self._played(name, card, got[1], call)
 
-    def _played(self, name: str, card, end: int) -> int:
-        w = self.w
-        k = end
+    def _call_after(self, end: int):
+        w, k = self.w, end
         while _low(w, k) in CALL_LEADS:
             k += 1
-        call = pegging_call(w, k) if k > end or _low(w, k) in ("go",) else None
+        return pegging_call(w, k) if k > end or _low(w, k) in ("go",) else None
+
+    def _played(self, name: str, card, end: int, call) -> int:
         tok = Tok("peg", card.text, card.word.line, card.word.column, Card(card.rank, card.suit),
                   name=name, call=call, sentence=self.s.sentence)
         self.out.append(tok)
         self.s.pegging = True
-        if call is None:
-            return end
-        k = call.end
-        return self._after_said(k)
+        return end if call is None else self._after_said(call.end)
 
     def go(self, i: int) -> int | None:
         """`Bob: "Go"`, `Bob says go`, `"Go," says Bob`, `One for the go`, `one for last`."""
