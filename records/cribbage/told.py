@@ -15,7 +15,6 @@ make none.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -33,7 +32,7 @@ MAX_NOTES = 6            # paragraphs of other talk a told deal may go on after
 # words a paragraph about cribbage counts or play uses; only paragraphs near one are read
 # words only cribbage uses, with the endings they take (found by str.find: fast)
 CUES = {"fifteen": tuple(f"{sep}{n}" for sep in (" ", "-") for n in ("two", "four", "six", "eight", "2", "4")),
-        "crib": ("", "s", "bage"), "starter": ("", "s"), "nob": ("", "s"), "his heels": ("",),
+        "crib": ("", "s"), "starter": ("", "s"), "nob": ("", "s"), "his heels": ("",),
         "15-": ("2", "4", "6", "8")}
 CONTEXT = 3              # paragraphs read on either side of one with a cue
 WHOLE = 400              # a text this short is read whole
@@ -134,42 +133,53 @@ def told_records(text: str, path: str) -> list[Record]:
 
 def _windows(lines: list[str]) -> list[tuple[int, int]]:
     """The stretches (0-based, end exclusive) of paragraphs within CONTEXT of a cue word (the
-    whole of a short text)."""
+    whole of a short text). Only the paragraphs near a cue are looked at."""
     if len(lines) <= WHOLE:
         return [(0, len(lines))]
-    paragraphs, start = [], None
-    for k, line in enumerate(lines + [""]):
-        if line.strip() and start is None:
-            start = k
-        elif not line.strip() and start is not None:
-            paragraphs.append((start, k))
-            start = None
-    starts = [a for a, _ in paragraphs]
-    cued = sorted({bisect_right(starts, line) - 1 for line in _cue_lines(lines)})
     windows: list[tuple[int, int]] = []
-    for n in cued:
-        a, b = paragraphs[max(0, n - CONTEXT)][0], paragraphs[min(len(paragraphs) - 1, n + CONTEXT)][1]
-        if windows and a <= windows[-1][1] + 1:
+    for n in sorted(_cue_lines(lines)):
+        if n >= len(lines) or windows and n < windows[-1][1]:
+            continue
+        a, b = _paragraphs_from(lines, n, -1), _paragraphs_from(lines, n, 1)
+        if windows and a <= windows[-1][1]:
             windows[-1] = (windows[-1][0], max(windows[-1][1], b))
         else:
             windows.append((a, b))
     return windows
 
 
+def _paragraphs_from(lines: list[str], n: int, step: int) -> int:
+    """The line CONTEXT paragraphs before (step -1: its index) or after (step 1: the index past
+    it) line n."""
+    k, passed = n, 0
+    while 0 <= k + step < len(lines):
+        nxt = k + step
+        if not lines[nxt].strip() and lines[k].strip():
+            passed += 1
+            if passed > CONTEXT:
+                break
+        k = nxt
+    return k if step == -1 else k + 1
+
+
 def _cue_lines(lines: list[str]) -> set[int]:
     """The lines (0-based) holding a cue word at the start of a word (str.find: a regular
     expression of alternatives takes a second over a big book)."""
-    text = "\n".join(lines).lower()
-    ends = [m.start() for m in re.finditer("\n", text)]
-    found = set()
+    low = "\n".join(lines).lower()
+    places = []
     for cue, endings in CUES.items():
-        at = text.find(cue)
+        at = low.find(cue)
         while at >= 0:
             end = at + len(cue)
-            if (at == 0 or not text[at - 1].isalpha()) and any(
-                    text.startswith(e, end) and not text[end + len(e):end + len(e) + 1].isalpha() for e in endings):
-                found.add(bisect_right(ends, at))
-            at = text.find(cue, end)
+            if (at == 0 or not low[at - 1].isalpha()) and any(
+                    low.startswith(e, end) and not low[end + len(e):end + len(e) + 1].isalpha() for e in endings):
+                places.append(at)
+            at = low.find(cue, end)
+    found, line, before = set(), 0, 0
+    for at in sorted(places):
+        line += low.count("\n", before, at)
+        before = at
+        found.add(line)
     return found
 
 
