@@ -116,9 +116,11 @@ def read_told(lines: list[str], first_line: int = 1) -> Iterator[Span]:
 
 
 def _rank(reading) -> tuple:
-    """Readings that read more first; of those, the one whose claims the rules deny least."""
+    """Readings that read more first; of those, one that goes on with the deal above, then the
+    one whose claims the rules deny least."""
     done = reading.replay
-    return (-done.consumed / max(done.total, 1), -done.consumed, len(done.value.misfits))
+    return (-done.consumed / max(done.total, 1), -done.consumed, reading.start_name != CONTINUING,
+            len(done.value.misfits))
 
 
 def told_records(text: str, path: str) -> list[Record]:

@@ -144,7 +144,7 @@ class _Pass:
         if kind in ("num", "call"):
             return out + [self.go, self.count, self.cards]
         if kind != "word":
-            return out + ([self.go, self.count] if low in QUOTES else [])
+            return out + ([self.late_call, self.go, self.count] if low in QUOTES else [])
         nxt = self.w[i + 1].low if i + 1 < len(self.w) else ""
         after = self.w[i + 1] if i + 1 < len(self.w) else w
         named = (w.text[0].isupper() or low in PERSONS) and (
@@ -177,6 +177,8 @@ class _Pass:
             return None
         name, k, _ = found
         mark = _low(w, k)
+        if mark == "(":
+            return self._aside_play(name, k)
         loud = w[i].text.isupper() or len(w[i].text) == 1
         if mark == ":" or mark in ("—", "–") or (mark == "." and loud and k + 1 < len(w)):
             if name == "dealer" and mark == ":" and name_at(w, k + 1):
@@ -188,6 +190,34 @@ class _Pass:
             self.after_label = k + 2 if _low(w, k + 1) == "¦" else k + 1
             return k + 1
         return None
+
+    def _aside_play(self, name: str, k: int) -> int | None:
+        """`Alice (playing a five): "Five."`: a play said by its player."""
+        w = self.w
+        close = next((j for j in range(k + 1, min(k + 12, len(w))) if w[j].text == ")"), None)
+        if close is None or _low(w, close + 1) not in (":", ",", "—", "–"):
+            return None
+        j = k + 1
+        while j < close and (_low(w, j) in PLAY_VERBS or _low(w, j) in PARTICLES
+                             or _low(w, j) in ("playing", "laying", "leading", "pairing", "with")):
+            j += 1
+        got = card_list(w, j, free=True)
+        if got is None or len(got[0]) != 1 or got[1] != close:
+            return None
+        self.speaker = self.s.subject = name
+        return self._played(name, got[0][0], close, self._call_after(close + 1) or self._call_after(close))
+
+    def late_call(self, i: int) -> int | None:
+        """`Bob plays a ten. "Fifteen two," he says.`: the call of the card just played."""
+        last = self.out[-1] if self.out else None
+        if last is None or last.kind != "peg" or last.call is not None or last.card is None:
+            return None
+        k = i + 1
+        call = pegging_call(self.w, k)
+        if call is None or call.go or call.total is None:
+            return None
+        last.call = call
+        return self._after_said(call.end)
 
     def who(self, i: int) -> tuple[str, int, bool] | None:
         """A player named at i, or `I` (the speaker), `he`/`she` (the last named)."""
@@ -300,6 +330,8 @@ class _Pass:
                                 Card(card.rank, card.suit), "start", group=self.s.group,
                                 sentence=self.s.sentence))
             return got[1]
+        if self.s.pegging and len(got[0]) == 1 and self.holder is None:
+            return got[1]                 # a card named in talk about the play, not a hand
         owner = self.holder if self.holder is not None else (self.speaker or "")
         return self.listed(got, owner, "hold")
 

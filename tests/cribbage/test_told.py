@@ -199,3 +199,35 @@ def test_no_told_record_outside_the_cribbage_chapter_of_a_book_of_games():
     path = need(CORPUS / "whist" / "fosters_complete_hoyle_pg53881.txt")
     records = crib.scan_book(path.read_text(encoding="utf-8-sig"), str(path))
     assert [r.line for r in records if not 23830 <= r.line <= 24834] == []
+
+
+PLAYED_BY_SPEAKERS = """THE PLAY OF A HAND
+
+Alice deals. Bob holds the five, six and seven of hearts and the knave of clubs; Alice holds a
+pair of sevens, an eight and the queen of clubs. The turn-up is the knave of hearts, and Alice
+marks two for his heels.
+
+Bob (playing the seven of hearts): "Seven."
+Alice (playing a seven): "Fourteen and a pair, two."
+Bob (playing the knave): "Twenty-four."
+Alice (playing the seven): "Thirty-one for two."
+Bob plays the six of hearts. "Six," he says.
+Alice plays the eight. "Fourteen," she says.
+Bob plays the five. "Nineteen."
+Alice (playing the queen): "Twenty-nine, and one for last."
+
+Bob counts: "Fifteen two, fifteen four, a pair is six, and a run of three is nine."
+Alice: "Fifteen two, fifteen four, and a pair is six."
+"""
+
+
+def test_the_play_said_by_its_players_and_calls_after_the_card():
+    records = read(PLAYED_BY_SPEAKERS)
+    assert warnings(records) == []
+    play = next(r for r in records if r.data["type"] == "play")
+    assert [(n, c, t) for n, c, t, _ in play.data["called"]] == [
+        ("bob", "7H", 7), ("alice", "7", 14), ("bob", "J", 24), ("alice", "7", 31),
+        ("bob", "6H", 6), ("alice", "8", 14), ("bob", "5", 19), ("alice", "Q", 29)]
+    assert sorted(r.tags["Score"] for r in records if r.data["type"] == "hand") == [6, 9]
+    wrong = read(PLAYED_BY_SPEAKERS.replace("Thirty-one for two", "Thirty-one for eight"))
+    assert warnings(wrong) == [(10, "CRIB-PEG-MISMATCH")]
