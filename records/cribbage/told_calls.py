@@ -33,6 +33,9 @@ QUANTITY = {"a": 1, "an": 1, "one": 1, "another": 1, "two": 2, "three": 3, "four
 TOTAL_AFTER = {"points", "point", "holes", "hole", "in", "altogether", "and", "then", "while", "but",
                "or", "says", "said", "replies", "answers", "adds", "counts"}
 Problem = tuple[str, str, str, int, int, str]   # severity, code, message, line, column, suggestion
+QUOTES_AND_ENDS = {'"', "“", "”", "'", "‘", "’", ".", "!", "?", ";"}
+OTHER_COUNTS = {"crib", "hand", "he", "she", "his", "her", "i", "my", "mine", "yours", "your", "dealer",
+                "pone", "total", "game", "score", "board"}
 
 
 @dataclass
@@ -56,6 +59,7 @@ class Spoken:
     first: Word
     end: int                      # index after the last word read
     owner: str = ""
+    unread: Word | None = None    # where the count goes on in words not understood
 
     @property
     def heels(self) -> int:
@@ -77,6 +81,7 @@ def spoken_count(words: list[Word], i: int, total_first: bool = False) -> Spoken
         if alone is not None:
             total, j = alone
             return Spoken([], total, words[i], words[i], j)
+    read_to = j
     while j < len(words):
         if words[j].low in LINKS and items:
             j += 1
@@ -86,18 +91,36 @@ def spoken_count(words: list[Word], i: int, total_first: bool = False) -> Spoken
             follow = _bare_number(words, j, items)
             if follow is None:
                 break
-            j = follow
+            j = read_to = follow
             continue
         said, j = found
         items.append(said)
-        j = _running(words, j, said)
+        j = read_to = _running(words, j, said)
     if not items or not any(s.running is not None or s.stated for s in items):
         return None                     # `a pair of sevens`, `a run of three`: no count said
     for said in reversed(items):
         if said.running is not None:
             total, total_word = said.running, said.running_word
             break
-    return Spoken(items, total, total_word, items[0].word, j)
+    return Spoken(items, total, total_word, items[0].word, read_to, unread=_unread(words, read_to))
+
+
+def _unread(words: list[Word], end: int) -> Word | None:
+    """`fifteen four, and a doublet is six`: the count goes on (a link, then words and a running
+    total) in words this reader does not know; they must not pass silently."""
+    k = end
+    while _low(words, k) in (",", "and", "—", "–"):
+        k += 1
+    if k == end:
+        return None
+    for stop in range(k, min(k + 8, len(words))):
+        w = words[stop]
+        if w.kind in ("cell", "row") or w.low in QUOTES_AND_ENDS or w.low in OTHER_COUNTS or (
+                stop > k and w.text[:1].isupper()):
+            return None                   # `and the crib is four`, `and Bob's is six`: another count
+        if w.low in ("is", "are", "makes", "make", "=", "gives") and number_at(words, stop + 1):
+            return words[k]
+    return None
 
 
 def _bare_total(words: list[Word], i: int) -> tuple[int, int] | None:
@@ -330,6 +353,10 @@ def count_problems(count: Count, said: Spoken, label: str = "") -> list[Problem]
             problems.append(("warning", "CRIB-COUNT-MISMATCH",
                              f"{label}{category}: the count says {points}, the rules give {actual}"
                              f" ({describe(count)})", w.line, w.column, f"the count is {spoken(count)}"))
+    if said.unread is not None:
+        w = said.unread
+        problems.append(("error", "CRIB-UNREAD", f"{label}the count goes on in words not read"
+                         f" from {w.text!r}: what they claim is not checked", w.line, w.column, ""))
     total_problem = _total_problem(count, said, label)
     if arithmetic and not (total_problem and arithmetic[3:5] == total_problem[3:5]):
         problems.append(arithmetic)

@@ -385,6 +385,11 @@ class _Pass:
         if owner is None:
             owner = self._said_by(said.end) or self.speaker
         self.emit("count", said.first, name=owner or "", spoken=said)
+        if said.unread is not None:             # the rest of the sentence is the count's
+            end = said.end
+            while end < len(self.w) and not ends_sentence(self.w[end]) and self.w[end].low not in QUOTES:
+                end += 1
+            return end
         return self._after_said(said.end)
 
     def _count_lead(self, i: int) -> tuple[str | None, int, bool]:

@@ -231,3 +231,13 @@ def test_the_play_said_by_its_players_and_calls_after_the_card():
     assert sorted(r.tags["Score"] for r in records if r.data["type"] == "hand") == [6, 9]
     wrong = read(PLAYED_BY_SPEAKERS.replace("Thirty-one for two", "Thirty-one for eight"))
     assert warnings(wrong) == [(10, "CRIB-PEG-MISMATCH")]
+
+
+def test_a_count_that_goes_on_in_words_not_read_is_never_valid():
+    text = ('Bob holds two fives, a knave and a ten. The five of spades is cut.\n\n'
+            'Bob: "Fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen'
+            ' twelve, and a doublet royal is twenty."\n')
+    records = read(text)
+    assert [(d.line, d.code) for r in records for d in r.diagnostics if d.severity == "error"] == \
+        [(3, "CRIB-UNREAD")]
+    assert records[0].status == "needs_review"
