@@ -265,7 +265,8 @@ def starter_before(words: list[Word], i: int) -> int | None:
             if _low(words, k) in ("is", "was"):
                 k += 1
             return k
-        return None
+        at = words[k] if k < len(words) else None
+        return k if at is not None and at.kind in ("card", "glyph") else None   # `starter 5S`
     if low in STARTER_VERBS and low != "turned" or low == "turned" and _low(words, k + 1) == "up":
         k += 1
         if _low(words, k) == "up":
@@ -274,7 +275,7 @@ def starter_before(words: list[Word], i: int) -> int | None:
     return None
 
 
-STARTER_AFTER = [("is", "cut"), ("was", "cut"), ("is", "turned"), ("was", "turned"), ("turned",),
+STARTER_AFTER = [("is", "cut"), ("was", "cut"), ("cut", ","), ("is", "turned"), ("was", "turned"), ("turned",),
                  ("turns", "up"), ("comes", "up"), ("is", "the", "starter"), ("is", "the", "turn-up"),
                  ("is", "the", "cut"), ("is", "the", "start"), ("is", "starter"), ("was", "the", "starter"),
                  ("was", "the", "turn-up"), ("for", "a", "starter"), ("for", "the", "starter"),

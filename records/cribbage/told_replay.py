@@ -6,9 +6,11 @@ The state is the deal being told: the cards each player holds (by name; "" for c
 with no owner, "crib" for the crib), the starter, who deals, what has been counted, the play so
 far. A count takes the cards of its owner (or the last cards listed) with the starter; a deal
 ends when a counted owner is dealt again (or, with no names, when new cards follow a count).
-Strict replay stops at the first thing that does not hold (a card twice, a count with no hand,
-a claim the rules deny), which is how the engine tells a good order from a bad one; the records
-are made by a lenient replay of the chosen order that goes on and keeps every problem.
+Strict replay stops at the first thing that cannot be (a card twice, a count with no hand, a
+card played past 31 or not held, a false go), which is how the engine tells a good order from a
+bad one; a claim the rules deny does not stop it but is counted, so that of two orders that read
+everything the one whose claims hold wins. The records are made by a lenient replay of the
+chosen orders that goes on past what cannot be read and keeps every problem.
 """
 from __future__ import annotations
 
@@ -80,13 +82,6 @@ class Stop(Exception):
     def __init__(self, message: str, at):
         super().__init__(message)
         self.at = at
-
-
-class _At:
-    """Where a problem is printed, as the engine wants a token: line, column, text."""
-
-    def __init__(self, line: int, column: int, text: str):
-        self.line, self.column, self.text = line, column, text
 
 
 def replay(tokens: list[Tok], start: Deal | None, strict: bool = True, final: bool = False) -> Replay:

@@ -174,9 +174,5 @@ def glyph_card(w: Word) -> tuple[int, str] | None:
     return (rank, suit) if suit and rank else None
 
 
-def is_break(w: Word) -> bool:
-    return w.kind in ("cell", "row")
-
-
 def ends_sentence(w: Word) -> bool:
     return w.kind in ("cell", "row") or (w.kind == "punct" and w.text in ".!?;")
