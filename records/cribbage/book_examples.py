@@ -19,6 +19,7 @@ from records.cribbage.book_text import (
     _sum_line,
     cribbage_sections,
     mentions,
+    text_lines,
 )
 from records.cribbage.narration import _verb_before, read_narration
 from records.cribbage.notation import (
@@ -35,7 +36,7 @@ from records.cribbage.notation import (
 # -- the examples of a chapter ----------------------------------------------------------------
 def book_examples(text: str) -> list:
     """Every worked example in the cribbage chapters: hands, deals and plays, as raw records."""
-    lines = text.splitlines()
+    lines = text_lines(text)
     out = []
     for first, last, variant in cribbage_sections(text):
         out += _examples_in(_sentences(lines[first - 1:last], first), variant, lines)

@@ -135,6 +135,12 @@ def _variant_named(line: str, default: str) -> str:
 
 
 @lru_cache(maxsize=2)
+def text_lines(text: str) -> tuple[str, ...]:
+    """A text's lines, split once for all the readers of a book."""
+    return tuple(text.splitlines())
+
+
+@lru_cache(maxsize=2)
 def cribbage_sections(text: str) -> tuple[tuple[int, int, str], ...]:
     """(first line, last line, variant) of every stretch of text about cribbage (the readers of
     one book share it: computed once a text).
@@ -142,7 +148,7 @@ def cribbage_sections(text: str) -> tuple[tuple[int, int, str], ...]:
     A chapter starts at a heading naming cribbage and ends at the next heading of anything
     else; headings of a variant ("Six-Card", "CRIBBAGE, SIX-CARD") open a new stretch.
     """
-    lines = text.splitlines()
+    lines = text_lines(text)
     out, start, variant = [], None, "five-card"
     for k in range(len(lines)):
         if not _is_heading(lines, k):

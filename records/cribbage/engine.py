@@ -62,6 +62,9 @@ def scan_book(text: str, path: str) -> list[Record]:
     records += _glyph_records(text, path)
     records += _told_records(text, path, records)
     records.sort(key=lambda r: r.line)
+    from records.cribbage.book_text import cribbage_sections, text_lines
+    text_lines.cache_clear()          # shared by the readers of this text, not kept after it
+    cribbage_sections.cache_clear()
     return records
 
 
@@ -121,9 +124,9 @@ def _glyph_records(text: str, path: str) -> list[Record]:
     """Hands drawn as playing-card glyphs, with the count the next paragraph states. A drawing
     with no count stated is a cribbage hand only in a cribbage chapter (other games draw hands
     too: a poker hand, the lead from a whist suit)."""
-    from records.cribbage.book_text import cribbage_sections
+    from records.cribbage.book_text import cribbage_sections, text_lines
     from records.cribbage.glyph_cards import find_glyph_hands
-    lines = text.splitlines()
+    lines = text_lines(text)
     sections = cribbage_sections(text)
     out = []
     for found in find_glyph_hands(lines):
@@ -141,9 +144,9 @@ def _glyph_records(text: str, path: str) -> list[Record]:
 
 def _counted_records(text: str, path: str) -> list[Record]:
     """Lists of hands counted in words ("Two sevens, two eights, and a nine count 24")."""
-    from records.cribbage.book_text import cribbage_sections
+    from records.cribbage.book_text import cribbage_sections, text_lines
     from records.cribbage.count_lists import find_counted_hands
-    lines = text.splitlines()
+    lines = text_lines(text)
     out = []
     for first, last, variant in cribbage_sections(text):
         for found in find_counted_hands(lines, first, last):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from records.core.layout import Choice, choose, grid_of, page
 from records.core.model import ERROR, INFO, WARNING, Record
+from records.cribbage.book_text import text_lines
 from records.cribbage.claims import hand_record, play_record
 from records.cribbage.pegging import Play
 from records.cribbage.scoring import VARIANTS
@@ -34,7 +35,7 @@ MAX_NOTES = 6            # paragraphs of other talk a told deal may go on after
 CUES = {"fifteen": tuple(f"{sep}{n}" for sep in (" ", "-") for n in ("two", "four", "six", "eight", "2", "4")),
         "crib": ("", "s"), "starter": ("", "s"), "nob": ("", "s"), "his heels": ("",),
         "15-": ("2", "4", "6", "8")}
-CONTEXT = 3              # paragraphs read on either side of one with a cue
+CONTEXT = 2              # paragraphs read on either side of one with a cue
 WHOLE = 400              # a text this short is read whole
 BEFORE = 2               # paragraphs before a span that may say it is about cribbage
 
@@ -125,7 +126,7 @@ def _rank(reading) -> tuple:
 
 def told_records(text: str, path: str) -> list[Record]:
     """Every hand counted and every play called in told cribbage anywhere in the text."""
-    lines = text.splitlines()
+    lines = list(text_lines(text))
     out: list[Record] = []
     for first, last in _windows(lines):
         for span in read_told(lines[first:last], first + 1):
@@ -173,8 +174,8 @@ def _cue_lines(lines: list[str]) -> set[int]:
         at = low.find(cue)
         while at >= 0:
             end = at + len(cue)
-            if (at == 0 or not low[at - 1].isalpha()) and any(
-                    low.startswith(e, end) and not low[end + len(e):end + len(e) + 1].isalpha() for e in endings):
+            if (at == 0 or not low[at - 1].isalnum()) and any(
+                    low.startswith(e, end) and not low[end + len(e):end + len(e) + 1].isalnum() for e in endings):
                 places.append(at)
             at = low.find(cue, end)
     found, line, before = set(), 0, 0

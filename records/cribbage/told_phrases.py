@@ -284,9 +284,14 @@ STARTER_AFTER = [("is", "cut"), ("was", "cut"), ("cut", ","), ("is", "turned"), 
                  ("being", "turned"), ("is", "turned-up"), ("the", "starter"), ("for", "starter")]
 
 
+STARTER_AFTER_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _pattern in STARTER_AFTER:
+    STARTER_AFTER_BY_FIRST.setdefault(_pattern[0], []).append(_pattern)
+
+
 def starter_after(words: list[Word], j: int) -> int | None:
     """`... is cut`, `... turned up`, `(turn-up)`, `for a starter` after a card: the index after."""
-    for pattern in STARTER_AFTER:
+    for pattern in STARTER_AFTER_BY_FIRST.get(_low(words, j), ()):
         if all(_low(words, j + n) == p for n, p in enumerate(pattern)):
             end = j + len(pattern)
             if _low(words, end) == "up":

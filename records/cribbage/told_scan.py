@@ -54,6 +54,7 @@ STARTER_STARTS = {"the", "starter", "turn-up", "turnup", "cut", "start", "turned
 HOLD_STARTS = {"in", "the", "his", "her", "my", "their", "crib", "hand"}
 CARD_STARTS = {"a", "an", "the", "another", "his", "her", "my", "your", "their", "its", "one",
                "this", "two", "three", "four", "both", "pair", "pair-royal", "double"}
+NUMBER_STARTS = ("fifteen", "twenty", "thirty", "forty", "fifty")
 CARD_NEXT = {"pair", "pair-royal", "double", "two", "three", "four", "royal", "of"} | set("akqjt") | {
     str(n) for n in range(1, 11)} | {f"{n}'s" for n in range(1, 11)} | {f"{n}s" for n in range(1, 11)}
 ROLES = {"dealer", "pone", "non-dealer", "dealer's", "pone's", "non-dealer's", "elder", "younger"}
@@ -66,6 +67,9 @@ COUNT_LEADS = {"in", "the", "his", "her", "my", "their", "a", "an", "one", "anot
 COUNT_NEXT = {"crib", "crib's", "pair", "pairs", "run", "runs", "sequence", "sequences", "double",
               "triple", "treble", "quadruple", "flush", "fifteen", "fifteens", "pair-royal", "prial",
               "for", "nob", "nobs", "knob", "knobs", "the", "his", "of", "double-double", "one"}
+# every small-letter word some reader may begin with (the others are passed over at once)
+STARTS = (COUNT_VERBS | COUNT_LEADS | STARTER_STARTS | HOLD_STARTS | CARD_STARTS | PERSONS | ROLES
+          | set(RANK_OF) | set(PLURAL_RANKS) | set(UNITS) | set(TENS) | {"nothing", "none", "crib", "go", "one"})
 
 
 def _low(words: list[Word], i: int) -> str:
@@ -105,18 +109,24 @@ class _Pass:
         self.after_label = -1              # where the words of a speaker's line begin
 
     def run(self) -> list[Tok]:
-        i, w = 0, self.w
+        i, w, n = 0, self.w, len(self.w)
         self.s.sentence += 1
-        while i < len(w):
-            if w[i].first and (i == 0 or ends_sentence(w[i - 1]) or w[i - 1].low in QUOTES):
+        while i < n:
+            word = w[i]
+            kind = word.kind
+            if kind == "word" and not word.first and word.low not in STARTS and not word.text[0].isupper() \
+                    and not word.low.startswith(NUMBER_STARTS):
+                i += 1                    # most words of prose begin nothing
+                continue
+            if word.first and (i == 0 or ends_sentence(w[i - 1]) or w[i - 1].low in QUOTES):
                 self.speaker = None
-            if w[i].kind == "row":
+            if kind == "row":
                 self.row_cards, self.speaker, self.row_hand = None, None, 0
-            if w[i].text in ('"', "“", "”", "«", "»"):
-                self.quoted = w[i].text in ("“", "«") or (w[i].text == '"' and not self.quoted)
-            if ends_sentence(w[i]) and w[i].kind != "cell":
+            if word.text in ('"', "“", "”", "«", "»"):
+                self.quoted = word.text in ("“", "«") or (word.text == '"' and not self.quoted)
+            if kind != "cell" and ends_sentence(word):
                 self.holder = None
-                if w[i].kind != "punct" or w[i].text != ";":
+                if kind != "punct" or word.text != ";":
                     self.row_hand = 0
                     self.s.sentence += 1
                 i += 1

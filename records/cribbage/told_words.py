@@ -78,6 +78,8 @@ SLASH = re.compile(r"\s+/\s+")
 
 def _pieces(cell) -> list[tuple[str, int]]:
     """A cell cut at ` / ` (hand / starter / count): (text, column) of each piece."""
+    if "/" not in cell.text:
+        return [(cell.text, cell.column)]
     out, at = [], 0
     for m in SLASH.finditer(cell.text):
         out.append((cell.text[at:m.start()], cell.column + at))
