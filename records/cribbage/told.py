@@ -253,9 +253,11 @@ def _lines_of(unit: Unit) -> tuple[int, int]:
 def _hand(unit: Unit, lines: list[str], path: str) -> Record:
     first, last = _lines_of(unit)
     shown = [*unit.cards, *([unit.starter] if unit.starter else [])]
+    shown_cards = " ".join(str(t.card) for t in unit.cards) + (f" | {unit.starter.card}" if unit.starter else "")
+    whose = "crib" if unit.crib else (f"{unit.owner.title()}'s hand" if unit.owner else "hand")
     rec = hand_record([t.card for t in unit.cards], unit.starter.card if unit.starter else None,
                       crib=unit.crib, source=path, line=first, end_line=last,
-                      text="\n".join(lines[first - 1:last]),
+                      text="\n".join(lines[first - 1:last]), title=f"{whose} {shown_cards}",
                       positions=[(t.text, t.line, t.column) for t in shown])
     said = unit.said.spoken
     rec.data["said"] = {"owner": unit.owner, "total": said.total,

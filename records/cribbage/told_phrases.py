@@ -82,7 +82,7 @@ def card_list(words: list[Word], i: int, free: bool = False) -> tuple[list[Liste
         if (k == j and not _spaced_card(words, j)) or (k < len(words) and _item(words, k, True) is None):
             break
         j = k
-    if not cards or not (free or marked_any or len(cards) >= 3) or _rank_order(cards):
+    if not cards or not (free or marked_any or len(cards) >= 3) or (not marked_any and _rank_order(cards)):
         return None
     return cards, j
 
