@@ -15,6 +15,7 @@ from collections import Counter
 
 from records.cards import whist_book as book
 from records.cards import whist_scoring as scoring
+from records.cards.hand_diagrams import compass_of
 from records.cards.tricks import DECK, Deal, card_text, play, play_by_seat, sort_cards, trick_winner
 from records.cards.whist_display import pbn_text
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
@@ -145,6 +146,7 @@ def _deal_data(raw, variant, dealer, trump, turnup, cards, score, result, honour
         "claim": claim,
         "tricks_printed": len(raw.tricks),
         "tricks_played": len(result.tricks),
+        **({"compass": compass_of(raw.seats, raw.top)} if raw.top else {}),
     }
 
 

@@ -99,6 +99,25 @@ class Diagram:
 POSITIONS = ("top", "right", "bottom", "left")   # clockwise
 
 
+def top_seat(diagrams: list, named: dict) -> str:
+    """The seat whose hand a compass diagram draws at the top (PBN's North), or ""."""
+    for diagram in diagrams:
+        top = diagram.placed.get("top")
+        for seat, hand in named.items():
+            if top is not None and hand is top:
+                return seat
+    return ""
+
+
+def compass_of(seats: tuple, top: str = "") -> dict:
+    """Each book seat's PBN seat: N E S W are themselves; other seats (A Y B Z) as drawn, the
+    top hand North and the rest clockwise, else the dealer's partner (Y) at the top."""
+    if tuple(seats) == ("N", "E", "S", "W"):
+        return {s: s for s in seats}
+    k = seats.index(top) if top in seats else 1
+    return {seats[(k + i) % 4]: "NESW"[i] for i in range(4)}
+
+
 # -- one cell -----------------------------------------------------------------------------
 def holdings(text: str, line: int, column: int) -> list[Holding] | None:
     """The holdings a piece of text prints, or None when it holds anything else."""

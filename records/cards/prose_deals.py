@@ -8,7 +8,7 @@ from records.cards import deal_facts as facts_of
 from records.cards.card_forms import seats_of
 from records.cards.deal_play import deal_record, plays_through
 from records.cards.deal_sections import REACH, VARIANTS, Found, finish, said_after, words_about
-from records.cards.hand_diagrams import find_diagrams
+from records.cards.hand_diagrams import find_diagrams, top_seat
 from records.cards.trick_prose import resolve
 from records.cards.trick_tables import ANY, SUIT_NAMES
 from records.cards.whist_book import RawDeal, RawTrick, Token
@@ -34,6 +34,7 @@ def prose_deal_records(lines, item: Found, found: list[Found], stop: int,
     fits = [r for r in readings if _trial(lines, item, run, seats, stated, *r)]
     name, hands, trump = (fits or readings)[0]
     raw = _raw(lines, item, run, seats, stated, name, hands, trump)[0]
+    raw.top = top_seat(diagrams, hands) if hands else ""
     item.end = max([last_read, run.last] + [d.end_line - 1 for d in diagrams])
     raw.end_line = item.end + 1
     rec = deal_record(raw, path, variant=VARIANTS[stated.game], kind=stated.kind)

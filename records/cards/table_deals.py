@@ -20,7 +20,7 @@ from records.cards.deal_sections import (
     side_options,
     words_about,
 )
-from records.cards.hand_diagrams import find_diagrams
+from records.cards.hand_diagrams import find_diagrams, top_seat
 from records.cards.trick_tables import (
     ANY,
     SUIT_NAMES,
@@ -151,6 +151,7 @@ def _hands(raw: RawDeal, played, tricks, tokens, side: Side, diagrams) -> None:
                                            for c in hand.cards] if hand else \
                             [Token("", diagram.line, 1, c) for c in sort_cards(cards)]
                         raw.hand_lines[seat] = hand.line if hand else diagram.line
+                    raw.top = top_seat([diagram], named)
                     return
     first_line = tokens[tricks[0].tokens[0]].line
     for seat in side.seats:
