@@ -38,6 +38,13 @@ TURNED = [
     re.compile(rf"(?P<suit>[{GLYPHS}])\s*(?P<rank>10|[AKQJ2-9])\s+turned"),
     re.compile(rf"(?P<rank>10|[AKQJ2-9])\s*(?P<suit>[{GLYPHS}])\s+turned"),
     re.compile(r"(?i)turns? up the (?P<suit>heart|diamond|club|spade)s? (?P<rank>10|[AKQJ2-9]|\w+)"),
+    # the turn-up told in the active voice: "Z turns up the seven of hearts", "turns up ♥7"
+    re.compile(rf"(?i)\bturn(?:s|ed|ing)? (?:up )?(?:the |a )?(?P<rank>{CARD_WORD}|10|[AKQJ2-9]) of "
+               r"(?P<suit>hearts|diamonds|clubs|spades)\b"),
+    re.compile(rf"\b(?i:turn(?:s|ed|ing)?) (?:up )?(?:the )?(?:(?P<rank>10|[AKQJ2-9])\s?(?P<suit>[{GLYPHS}])"
+               rf"|(?P<suit2>[{GLYPHS}])\s?(?P<rank2>10|[AKQJ2-9]))"),
+    # the rank alone ("the dealer turns the ace"): the suit is the trump the play settles
+    re.compile(rf"(?i)\bturn(?:s|ed)? (?:up )?the (?P<rank>{CARD_WORD})\b(?! of)"),
     re.compile(rf"(?i)\b(?P<rank>{CARD_WORD}) of (?P<suit>hearts|diamonds|clubs|spades) "
                r"(?:is )?turned"),
     re.compile(rf"(?i)\b(?:turn-?up|trump card)[:,]?\s+(?:is\s+)?(?:the\s+)?"
@@ -47,7 +54,8 @@ TURNED = [
 LEADER = [re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,30}},)? (?:leads|opens|will lead|led)\b"),
           re.compile(rf"\b(?P<seat>{SEAT}) is (?:always )?the (?:original |first )?leader\b"),
           re.compile(rf"(?i)\b(?:led by|leader[:,]?|opening lead(?: is)?(?: by)?)\s+(?P<seat>{SEAT})\b")]
-DEALER = [re.compile(rf"\b(?P<seat>{SEAT}) (?:deals|dealt|is (?:the )?dealer|was (?:the )?dealer)\b"),
+DEALER = [re.compile(rf"\b(?P<seat>{SEAT}) (?:deals|dealt|is (?:the )?dealer|was (?:the )?dealer|turns up|"
+                     r"turned up)\b"),
           re.compile(rf"(?i)\bdealer,?\s+(?:is\s+)?(?P<seat>{SEAT})\b(?!')")]
 DECLARER = [re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,40}},)?(?: deals and)? (?:declares|makes it|bids|names)\b"),
             re.compile(rf"(?i)\bdealer,?\s+(?P<seat>{SEAT}),?\s+(?:makes it|declares)\b"),
@@ -109,7 +117,8 @@ class Facts:
         turned-up card's suit, else ANY."""
         if self.trump is not None:
             return self.trump.value
-        return self.turnup.value[0] if self.turnup is not None else ANY
+        return self.turnup.value[0] if self.turnup is not None and self.turnup.value[0] != "?" \
+            else ANY
 
 
 class Text:
@@ -259,9 +268,12 @@ def _first(facts: Facts, name: str, patterns, s: str, text: Text, value_of) -> N
 
 
 def _turned(m) -> object:
+    """The card turned up ("H7"), or "?A" when only its rank is told."""
     g = m.groupdict()
     suit, rank = g.get("suit") or g.get("suit2"), g.get("rank") or g.get("rank2")
     suit, rank = suit_of(suit) if suit else "", rank_of(rank) if rank else ""
+    if rank and "suit" not in g and "suit2" not in g:
+        return "?" + rank
     return suit + rank if suit and rank else False
 
 

@@ -6,7 +6,7 @@ finished as bridge or whist.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from records.cards import deal_facts as facts_of
 from records.cards.card_forms import seats_of
@@ -108,7 +108,22 @@ def side_options(seats: tuple, stated, diagrams) -> list[Side]:
                     name += ", the fourth hand the cards left"
                 hands = tuple(given[s] for s in seats)
                 out.append(Side(seats, hands, base.leader, trump, name))
+    turned = stated.turnup.value if stated.turnup is not None else ""
+    if turned.startswith("?") and trump is ANY and base.leader is not ANY:
+        dealer = dealer or seats[(seats.index(base.leader) - 1) % 4]
+        return [replace(side, trump=suit) for side in out for suit in "SHDC"
+                if suit + turned[1] in side.hands[seats.index(dealer)]] or [base]
     return out or [base]
+
+
+def turned_card(stated, trump) -> str:
+    """The card turned up, when the text tells it and names no other trump ("" if not): a
+    rank told alone ("turns the ace") is of the trump the play settled."""
+    if stated.turnup is None or stated.trump is not None or trump in (None, ANY):
+        return ""
+    value = stated.turnup.value
+    value = trump + value[1] if value[0] == "?" else value
+    return value if value[0] == trump else ""
 
 
 def finish(rec: Record, raw: RawDeal, stated) -> Record:

@@ -7,7 +7,15 @@ from __future__ import annotations
 from records.cards import deal_facts as facts_of
 from records.cards.card_forms import seats_of
 from records.cards.deal_play import deal_record, plays_through
-from records.cards.deal_sections import REACH, VARIANTS, Found, finish, said_after, words_about
+from records.cards.deal_sections import (
+    REACH,
+    VARIANTS,
+    Found,
+    finish,
+    said_after,
+    turned_card,
+    words_about,
+)
 from records.cards.hand_diagrams import find_diagrams, top_seat
 from records.cards.trick_prose import resolve
 from records.cards.trick_tables import ANY, SUIT_NAMES
@@ -70,9 +78,9 @@ def _raw(lines, item: Found, run, seats, stated, name, hands, trump):
     raw.seats, raw.trump = seats, trump
     raw.first_leader = tricks[0][0][0]
     raw.dealer = stated.dealer.value if stated.dealer and stated.dealer.value in seats else ""
-    if stated.turnup is not None and trump == stated.turnup.value[0] and stated.trump is None:
-        t = stated.turnup
-        raw.turnup = Token(t.text, t.line, t.column, t.value)
+    turned = turned_card(stated, trump)
+    if turned:
+        raw.turnup = Token(stated.turnup.text, stated.turnup.line, stated.turnup.column, turned)
     for k, trick in enumerate(tricks, 1):
         cards = [Token(tok.text, tok.line, tok.column, card) for _, tok, card in trick]
         raw.tricks.append(RawTrick(Token(str(k), trick[0][1].line, 1, str(k)),

@@ -18,6 +18,7 @@ from records.cards.deal_sections import (
     said_after,
     finish,
     side_options,
+    turned_card,
     words_about,
 )
 from records.cards.hand_diagrams import find_diagrams, top_seat
@@ -120,10 +121,9 @@ def _raw_deal(lines, item: Found, tokens, played, tricks, d: int, count: int, st
         raw.seat_rows = tuple(columns)
     raw.dealer = stated.dealer.value if stated.dealer and stated.dealer.value in side.seats else ""
     raw.trump = side.trump
-    if stated.turnup is not None and side.trump == stated.turnup.value[0] and \
-            stated.trump is None:
-        t = stated.turnup
-        raw.turnup = Token(t.text, t.line, t.column, t.value)
+    turned = turned_card(stated, side.trump)
+    if turned:
+        raw.turnup = Token(stated.turnup.text, stated.turnup.line, stated.turnup.column, turned)
     before = None
     for trick in tricks:
         if before is not None and trick.leader != before.winner:
