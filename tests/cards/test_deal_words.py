@@ -1,0 +1,192 @@
+"""What the words around a printed deal say, checked against its play: the seats a compass
+diagram draws (the top hand North in PBN), the tricks a side is said to win, the card turned
+up told in the active voice, the declaration passed to the partner, an auction's last bid."""
+import pytest
+
+from records.cards import whist
+from records.cards.deal_facts import claims_in, read_facts
+from records.cards.hand_diagrams import compass_of
+
+DIAGRAM = """\
+                         HAND No. 1.
+
+                              {top}
+                           ♥ 10 7 3
+                           ♣ 9 3
+                           ♦ K Q 8 3 2
+                           ♠ 9 8 3
+             {left}                              {right}
+          ♥ K 9 8 2                      ♥ J
+          ♣ Q 2                          ♣ J 10 7 6 5 4
+          ♦ J 7 5 4                      ♦ 9 6
+          ♠ 10 7 6                       ♠ A J 4 2
+                              {bottom}
+                           ♥ A Q 6 5 4
+                           ♣ A K 8
+                           ♦ A 10
+                           ♠ K Q 5
+"""
+TABLE = """
+{words}
+
+   Trick.      A          Y          B          Z
+    1.     ♦ J        [♦ Q]      ♦ 6        ♦ 10
+    2.     ♦ 4        ♦ K        ♦ 9        [♦ A]
+    3.     ♣ 2        ♣ 3        ♣ 4        [♣ A]
+    4.     ♠ 6        ♠ 3        [♠ A]      ♠ K
+    5.     ♣ Q        ♣ 9        ♣ J        [♣ K]
+    6.     ♠ 7        ♠ 8        ♠ 2        [♠ Q]
+    7.     ♥ 2        [♥ 3]      ♣ 5        ♣ 8
+    8.     ♦ 5        ♦ 8        ♥ J        [♥ Q]
+    9.     [♠ 10]     ♠ 9        ♠ 4        ♠ 5
+   10.     ♦ 7        ♦ 2        ♣ 6        [♥ 4]
+   11.     ♥ 8        ♥ 7        ♣ 7        [♥ A]
+   12.     ♥ 9        [♥ 10]     ♣ 10       ♥ 6
+   13.     [♥ K]      ♦ 3        ♠ J        ♥ 5
+
+{after}
+"""
+YZAB = {"top": "Y", "left": "A", "right": "B", "bottom": "Z"}
+HEARTS = "Z deals and declares hearts. A leads."
+
+
+def _deal(words=HEARTS, after="", seats=None):
+    text = DIAGRAM.format(**(seats or YZAB)) + TABLE.format(words=words, after=after)
+    (rec,) = [r for r in whist.scan_cards(text, "book.txt") if r.data.get("type") == "deal"]
+    return rec, text
+
+
+def _alarms(rec):
+    return [(d.code, d.line) for d in rec.diagnostics if d.severity != "info"]
+
+
+# -- C2: the compass as drawn -------------------------------------------------------------
+def test_a_compass_diagram_maps_its_top_hand_to_north_in_the_pbn_deal():
+    rec, _ = _deal()
+    assert rec.kind == "bridge" and rec.status == "valid"
+    assert (rec.tags["Dealer"], rec.tags["Declarer"]) == ("S", "S")     # Z at the bottom
+    assert rec.data["hands"] == {"N": "983.T73.KQ832.93", "E": "AJ42.J.96.JT7654",
+                                 "S": "KQ5.AQ654.AT.AK8", "W": "T76.K982.J754.Q2"}
+    from records.cards import bridge
+    pbn = bridge.export([rec], "pbn")
+    assert '[Deal "S:KQ5.AQ654.AT.AK8 T76.K982.J754.Q2 983.T73.KQ832.93 AJ42.J.96.JT7654"]' in pbn
+    assert rec.data["play"][0]["leader"] == "W"                   # A, on Z's left, leads
+
+
+HANDS = {"Y": ["♥ 10 7 3", "♣ 9 3", "♦ K Q 8 3 2", "♠ 9 8 3"],
+         "A": ["♥ K 9 8 2", "♣ Q 2", "♦ J 7 5 4", "♠ 10 7 6"],
+         "B": ["♥ J", "♣ J 10 7 6 5 4", "♦ 9 6", "♠ A J 4 2"],
+         "Z": ["♥ A Q 6 5 4", "♣ A K 8", "♦ A 10", "♠ K Q 5"]}
+
+
+def _compass(top, right, bottom, left) -> str:
+    """The same four hands, each under its own label, drawn with `top` at the top."""
+    out = [" " * 30 + top] + [" " * 27 + h for h in HANDS[top]]
+    out.append(" " * 13 + left + " " * 30 + right)
+    out += [" " * 10 + a.ljust(31) + b for a, b in zip(HANDS[left], HANDS[right])]
+    out += [" " * 30 + bottom] + [" " * 27 + h for h in HANDS[bottom]]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("drawn, north", [(("Y", "B", "Z", "A"), "Y"), (("A", "Y", "B", "Z"), "A"),
+                                          (("Z", "A", "Y", "B"), "Z")])
+def test_a_compass_drawn_another_way_round_keeps_its_top_hand_north(drawn, north):
+    text = _compass(*drawn) + TABLE.format(words=HEARTS, after="")
+    (rec,) = [r for r in whist.scan_cards(text, "book.txt") if r.data.get("type") == "deal"]
+    assert rec.status == "valid" and _alarms(rec) == []
+    hand = rec.data["hands"]["N"]                       # the hand drawn at the top is North
+    assert sorted(hand.replace(".", "")) == sorted("".join(HANDS[north]).replace("♥", "")
+                                                   .replace("♣", "").replace("♦", "")
+                                                   .replace("♠", "").replace("10", "T")
+                                                   .replace(" ", ""))
+    assert rec.tags["Dealer"] == "NESW"[drawn.index("Z")]
+
+
+@pytest.mark.parametrize("seats, top, north", [
+    (("A", "Y", "B", "Z"), "", "Y"), (("A", "Y", "B", "Z"), "A", "A"),
+    (("A", "Y", "B", "Z"), "Z", "Z"), (("N", "E", "S", "W"), "S", "N")])
+def test_book_seats_take_the_compass_seat_they_are_drawn_in(seats, top, north):
+    compass = compass_of(seats, top)
+    assert [s for s in seats if compass[s] == "N"] == [north]
+    assert [compass[s] for s in seats[seats.index(north):] + seats[:seats.index(north)]] == \
+        list("NESW")
+
+
+# -- C3: trick-result claims --------------------------------------------------------------
+@pytest.mark.parametrize("text, parts", [
+    ("Y Z win ten tricks and A B three.", [("YZ", 10, 10), ("AB", 3, 3)]),
+    ("A B make six tricks, Y Z seven.", [("AB", 6, 6), ("YZ", 7, 7)]),
+    ("A-B win the odd trick.", [("AB", 7, 7)]),
+    ("Z makes four by cards.", [("Z", 10, 10)]),
+    ("The declarer makes game.", [("declarer", 7, 13)]),
+    ("North and South take 12 tricks.", [("NS", 12, 12)]),
+    ("Y makes a little slam.", [("Y", 12, 12)]),
+])
+def test_a_claim_is_read_as_the_tricks_its_side_took(text, parts):
+    (said,) = claims_in(text, 7)
+    assert said.value == parts and said.line == 7
+
+
+@pytest.mark.parametrize("text", ["A leads and Y makes the king.", "Z wins the trick.",
+                                  "A rubber is the best of three games."])
+def test_words_that_claim_no_tricks_are_no_claim(text):
+    assert claims_in(text, 1) == []
+
+
+@pytest.mark.parametrize("after", ["Y Z win ten tricks and A B three.", "Z makes four by cards.",
+                                   "A-B win three tricks.", "The declarer makes game."])
+def test_a_true_claim_raises_no_alarm(after):
+    rec, _ = _deal(after=after)
+    assert rec.status == "valid" and _alarms(rec) == []
+
+
+@pytest.mark.parametrize("after", ["Y Z win nine tricks and A B four.", "Z makes three by cards.",
+                                   "A-B win the odd trick.", "A B make game."])
+def test_a_false_claim_is_flagged_at_its_line(after):
+    rec, text = _deal(after=after)
+    line = text.splitlines().index(after) + 1
+    assert _alarms(rec) == [("WHIST-RESULT", line)]
+    assert rec.status == "needs_review" and "the play gives" in rec.diagnostics[-1].message
+
+
+# -- C4: the turn-up in the active voice ----------------------------------------------------
+@pytest.mark.parametrize("words, card, dealer", [
+    ("Z deals and turns up the seven of hearts.", "H7", "Z"),
+    ("Z turns up the seven of hearts.", "H7", "Z"),
+    ("Y deals, turning up ♥ 7.", "H7", "Y"),
+    ("The dealer turns the ace.", "?A", None),
+    ("Z turns up the knave.", "?J", "Z"),
+])
+def test_the_card_turned_up_told_in_the_active_voice(words, card, dealer):
+    facts = read_facts([(1, 1, words)])[0]
+    assert facts.turnup.value == card
+    assert (facts.dealer.value if facts.dealer else None) == dealer
+    assert facts.game == "whist"
+
+
+@pytest.mark.parametrize("words", ["Z deals and turns up the four of hearts. A leads.",
+                                   "Z deals, and the dealer turns the four. A leads."])
+def test_a_whist_deal_takes_its_trump_from_the_card_the_dealer_turns(words):
+    rec, _ = _deal(words=words)
+    assert rec.kind == "whist" and rec.status == "valid" and _alarms(rec) == []
+    assert (rec.tags["Trumps"], rec.tags["TurnUp"]) == ("H", "H4")
+
+
+# -- C5: the declaration passed, an auction told ---------------------------------------------
+@pytest.mark.parametrize("words", [
+    "Z deals and passes the declaration, and Y, holding five hearts, declares hearts. A leads.",
+    "Z deals. Z, who might have declared clubs, leaves it to Y. Y declares hearts. A leads.",
+])
+def test_a_declaration_passed_makes_the_partner_declarer_in_the_strain_named(words):
+    facts = read_facts([(1, 1, words)])[0]
+    assert facts.trump.value == "H" and facts.passed.value == "Z"
+    rec, _ = _deal(words=words)
+    assert rec.kind == "bridge" and rec.status == "valid"
+    assert (rec.tags["Trumps"], rec.tags["Declarer"], rec.tags["Dealer"]) == ("H", "N", "S")
+
+
+def test_an_auction_told_bid_by_bid_names_trumps_by_its_last_bid():
+    words = "Z deals. Z bids one heart, A two clubs, Y two spades, B passes; Z bids three hearts."
+    facts = read_facts([(1, 1, words)])[0]
+    assert [b.value for b in facts.bids] == ["H", "C", "S", "H"] and facts.trump.value == "H"
+    assert read_facts([(1, 1, "Clubs: Q, J, 9, 8, 4, 2        Spades: J, 8")])[0].bids == []
