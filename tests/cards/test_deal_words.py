@@ -190,3 +190,31 @@ def test_an_auction_told_bid_by_bid_names_trumps_by_its_last_bid():
     facts = read_facts([(1, 1, words)])[0]
     assert [b.value for b in facts.bids] == ["H", "C", "S", "H"] and facts.trump.value == "H"
     assert read_facts([(1, 1, "Clubs: Q, J, 9, 8, 4, 2        Spades: J, 8")])[0].bids == []
+
+
+# -- C5: a compass with no play is one deal ----------------------------------------------------
+def test_a_compass_diagram_with_no_trick_table_is_one_deal():
+    text = DIAGRAM.format(**YZAB) + "\nZ deals and declares hearts.\n"
+    recs = whist.scan_cards(text, "book.txt")
+    assert [(r.kind, r.data["type"], r.status, r.tags["Deal"]) for r in recs] == \
+        [("bridge", "deal", "valid", "HAND 1")]
+    (rec,) = recs
+    assert rec.data["hands"]["N"] == "983.T73.KQ832.93" and rec.tags["Trumps"] == "H"
+    assert rec.data["tricks_played"] == 0 and (rec.line, rec.end_line) == (1, 17)
+
+
+def test_three_hands_of_a_compass_are_a_deal_whose_fourth_hand_is_the_cards_left():
+    three = "\n".join(DIAGRAM.format(**YZAB).splitlines()[2:12]) + "\n"
+    (rec,) = whist.scan_cards(three, "book.txt")
+    assert rec.data["type"] == "deal" and rec.status == "valid" and rec.tags["Trumps"] == ""
+    assert rec.data["hands"]["Z"] == ["SK", "SQ", "S5", "HA", "HQ", "H6", "H5", "H4", "DA",
+                                      "DT", "CA", "CK", "C8"]
+    assert "Z the cards left" in rec.diagnostics[0].message
+
+
+def test_an_unlabelled_compass_is_read_as_drawn_top_north():
+    bare = DIAGRAM.format(top="", left="", right="", bottom="")
+    (rec,) = whist.scan_cards(bare, "book.txt")
+    assert rec.data["seats"] == ["N", "E", "S", "W"]
+    assert rec.data["hands"]["N"][:3] == ["S9", "S8", "S3"]
+    assert rec.data["hands"]["E"][:4] == ["SA", "SJ", "S4", "S2"]
