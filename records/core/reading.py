@@ -21,7 +21,7 @@ from functools import partial
 from records.core import parallel
 from records.core.decoding import NotText, bound_lines, text_blocks
 from records.core.family import extensions, family, kinds_reading, known_kinds
-from records.core.model import INFO, Diagnostic, Record, shift_lines
+from records.core.model import CORRECTED, INFO, REPAIRED, VALID, Diagnostic, Record, shift_lines
 
 MB = 1 << 20
 MAX_WHOLE_BYTES = int(os.environ.get("HOYLE_MAX_TEXT_MB", "8")) * MB  # running text is read whole
@@ -295,4 +295,16 @@ def scan_book(text: str, path: str, kinds: list[str] | None = None,
         if kind in known_kinds():
             found.extend(_guarded(family(kind).scan_book, text, path))
     found.sort(key=lambda r: (r.line, r.kind))
-    return found
+    return unshadowed(found)
+
+
+def unshadowed(records: list[Record]) -> list[Record]:
+    """The records less those that do not replay and lie wholly on the lines of a record of
+    another kind that does: one family's print misread by another (a hand diagram's ranks
+    taken for draughts moves) is no record of the second. Records sorted by line."""
+    sound = [r for r in records if r.settle_status() in (VALID, REPAIRED, CORRECTED)]
+    if not sound or len(sound) == len(records):
+        return records
+    return [r for r in records if r.status in (VALID, REPAIRED, CORRECTED) or
+            not any(s.kind != r.kind and max(r.line, r.end_line) <= s.end_line
+                    for s in sound if s.line <= r.line)]
