@@ -32,11 +32,12 @@ def test_a_record_that_does_not_replay_inside_another_kinds_sound_record_is_drop
     assert kept == [deal, own, apart]
 
 
-def test_a_sound_record_is_never_dropped_and_warnings_count_as_unsound():
+def test_a_record_that_replays_is_never_dropped_and_a_warning_still_replays():
     a, b = _rec("chess", 1, 20), _rec("checkers", 5, 8)
     assert reading.unshadowed([a, b]) == [a, b]
-    c = _rec("checkers", 5, 8, WARNING)
-    assert reading.unshadowed([a, c]) == [a]
+    warned, stray = _rec("whist", 1, 20, WARNING), _rec("checkers", 5, 8, ERROR)
+    assert reading.unshadowed([warned, b]) == [warned, b]      # both replay: both kept
+    assert reading.unshadowed([warned, stray]) == [warned]     # a false claim is no misreading
 
 
 def test_a_card_diagram_is_no_draughts_record_when_the_cards_read_it():
