@@ -218,3 +218,16 @@ def test_an_unlabelled_compass_is_read_as_drawn_top_north():
     assert rec.data["seats"] == ["N", "E", "S", "W"]
     assert rec.data["hands"]["N"][:3] == ["S9", "S8", "S3"]
     assert rec.data["hands"]["E"][:4] == ["SA", "SJ", "S4", "S2"]
+
+
+def test_a_misprint_that_reads_as_a_revoke_is_one_repair_not_a_cascade():
+    # B leads the J♣ at trick 5; printed as the J♠ it looks like a spade lead the others
+    # renounce, and B's J♠ at trick 13 a card played twice
+    _, text = _deal()
+    row = next(line for line in text.splitlines() if line.startswith("    5."))
+    misprinted = text.replace(row, row.replace("♣ J", "♠ J"))
+    (rec,) = [r for r in whist.scan_cards(misprinted, "book.txt") if r.data.get("type") == "deal"]
+    line = misprinted.splitlines().index(row.replace("♣ J", "♠ J")) + 1
+    assert _alarms(rec) == [("WHIST-CARD-REPAIRED", line)] and rec.status == "repaired"
+    assert "J♣ is the only card" in next(d.message for d in rec.diagnostics
+                                         if d.code == "WHIST-CARD-REPAIRED")
