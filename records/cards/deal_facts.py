@@ -57,9 +57,12 @@ LEADER = [re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,30}},)? (?:leads|opens|wi
 DEALER = [re.compile(rf"\b(?P<seat>{SEAT}) (?:deals|dealt|is (?:the )?dealer|was (?:the )?dealer|turns up|"
                      r"turned up)\b"),
           re.compile(rf"(?i)\bdealer,?\s+(?:is\s+)?(?P<seat>{SEAT})\b(?!')")]
-DECLARER = [re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,40}},)?(?: deals and)? (?:declares|makes it|bids|names)\b"),
+DECLARER = [re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,40}},|,)?(?: deals and)? (?:declares|makes it|bids|names)\b"),
             re.compile(rf"(?i)\bdealer,?\s+(?P<seat>{SEAT}),?\s+(?:makes it|declares)\b"),
-            re.compile(rf"(?i)\bdeclarer,?\s+(?:is\s+)?(?P<seat>{SEAT})\b")]
+            re.compile(rf"(?i)\bdeclarer,?\s+(?:is\s+)?(?P<seat>{SEAT})\b"),
+            re.compile(rf"\b(?P<seat>{SEAT}) (?:makes|made|wins|won|gets|got) the (?:winning |final |"
+                       r"last )?(?:declaration|contract|bid)\b"),
+            re.compile(rf"\b(?P<seat>{SEAT}) is (?:the )?declarer\b")]
 # the dealer passing the declaration to the partner ("Z passes the declaration to Y", "leaves it")
 PASSED = re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,40}},)?(?: deals and)? (?:passes|passed|leaves|left) (?:the "
                     rf"(?:declaration|make)|it)\b")

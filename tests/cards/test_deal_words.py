@@ -231,3 +231,11 @@ def test_a_misprint_that_reads_as_a_revoke_is_one_repair_not_a_cascade():
     assert _alarms(rec) == [("WHIST-CARD-REPAIRED", line)] and rec.status == "repaired"
     assert "J♣ is the only card" in next(d.message for d in rec.diagnostics
                                          if d.code == "WHIST-CARD-REPAIRED")
+
+
+@pytest.mark.parametrize("words, declarer", [
+    ("Z is the dealer in both instances, but Y makes the winning declaration.", "Y"),
+    ("In the second, Dummy, Y, makes it no-trump.", "Y"),
+    ("The declarer is B.", "B"), ("A wins the contract.", "A")])
+def test_the_declarer_named_in_words(words, declarer):
+    assert read_facts([(1, 1, words)])[0].declarer.value == declarer
