@@ -22,6 +22,9 @@ GLYPH = "♠♥♦♣♤♡◇♢♧"
 RANK = r"(?:(?i:knave|queen|king|jack|ace|ten)|Knv|Kn|Kg|Qn|10|[AKQJT2-9])"
 HEAD = re.compile(rf"(?P<glyph>[{GLYPH}])|\[(?P<tag>[SHDC])\]|(?P<word>(?i:spades|hearts|diamonds|"
                   r"clubs))\s*[:.\-\u2014]?|(?<![A-Za-z])(?P<letter>[SHDC])(?:\s*:|\.(?=\s))")
+# what every holding prints, looked for before a line is cut into pieces
+HOLDING_MARK = re.compile(r"[♠♥♦♣♤♡◇♢♧\[]|[Ss]pades|[Hh]earts|[Dd]iamonds|[Cc]lubs|SPADES|HEARTS|"
+                          r"DIAMONDS|CLUBS|[SHDC][:.]")
 RANK_RUN = re.compile(rf"{RANK}(?![a-z])")
 VOID = re.compile(r"^[\s,.:;]*(?:(?i:none|void|nil|nothing)|[\u2014\u2013-]+)?[\s,.;]*$")
 LABEL_LEAD = re.compile(r"^\s*(?P<label>(?:[AYBZNESW]|North|East|South|West|NORTH|EAST|SOUTH|WEST|"
@@ -249,9 +252,11 @@ def _hands(lines: list[str], first: int, stop: int):
     labels: list[tuple[str, int, int]] = []
     text_lines = set()
     for i in range(first, stop):
-        if not lines[i].strip() or len(lines[i]) > 200:
-            continue
-        pieces = cell_pieces(lines[i], i + 1)
+        line = lines[i]
+        if not line.strip() or len(line) > 200 or \
+                not HOLDING_MARK.search(line) and len(line.split()) > 4:
+            continue              # prose: no holding, and too many words for seats' labels
+        pieces = cell_pieces(line, i + 1)
         row: list[Holding] = []
         for kind, *rest in pieces:
             if kind == "label":
