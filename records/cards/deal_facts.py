@@ -69,6 +69,9 @@ PASSED = re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,40}},)?(?: deals and)? (?:
 # one bid of an auction told in words ("Z bids one heart", "A, two spades"): the last names trumps
 BID = re.compile(rf"(?:(?i:\bbids?|\bcalls?)|\b{SEAT},?) (?:one|two|three|four|five|six|seven|[1-7]) "
                  rf"(?P<suit>(?i:{NO_TRUMP}|{SUIT_WORD}))\b")
+BID_CELL = re.compile(rf"(?P<level>[1-7])\s?(?P<strain>[{GLYPHS}]|N\.?\s?T\.?|[SHDC](?![a-z])|"
+                      r"(?i:no[- ]?trumps?|spades?|hearts?|diamonds?|clubs?))|(?i:pass|no bid|double|"
+                      r"redouble|dbl|rdbl|--?|\u2014)")
 DEALER_WINS = re.compile(r"(?i)\b(?:the )?(?P<who>dealer|declarer)(?:'s side)? (?:wins|makes|takes) "
                          r"(?P<n>\w+) tricks\b")
 _WHO = (r"(?:[AYBZNESW](?:\s*(?:-|\u2013|and|&)?\s*[AYBZNESW])?(?![\w'’])|(?:North|South|East|West)"
@@ -109,6 +112,7 @@ class Facts:
     claims: list = field(default_factory=list)    # Said: value [(who, least, most tricks)]
     passed: Said | None = None        # the seat that passed the declaration to its partner
     bids: list = field(default_factory=list)      # Said: an auction's bids told, in order
+    auction: bool = False             # an auction printed as a table: its last bid names trumps
 
     @property
     def kind(self) -> str:
@@ -153,12 +157,36 @@ def read_facts(lines: list[tuple[int, int, str]], sides: int = 1) -> list[Facts]
     for piece in (p for p in lines if isinstance(p[0], tuple)):
         (side, line), column, text = piece
         _read(Text([(line, column, text)]), [out[side]])
+    for line, column, text in shared:
+        bids = auction_row(text, line)
+        for facts in out if bids is not None else ():
+            facts.bids += bids
+            facts.auction = True
     for sentence in _sentences(Text(shared)):
         targets = _targets(sentence[0], out)
         _read(sentence[1], targets)
     for facts in out:
         _settle(facts)
     return out
+
+
+def auction_row(text: str, line: int) -> list[Said] | None:
+    """The bids of a printed auction's row ("1 ♦    1 ♠    2 ♦    Pass"): every cell a bid or a
+    call, one of them a pass, double or a one-level bid (no card is a one); None otherwise."""
+    cells = [c for c in re.split(r"\s{2,}|\t|\|", text.strip()) if c.strip()]
+    if not cells or len(cells) > 8:
+        return None
+    bids, called = [], False
+    for cell in cells:
+        m = BID_CELL.fullmatch(cell.strip())
+        if m is None:
+            return None
+        if m.group("level"):
+            strain = m.group("strain").upper().replace(".", "").replace(" ", "")
+            value = None if strain.startswith("N") else suit_of(strain[0]) or suit_of(strain)
+            bids.append(Said(value, cell.strip(), line, text.find(cell) + 1))
+        called = called or not m.group("level") or m.group("level") == "1"
+    return bids if called else None
 
 
 def _sentences(text: Text):
@@ -297,8 +325,9 @@ def _seat(m) -> object:
 def _settle(facts: Facts) -> None:
     """The game the words name: a turned-up trump is whist's, a declaration bridge's; an
     auction told bid by bid names trumps by its last bid."""
-    if len(facts.bids) > 1:
+    if len(facts.bids) > 1 or facts.auction and facts.bids:
         facts.trump = facts.bids[-1]
+        facts.bridge_words.append("auction")
     if facts.game in ("hearts",):
         facts.trump, facts.turnup = Said(None, "hearts", 0, 0), None
         return

@@ -239,3 +239,27 @@ def test_a_misprint_that_reads_as_a_revoke_is_one_repair_not_a_cascade():
     ("The declarer is B.", "B"), ("A wins the contract.", "A")])
 def test_the_declarer_named_in_words(words, declarer):
     assert read_facts([(1, 1, words)])[0].declarer.value == declarer
+
+
+AUCTION = """The bidding:
+
+      Z          A          Y          B
+     1 ♦        1 ♠        2 ♦        Pass
+     2 ♥        Pass       3 ♥        Pass
+     4 ♥        Pass       Pass       Pass
+
+A leads, and the dummy is laid on the table after the opening card."""
+
+
+def test_an_auction_printed_as_a_table_names_trumps_by_its_last_bid():
+    rec, _ = _deal(words=AUCTION)
+    assert rec.kind == "bridge" and rec.status == "valid" and rec.tags["Trumps"] == "H"
+    assert not [d for d in rec.diagnostics if d.code == "WHIST-TRUMP"]   # the auction names it
+    facts = read_facts([(k + 1, 1, t) for k, t in enumerate(AUCTION.splitlines())])[0]
+    assert [b.text for b in facts.bids] == ["1 ♦", "1 ♠", "2 ♦", "2 ♥", "3 ♥", "4 ♥"]
+
+
+@pytest.mark.parametrize("row", ["2♠   3♥   4♦   5♣", "K♠  Q♠  J♠  10♠", "the 7 ♠ and 2 ♥"])
+def test_cards_in_a_row_are_no_auction(row):
+    from records.cards.deal_facts import auction_row
+    assert auction_row(row, 1) is None
