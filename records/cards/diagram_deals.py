@@ -20,6 +20,8 @@ GLYPH_IN = re.compile(r"[♠♥♦♣♤♡◇♢♧]")
 # a holding's other marks, found with str.find over the whole text (most of a book is prose)
 MARKS = ("[S]", "[H]", "[D]", "[C]", "pades", "earts", "iamonds", "lubs", "PADES", "EARTS",
          "IAMONDS", "LUBS", *(f"{s}{p}" for s in "SHDC" for p in ":."))
+# a word of running text: no holding prints more than three (ranks and voids aside)
+PROSE_WORD = re.compile(r"\b(?!(?:ace|king|queen|knave|jack|ten|none|void|nil)\b)[a-z]{3,}\b")
 GAP = 3           # lines between two holdings of one diagram at most
 WORDS = 6         # lines of words read above and below a diagram
 
@@ -45,7 +47,7 @@ def _windows(text: str, lines: list[str], claimed: set) -> list[tuple[int, int]]
     """Runs of lines that may print holdings (0-based, stop exclusive), three lines or more."""
     out, start, last, count = [], -1, -GAP - 1, 0
     for i in _marked_lines(text):
-        if i in claimed or len(lines[i]) > 200:
+        if i in claimed or len(lines[i]) > 200 or len(PROSE_WORD.findall(lines[i])) > 3:
             continue
         if i - last > GAP:
             if count >= 3:
