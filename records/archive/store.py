@@ -227,6 +227,10 @@ def decompress_normal(blob: bytes | None, moves: str | None, tags: str) -> str:
     return (unpacker.decompress(blob) + unpacker.flush()).decode()
 
 
+# the record's own opening names and the ones hoyle found (every family's tags of that name)
+OPENING_TAGS = ("Opening", "BookOpening", "HoyleOpening")
+
+
 def players(tags: dict) -> str:
     named = " - ".join(p for p in (tags.get("White"), tags.get("Black")) if p)
     return named or tags.get("Players", "")
@@ -234,7 +238,8 @@ def players(tags: dict) -> str:
 
 def fts_row(rec: Record) -> tuple:
     tags = rec.tags
-    return (rec.id, rec.title, tags.get("Opening", ""), players(tags), tags.get("Event", ""),
+    opening = " ".join(dict.fromkeys(tags[k] for k in OPENING_TAGS if tags.get(k)))
+    return (rec.id, rec.title, opening, players(tags), tags.get("Event", ""),
             rec.data.get("annotations") or tags.get("Annotations", ""))
 
 

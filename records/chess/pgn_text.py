@@ -25,6 +25,20 @@ TOKEN = re.compile(r"""
 """, re.X)
 
 
+def title_of(tags: dict, number: int) -> str:
+    """A game's title from its tags: the players and the event, else the event, else its
+    number in the file."""
+    known = {k: v for k, v in tags.items() if v and v.strip("?.- ")}
+    white, black, event = known.get("White"), known.get("Black"), known.get("Event")
+    date = known.get("Date", "").replace(".??", "")
+    if white and black:
+        where = " ".join(x for x in (event, date) if x)
+        return f"{white} - {black}" + (f", {where}" if where else "")
+    if event:
+        return f"{event} {date}".strip()
+    return f"Game {number}"
+
+
 def split_lines(text: str) -> list[str]:
     """The file's lines, each with its end; CR-only and CRLF files are cut like LF files.
     A byte-order mark is dropped, as python-chess drops it."""

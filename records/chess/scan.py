@@ -427,7 +427,7 @@ def _classify(rec) -> None:
         return
     found = classify_keys([p.position for p in rec.plies], [p.normal for p in rec.plies])
     if found and found[1]:
-        rec.tags["ECO"], rec.tags["Opening"] = found[0], found[1]
+        rec.tags["HoyleECO"], rec.tags["HoyleOpening"] = found[0], found[1]
 
 
 def san_movetext(rec) -> str:

@@ -14,6 +14,9 @@ VALID, REPAIRED, NEEDS_REVIEW, INVALID = "valid", "repaired", "needs_review", "i
 STATUSES = (VALID, REPAIRED, NEEDS_REVIEW, INVALID)
 KINDS = ("chess", "checkers", "bridge", "whist", "cribbage")
 _to_json = json.JSONEncoder(ensure_ascii=False).encode   # json.dumps(..., ensure_ascii=False)
+# what a reader keeps of a record's text beyond its moves (comments, variations, NAGs, the
+# result printed at the end of the moves): part of its content
+PRINTED_NOTES = ("movetext", "termination")
 _PLAIN_STRINGS = re.compile(r'[^"\\\x00-\x1f]*')   # what JSON writes as it is, in quotes
 
 
@@ -192,13 +195,18 @@ class Record:
         return self.digest or self.content_digest()
 
     def content_digest(self) -> str:
-        tags = sorted((k, str(v)) for k, v in self.tags.items() if not k.startswith("_"))
+        """(hoyle's own tags, "Hoyle...", are what it found or where the record came from:
+        not content, so a record read back from hoyle's export is the record it exported)"""
+        tags = sorted((k, str(v)) for k, v in self.tags.items()
+                      if not k.startswith(("_", "Hoyle")))
         sans = normals(self.plies)
         if self.plies_in_text:
             printed = texts(self.plies)
             differing = [] if printed is sans or printed == sans else \
                 [[[i, t] for i, (t, n) in enumerate(zip(printed, sans)) if t != n]]
-            key = _in_json([self.kind, self.start_position], sans, ["", tags, *differing])
+            notes = [[k, self.data[k]] for k in PRINTED_NOTES if k in self.data]
+            key = _in_json([self.kind, self.start_position], sans,
+                           ["", tags, *differing, *notes])
         else:
             body = self.normal or ("" if self.plies else self.text)
             key = _to_json([self.kind, self.start_position, sans, body, tags])
