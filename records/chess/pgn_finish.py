@@ -25,6 +25,7 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     game. The movetext as printed is kept when it holds more than the moves; the game's tags
     are left as read (what hoyle finds goes in tags of its own)."""
     tags = rec.tags
+    _report_damage(rec, notes, lines, start)
     _classify(rec, keys)
     if "FEN" in tags:
         rec.data["fen"] = tags["FEN"]
@@ -54,6 +55,22 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     # writes the normal form from them: it is written when first asked for
     rec.plies_in_text = True
     rec.normal = None
+
+
+def _report_damage(rec: Record, notes: pgn_text.Movetext, lines: list[str], start: int) -> None:
+    """Tag lines that are no tag pairs, and a comment or variation never closed (the game
+    then ends at the next game's tags: nothing after it is lost with it)."""
+    for line, column, what in pgn_text.broken_tags(lines, rec.line - 1, start, len(rec.tags)):
+        rec.add(WARNING, "CHESS-TAG", f"this line {what}", line, column)
+    for mark, line, column in notes.unclosed:
+        if mark == "{":
+            rec.add(ERROR, "CHESS-UNCLOSED", "this comment is never closed with '}': the"
+                    " moves after it are read as part of it, up to the end of the game",
+                    line, column, "close the comment where it ends")
+        else:
+            rec.add(ERROR, "CHESS-UNCLOSED", "this variation is never closed with ')': the"
+                    " moves after it are read as part of it, not as the game's",
+                    line, column, "close the variation where it ends")
 
 
 def _classify(rec: Record, keys: list) -> None:
