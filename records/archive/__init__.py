@@ -30,13 +30,17 @@ class Archive:
         self.db.close()
 
     # -- import ---------------------------------------------------------------
-    def import_records(self, path: str, records: Iterable[Record]) -> dict:
-        """Store one source's records in one transaction; return counts of added/skipped."""
-        return store.import_records(self.db, path, records)
+    def import_records(self, path: str, records: Iterable[Record],
+                       kinds: Iterable[str] | None = None) -> dict:
+        """Store one source's records in one transaction; return counts of added/skipped.
+        kinds: the kinds read from it (None: all), so that reading it for others is no skip."""
+        return store.import_records(self.db, path, records, kinds=kinds)
 
-    def unchanged(self, path: str) -> bool:
-        """The file's exact bytes are already imported: reading it again would add nothing."""
-        return store.known_source(self.db, path)
+    def unchanged(self, path: str, kinds: Iterable[str] | None = None) -> float | None:
+        """When the file's exact bytes were imported, if reading it again would add nothing
+        (the same kinds were read, and every record stored from it is still there); else
+        None."""
+        return store.unchanged_since(self.db, path, kinds)
 
     # -- retrieval ------------------------------------------------------------
     def get(self, record_id: int) -> Record | None:

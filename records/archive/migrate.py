@@ -22,18 +22,32 @@ def upgrade(conn: sqlite3.Connection, version: int, create_tables: Callable,
         from_version_1(conn, create_tables)
     elif version == 2:
         from_version_2(conn, tables)
-    if version <= 3:
-        from_version_3(conn)
+    if version <= 4:
+        from_version_4(conn)
 
 
 REREAD_BATCH = 500
 
 
-def from_version_3(conn: sqlite3.Connection) -> None:
-    """Version 4 leaves a PGN game's normal form out of its fingerprint where the reader writes
-    it from the tags and moves (writing it was the dearest part of an import): each game read
-    from a PGN file is read again from its text and fingerprinted as an import now does, so
-    importing the file again still adds nothing."""
+def from_version_4(conn: sqlite3.Connection) -> None:
+    """Version 5 writes a PGN game back as it was read: its own tags untouched, hoyle's
+    findings in tags of its own (HoyleOpening ...), its comments out of the tags; and it knows
+    which kinds were read from a source and how many records the source holds, so that a file
+    is skipped as unchanged only when those are still there (an older archive does not know
+    the kinds read: such a file is read again once). Each game read from a PGN file is read
+    again from its text for its tags, notes and fingerprint (version 4's from the normal form
+    of version 3 too)."""
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(sources)")}
+    for column, sql_type in (("kinds", "TEXT"), ("records", "INTEGER")):
+        if column not in columns:
+            conn.execute(f"ALTER TABLE sources ADD COLUMN {column} {sql_type}")
+    conn.execute("CREATE INDEX IF NOT EXISTS records_source ON records (source_id)")
+    conn.execute("UPDATE sources SET records = (SELECT count(*) FROM records r"
+                 " WHERE r.source_id = sources.id)")
+    _read_pgn_games_again(conn)
+
+
+def _read_pgn_games_again(conn: sqlite3.Connection) -> None:
     from records.core.family import family
     chess_family, texts, last = family("chess"), sources.SourceLines(conn), 0
     while rows := conn.execute(
@@ -48,11 +62,17 @@ def from_version_3(conn: sqlite3.Connection) -> None:
         for (record_id, *_), game in zip(rows, chess_family.read_again(pairs)):
             if game is None:
                 continue
+            conn.execute("UPDATE records SET tags = ?, data = ? WHERE id = ?",
+                         [_json(game.tags), _json(game.data), record_id])
             try:
                 conn.execute("UPDATE records SET fingerprint = ? WHERE id = ?",
                              [bytes.fromhex(game.fingerprint), record_id])
             except sqlite3.IntegrityError:   # another record holds that content: both stay
                 pass
+
+
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 V3_NEW = ("source_chunks", "position_blocks", "ply_numbers", "positions_fen")

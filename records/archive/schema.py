@@ -11,7 +11,7 @@ import sqlite3
 
 from records.archive.browse import register_functions
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 PAGE_SIZE = 16384       # a page holds many position blocks (440 bytes on average at 20,000
                         # games: 5.4 MB of blocks in 5.8 MB of pages)
 BUSY_TIMEOUT_S = 30.0   # a second importer waits this long for the first one's transaction
@@ -21,9 +21,11 @@ MAX_VIEW_PLIES = 4095
 
 TABLES = [
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
-    # path: as imported, relative to the folder it was imported from; abs_path: where that was
+    # path: as imported, relative to the folder it was imported from; abs_path: where that was;
+    # kinds: the kinds read from it ('' all, NULL not known); records: how many it holds
     "CREATE TABLE sources (id INTEGER PRIMARY KEY, path TEXT, name TEXT, sha256 TEXT,"
-    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, abs_path TEXT)",
+    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, abs_path TEXT, kinds TEXT,"
+    " records INTEGER)",
     "CREATE INDEX sources_sha256 ON sources (sha256)",
     # the file's bytes once, verbatim, in zlib-compressed chunks of whole lines (sources.py);
     # a record's text is a slice of its lines
@@ -47,6 +49,7 @@ TABLES = [
     "CREATE TABLE starts (id INTEGER PRIMARY KEY, key TEXT UNIQUE)",
     "CREATE UNIQUE INDEX records_fingerprint ON records (fingerprint)",
     "CREATE INDEX records_kind_status ON records (kind, status)",
+    "CREATE INDEX records_source ON records (source_id)",
     # the records each position passes through (its start included), as posting lists of a
     # bucket of position hashes (positions.py): about four bytes a position
     "CREATE TABLE position_blocks (id INTEGER PRIMARY KEY, bucket INTEGER, first_id INTEGER"
