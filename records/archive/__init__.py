@@ -9,12 +9,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
-from records.archive import positions as position_index, query, store
+from records.archive import criteria, positions as position_index, query, store
+from records.archive.criteria import BadSearch
 from records.archive.query import Query
 from records.archive.schema import SCHEMA_VERSION, NewerArchive, NotAnArchive, connect
 from records.core.model import Record
 
-__all__ = ["Archive", "NotAnArchive", "NewerArchive", "Query", "SCHEMA_VERSION", "default_path"]
+__all__ = ["Archive", "BadSearch", "NotAnArchive", "NewerArchive", "Query", "SCHEMA_VERSION", "default_path"]
 
 
 def default_path() -> str:
@@ -83,6 +84,13 @@ class Archive:
             parts.append(f"(r.kind = ? AND {sql})")
             args += [k, *params]
         return " OR ".join(parts) or "0", args
+
+    def family_condition(self, kinds: list[str], moves: str | None, position: str | None,
+                         filters: dict) -> tuple[tuple[str, list], set[str]]:
+        """The typed moves, position and family filters as one SQL condition, read by the
+        families of these kinds, and the kinds whose filters `matches` must judge; BadSearch
+        saying what none of them could read."""
+        return criteria.family_condition(self, kinds, moves, position, filters)
 
     def passing(self, keys: Iterable[str], kinds: Iterable[str] | None = None) -> tuple[str, list]:
         """A SQL condition on records `r`: it passes through one of these positions."""

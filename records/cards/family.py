@@ -1,7 +1,7 @@
 """The card families: bridge (PBN files) and whist (books), sharing the cards and trick engine."""
 from __future__ import annotations
 
-from records.cards import bridge, whist
+from records.cards import bridge, whist, whist_display
 from records.core.family import FamilyBase
 
 
@@ -19,6 +19,8 @@ class Bridge(FamilyBase):
         return {"strain": None if contract.passed_out else contract.strain,
                 "level": contract.level}
 
+    filter_errors = staticmethod(bridge.filter_errors)
+
     @staticmethod
     def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
         """trumps as SQL over the stored facts; cribbage cards meet no deal; the other
@@ -34,6 +36,7 @@ class Bridge(FamilyBase):
 class Whist(FamilyBase):
     kind = "whist"
     export_formats = whist.EXPORT_FORMATS
+    filter_errors = staticmethod(whist_display.filter_errors)
 
     @staticmethod
     def filter_sql(filters: dict) -> list[tuple[str, list]] | None:

@@ -186,6 +186,14 @@ def matches(rec, filters: dict) -> bool:
     return not ballot or rec.tags.get("Ballot", "") == str(ballot).strip()
 
 
+def filter_errors(filters: dict) -> dict[str, str | None]:
+    """score: a 3-move ballot's number."""
+    score = filters.get("score")
+    if score in (None, ""):
+        return {}
+    return {"score": None if str(score).strip().isdigit() else "not a ballot number"}
+
+
 def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
     """matches as SQL, but for variant (its words and GameType numbers stay in matches)."""
     if any(filters.get(k) for k in ("holding", "contract", "trumps", "cards")):

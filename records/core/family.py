@@ -49,7 +49,9 @@ class Family(Protocol):
         """A position typed by a user (FEN) as the archive keys it, or None."""
 
     def move_prefixes(self, text: str) -> list[list[str]]:
-        """The normalised move sequences a typed list of moves can mean from the start."""
+        """The normalised move sequences a typed list of moves can mean from the start; []
+        when the text holds none of the family's moves, ValueError (saying which move) when
+        it holds some that do not play."""
 
     def matches(self, record: Record, filters: dict) -> bool:
         """The family's search filters (holding, score, variant, result, ...) on one record."""
@@ -84,6 +86,10 @@ class Family(Protocol):
         """The filters as SQL conditions on the records table `r` (json_extract over its
         tags, data and facts), or None when `matches` must judge each record."""
 
+    def filter_errors(self, filters: dict) -> dict[str, str | None]:
+        """For each filter this family searches by (holding, cards, score ...): None when it
+        reads the value, else why not. Filters it does not search by are left out."""
+
     def showcase(self, archive, console) -> None:
         """hoyle demo: show this family's records in the demo archive."""
 
@@ -105,7 +111,8 @@ class FamilyBase:
     book_scanner = ""
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
-           "read_again", "position_after", "position_hash", "fen_of_key", "number_from")
+           "read_again", "position_after", "position_hash", "fen_of_key", "number_from",
+           "filter_errors")
 
     def __init__(self, api=None):
         for name in self.API:
@@ -132,6 +139,9 @@ class FamilyBase:
     def move_prefixes(self, text: str) -> list[list[str]]:
         return []
 
+    def filter_errors(self, filters: dict) -> dict[str, str | None]:
+        return {}
+
     def matches(self, record: Record, filters: dict) -> bool:
         return not filters
 
@@ -153,6 +163,12 @@ class FamilyBase:
     def number_from(self, records: list[Record], before: int) -> None:
         return None
 
+    def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
+        return [] if not filters else None
+
+    def showcase(self, archive, console) -> None:
+        return None
+
 
 def _imported(where: str):
     module, _, name = where.partition(":")
@@ -163,12 +179,6 @@ def key_digest(key: str) -> int:
     """Any position key's signed 64-bit hash (BLAKE2b), where a family has no quicker one."""
     return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "little",
                           signed=True)
-
-    def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
-        return [] if not filters else None
-
-    def showcase(self, archive, console) -> None:
-        return None
 
 
 @cache
