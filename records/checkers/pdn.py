@@ -26,11 +26,13 @@ from records.checkers.pdn_write import (  # noqa: F401
     ENGLISH,
     RESULTS,
     movetext_data,
+    strict_game,
+    title_of,
     write,
     write_game,
 )
 from records.checkers.pdn_write import compact as _compact
-from records.core import parallel
+from records.core import interchange, parallel
 from records.core.model import ERROR, INFO, INVALID, WARNING, Ply, Record, shift_lines
 from records.core.resources import grammar
 
@@ -174,11 +176,44 @@ def _records_of(tree: Tree, text: str, path: str) -> list[Record]:
 
 def _unreadable(text: str, path: str, exc: UnexpectedInput) -> Record:
     line, column = getattr(exc, "line", 0) or 0, getattr(exc, "column", 0) or 0
+    message = _syntax_message(text, exc)
+    unclosed = _unclosed(text)
+    if unclosed:   # the cause, where it is, rather than where the grammar gave up
+        mark, at = unclosed
+        line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        what = "comment" if mark == "{" else "variation"
+        message = (f"this {what} is never closed with '{'}' if mark == '{' else ')'}': the"
+                   " game cannot be read (the games after it are)")
     rec = Record(kind=KIND, title=f"{os.path.basename(path)}: unreadable PDN", source=path,
                  line=line, end_line=text.count("\n") + 1, text=text, status=INVALID)
-    rec.add(ERROR, "PDN-SYNTAX", _syntax_message(text, exc), line, column,
+    rec.add(ERROR, "PDN-SYNTAX", message, line, column,
             "fix the text at this place; the file was not imported")
     return rec
+
+
+def _unclosed(text: str) -> tuple[str, int] | None:
+    """The first "{" never closed, or "(" never matched, outside tag values and comments."""
+    opened: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "{":
+            close = text.find("}", i)
+            if close < 0:
+                return "{", i
+            i = close
+        elif ch == '"':
+            close = text.find('"', i + 1)
+            i = close if close >= 0 else n
+        elif ch == ";":
+            close = text.find("\n", i)
+            i = close if close >= 0 else n
+        elif ch == "(":
+            opened.append(i)
+        elif ch == ")" and opened:
+            opened.pop()
+        i += 1
+    return ("(", opened[0]) if opened else None
 
 
 def _syntax_message(text: str, exc: UnexpectedInput) -> str:
@@ -316,7 +351,7 @@ def _split_moves(token: Token) -> list[_Move]:
 def _game_record(text: str, path: str, node: Tree, result: Token | None) -> Record:
     game = _Game(text, node, result)
     tags = game.tags
-    rec = Record(kind=KIND, title=_title(tags), source=path, line=game.first_line,
+    rec = Record(kind=KIND, title=title_of(tags), source=path, line=game.first_line,
                  end_line=game.last_line, text=text[game.start:game.end], tags=dict(tags))
     moves, leading = _line_items(game.body)
     terminator = result.value if result is not None else ""
@@ -334,25 +369,15 @@ def _game_record(text: str, path: str, node: Tree, result: Token | None) -> Reco
     if annotated:
         rec.data["movetext"] = movetext_data(moves, leading)
         notes = [c for m in moves for c in m.comments] + [c for c in leading if isinstance(c, str)]
-        if notes:
-            rec.tags.setdefault("Annotations", " ".join(notes)[:2000])
+        words = " ".join(" ".join(note.split()) for note in notes)
+        if words:   # for the word search; the comments stay in the movetext
+            rec.data["annotations"] = words[:2000]
     if variant == ENGLISH:
         from records.checkers.openings import name_record
         name_record(rec)
-    rec.normal = write_game(rec)
+    interchange.take_back(rec, "PDN-STATUS")
+    rec.normal = strict_game(rec)
     return rec
-
-
-def _title(tags: dict) -> str:
-    players = [tags.get(side, "") for side in ("White", "Black")]
-    known = [p for p in players if p and p not in ("?", "-")]
-    event = tags.get("Event", "")
-    where = event if event not in ("", "?") else ""
-    if tags.get("Round", "") not in ("", "?", "-"):
-        where = f"{where}, round {tags['Round']}" if where else f"round {tags['Round']}"
-    if len(known) == 2:
-        return f"{players[0]} v {players[1]}" + (f" ({where})" if where else "")
-    return where or "PDN game"
 
 
 # -- variants ---------------------------------------------------------------------------

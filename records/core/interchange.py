@@ -92,10 +92,10 @@ def carried(tags: dict) -> list[Diagnostic]:
 
 def take_back(rec: Record, status_code: str) -> None:
     """A record read from a file hoyle exported: its title, status and diagnostics as they
-    were. The carried diagnostics come first, as they were (their lines are the first source's,
-    HoyleSource's); of the reader's own findings only those the export did not carry are
-    added. An older export with a status and no diagnostics gets a warning (status_code)
-    naming the status it was exported with."""
+    were. An export carries every diagnostic of a record that is not valid, their lines the
+    first source's (HoyleSource's): those are the record's diagnostics again, in place of the
+    reader's own (the same findings, at the export's lines). An older export with a status
+    and no diagnostics gets a warning (status_code) naming the status it was exported with."""
     tags = rec.tags
     if TITLE in tags:
         rec.title = tags[TITLE]
@@ -103,9 +103,7 @@ def take_back(rec: Record, status_code: str) -> None:
     summary = tags.pop(SUMMARY, "")
     kept = carried(tags)
     if kept:
-        seen = {(d.severity, d.code, d.message) for d in kept}
-        rec.diagnostics = kept + [d for d in rec.diagnostics
-                                  if (d.severity, d.code, d.message) not in seen]
+        rec.diagnostics = kept
     elif status and status != VALID:   # a repaired record stays repaired
         rec.add(WARNING, status_code, f"exported as {status.replace('_', ' ')}"
                 + (f": {summary}" if summary else ""), rec.line, repair=status == REPAIRED)

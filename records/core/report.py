@@ -69,10 +69,15 @@ class Report:
             if self.as_json:
                 self._write(rec.to_dict())
                 continue
+            # a record read back from hoyle's export: its diagnostics name the file it was
+            # first read from, and their lines are that file's
+            first = rec.tags.get("HoyleSource")
             for d in rec.diagnostics:
                 if d.severity != INFO or d.code.startswith("READ-"):
                     colour = {"error": "red", "warning": "yellow"}.get(d.severity)
-                    typer.secho(d.format(rec.source), fg=colour, err=True)
+                    said = d.format(first or rec.source)
+                    typer.secho(said + (f" (read from {rec.source})" if first else ""),
+                                fg=colour, err=True)
 
     def _write(self, record: dict) -> None:
         text = json.dumps(record, ensure_ascii=False, indent=1)
