@@ -291,7 +291,7 @@ def test_unreadable_pbn_is_kept_as_invalid_with_its_faults():
     records = pbn.read("this is not pbn\n{ never closed\n", "bad.pbn")
     assert [r.status for r in records] == ["invalid"]
     assert [(d.line, d.severity, d.code) for d in records[0].diagnostics
-            if d.severity != INFO] == [(2, WARNING, "PBN-SYNTAX"), (1, ERROR, "PBN-NO-GAME")]
+            if d.severity != INFO] == [(2, ERROR, "PBN-SYNTAX"), (1, ERROR, "PBN-NO-GAME")]
     records = pbn.read('[Event "x"]\n[Deal "N:AKQ.2"\n[Contract "9Z"]\n', "bad2.pbn")
     found = {(d.line, d.code) for d in records[0].diagnostics if d.severity != INFO}
     assert found == {(2, "PBN-SYNTAX"), (3, "PBN-CONTRACT")}
