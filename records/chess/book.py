@@ -513,6 +513,11 @@ def _column_distance(game: RawGame, column: int) -> int:
     return min((abs(c - column) for c in columns), default=0)
 
 
+def pgn_date(year: str) -> str:
+    """A year as a PGN date ("1911" -> "1911.??.??")."""
+    return f"{year}.??.??"
+
+
 def _contents_games(lines: list[str]) -> dict[int, dict]:
     found = {}
     for line in lines[:400]:
@@ -521,7 +526,7 @@ def _contents_games(lines: list[str]) -> dict[int, dict]:
             found[int(m.group("n"))] = {"White": m.group("white").strip(),
                                         "Black": m.group("black").strip(),
                                         "Event": m.group("event").strip(),
-                                        "Date": m.group("year")}
+                                        "Date": pgn_date(m.group("year"))}
     return found
 
 
@@ -630,7 +635,7 @@ def _prose_tags(line: str) -> dict:
         tags["Black"] = (m.group("black") or m.group("black2")).strip()
     m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
     if m:
-        tags["Event"], tags["Date"] = m.group("event").strip(), m.group("year")
+        tags["Event"], tags["Date"] = m.group("event").strip(), pgn_date(m.group("year"))
     m = FEN_LINE.search(line)
     if m:
         tags["_fen"] = m.group(1)

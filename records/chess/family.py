@@ -136,7 +136,8 @@ def number_from(records: list, before: int) -> None:
     """Untitled games read from a piece of a file numbered in the whole file."""
     from records.chess.pgn_finish import title_of
     for number, rec in enumerate(records, start=1):
-        if rec.title.startswith("Game ") and rec.title == title_of(rec.tags, number):
+        if rec.title.startswith("Game ") and rec.title == title_of(rec.tags, number) and \
+                "HoyleTitle" not in rec.tags:
             rec.title = title_of(rec.tags, before + number)
 
 

@@ -18,7 +18,6 @@ SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result"
 ROSTER_DEFAULTS = {"Date": "????.??.??", "Result": "*"}
 INITIAL_KEY = position_key(chess.Board())
 TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*$")
-GAME_NUMBER = re.compile(r"Game \d+")
 PRINTED_TAG, UNREAD_TAG, RESULT_TAG = "HoylePrinted", "HoyleUnread", "HoyleResult"
 
 
@@ -41,8 +40,8 @@ def record_pgn(rec: Record) -> str:
     else:
         movetext = printed
     title = title_of(own, 0)
-    if title == "Game 0":   # the tags make no title: only the game's number names it
-        title = rec.title if GAME_NUMBER.fullmatch(rec.title or "") else ""
+    if title == "Game 0":   # the tags make no title (only its place in its file names it)
+        title = ""
     tags = own | extra | interchange.hoyle_tags(rec, title)
     return "".join(_tag_line(k, v) for k, v in tags.items()) + "\n" + movetext + "\n"
 

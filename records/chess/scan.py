@@ -176,8 +176,39 @@ def _record_of(job, done: dict):
     _validate_raw(rec, raw, fact, done, marks)
     _check_coverage(rec, raw)
     _classify(rec)
+    _printed_result(rec, raw)
     rec.normal = san_movetext(rec)
     return rec
+
+
+def _printed_result(rec, raw) -> None:
+    """The result the book prints ("Resigns.", "Drawn.", "White wins", "1-0") as a PGN Result
+    tag, or, when it prints none, the mate the game ends in. A resignation or a win is told by
+    the side to move after the last move, so it is read only when the whole line replayed."""
+    from records.core.model import ERROR
+    if rec.tags.get("Result") or not rec.plies or \
+            any(d.severity == ERROR for d in rec.diagnostics):
+        return
+    printed = [item.text for item in raw.items if isinstance(item, dn.Result)]
+    white_to_move = (rec.start_position.endswith("w")) == (len(rec.plies) % 2 == 0)
+    mover, other = ("0-1", "1-0") if white_to_move else ("1-0", "0-1")  # who made the last move
+    words = printed[-1].lower() if printed else ""
+    if not words:
+        result = mover if rec.plies[-1].normal.endswith("#") else ""
+    elif words.replace("½", "1/2") in ("1-0", "0-1", "1/2-1/2"):
+        result = words.replace("½", "1/2")
+    elif "draw" in words:
+        result = "1/2-1/2"
+    elif words.startswith(("white", "black")):
+        result = "1-0" if words.startswith("white") else "0-1"
+    elif "resign" in words:
+        result = mover          # the side to move resigns
+    elif words.startswith("and wins"):
+        result = mover
+    else:                       # "mates in two", "wins in three": the side to move
+        result = other
+    if result:
+        rec.tags["Result"] = result
 
 
 def _note_misnumbered(rec, raw) -> None:

@@ -103,7 +103,7 @@ def take_back(rec: Record, status_code: str) -> None:
     summary = tags.pop(SUMMARY, "")
     kept = carried(tags)
     if kept:
-        rec.diagnostics = kept
+        rec.diagnostics, rec.carried = kept, True
     elif status and status != VALID:   # a repaired record stays repaired
         rec.add(WARNING, status_code, f"exported as {status.replace('_', ' ')}"
                 + (f": {summary}" if summary else ""), rec.line, repair=status == REPAIRED)

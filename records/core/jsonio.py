@@ -24,10 +24,12 @@ class NotAnExport(ValueError):
 
 
 def export_dict(rec: Record) -> dict:
-    """A record as hoyle's JSON export writes it: the fields of record_dict, provenance as
+    """A record as hoyle's JSON export writes it: the fields of record_dict but its id (the
+    archive's handle on it, not part of it: another archive gives it another), provenance as
     source and line, each ply's position where its family does not replay it."""
     from records.core.tabular import record_dict
     out = record_dict(rec)
+    del out["id"]
     tags = dict(rec.tags)
     out["source"] = tags.pop(SOURCE, rec.source)
     out["line"] = int(tags.pop(LINE, rec.line))

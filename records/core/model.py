@@ -17,6 +17,7 @@ _to_json = json.JSONEncoder(ensure_ascii=False).encode   # json.dumps(..., ensur
 # what a reader keeps of a record's text beyond its moves (comments, variations, NAGs, the
 # result printed at the end of the moves): part of its content
 PRINTED_NOTES = ("movetext", "termination")
+HOYLE_CONTENT = ("HoylePrinted", "HoyleUnread")   # hoyle's tags that hold printed text
 _PLAIN_STRINGS = re.compile(r'[^"\\\x00-\x1f]*')   # what JSON writes as it is, in quotes
 
 
@@ -166,6 +167,9 @@ class Record:
                                  # where a reader made them all at once
     digest: str = field(default="", repr=False, compare=False)  # the fingerprint, once a
                                  # reader has computed it (a worker process, say)
+    carried: bool = field(default=False, repr=False, compare=False)  # its diagnostics came
+                                 # with it from hoyle's export: their lines are the first
+                                 # source's, not moved with the record's
 
     def add(self, severity: str, code: str, message: str, line: int = 0, column: int = 0,
             suggestion: str = "", repair: bool = False) -> Diagnostic:
@@ -196,9 +200,10 @@ class Record:
 
     def content_digest(self) -> str:
         """(hoyle's own tags, "Hoyle...", are what it found or where the record came from:
-        not content, so a record read back from hoyle's export is the record it exported)"""
+        not content, so a record read back from hoyle's export is the record it exported;
+        but those that hold what was printed)"""
         tags = sorted((k, str(v)) for k, v in self.tags.items()
-                      if not k.startswith(("_", "Hoyle")))
+                      if not k.startswith(("_", "Hoyle")) or k in HOYLE_CONTENT)
         sans = normals(self.plies)
         if self.plies_in_text:
             printed = texts(self.plies)
@@ -256,6 +261,6 @@ def shift_lines(records: list[Record], offset: int) -> list[Record]:
             else:
                 for ply in rec.plies:
                     ply.line += offset if ply.line else 0
-            for diag in rec.diagnostics:
+            for diag in [] if rec.carried else rec.diagnostics:
                 diag.line += offset if diag.line else 0
     return records
