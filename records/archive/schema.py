@@ -62,8 +62,11 @@ TABLES = [
     "CREATE INDEX diagnostics_record ON diagnostics (record_id)",
     # contentless: the words are indexed, the texts stay in records (records are never deleted)
     # for people browsing the archive (hoyle browse, Datasette): one readable row per record
+    # (the game's own opening and ECO, else hoyle's)
     "CREATE VIEW records_browse AS SELECT r.id, r.kind, r.title, r.status,"
-    " json_extract(r.tags, '$.Opening') AS opening, json_extract(r.tags, '$.ECO') AS eco,"
+    " coalesce(json_extract(r.tags, '$.Opening'), json_extract(r.tags, '$.HoyleOpening'))"
+    " AS opening, coalesce(json_extract(r.tags, '$.ECO'), json_extract(r.tags, '$.HoyleECO'))"
+    " AS eco,"
     " json_extract(r.tags, '$.White') AS white, json_extract(r.tags, '$.Black') AS black,"
     " json_extract(r.tags, '$.Result') AS result, r.ply_count, r.moves, s.path AS source,"
     " r.line FROM records r LEFT JOIN sources s ON s.id = r.source_id",

@@ -212,7 +212,7 @@ EXPORT_FORMATS = ("pbn", "json")
 
 def export(records, fmt: str) -> str:
     if fmt == "pbn":
-        from records.cards.pbn import write
+        from records.cards.pbn_export import write
         return write(records)
     if fmt == "json":
         return json.dumps([_json(r) for r in records], ensure_ascii=False, indent=1) + "\n"

@@ -28,7 +28,6 @@ from records.cards.pbn_write import (  # noqa: F401
     MANDATORY_SET,
     SECTIONS,
     deal_value,
-    write,
     write_record,
 )
 from records.cards.tricks import RANKS, Deal, hand_text

@@ -513,11 +513,6 @@ def _column_distance(game: RawGame, column: int) -> int:
     return min((abs(c - column) for c in columns), default=0)
 
 
-def pgn_date(year: str) -> str:
-    """A year as a PGN date ("1911" -> "1911.??.??")."""
-    return f"{year}.??.??"
-
-
 def _contents_games(lines: list[str]) -> dict[int, dict]:
     found = {}
     for line in lines[:400]:
@@ -526,7 +521,7 @@ def _contents_games(lines: list[str]) -> dict[int, dict]:
             found[int(m.group("n"))] = {"White": m.group("white").strip(),
                                         "Black": m.group("black").strip(),
                                         "Event": m.group("event").strip(),
-                                        "Date": pgn_date(m.group("year"))}
+                                        "Date": f"{m.group('year')}.??.??"}
     return found
 
 
@@ -635,7 +630,7 @@ def _prose_tags(line: str) -> dict:
         tags["Black"] = (m.group("black") or m.group("black2")).strip()
     m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
     if m:
-        tags["Event"], tags["Date"] = m.group("event").strip(), pgn_date(m.group("year"))
+        tags["Event"], tags["Date"] = m.group("event").strip(), f"{m.group('year')}.??.??"
     m = FEN_LINE.search(line)
     if m:
         tags["_fen"] = m.group(1)

@@ -492,7 +492,8 @@ def test_cli_export_streams_jsonl_and_refuses_a_format_of_another_kind(tmp_path,
     db = str(tmp_path / "x.db")
     runner.invoke(app, ["--db", db, "import", str(games)])
     out = runner.invoke(app, ["--db", db, "export", "--format", "jsonl", "--limit", "3"]).output
-    assert [json.loads(line)["id"] for line in out.splitlines()] == [1, 2, 3]
+    firsts = [(r.title, r.line) for r in Archive(db).search(limit=3)]
+    assert [(r["title"], r["line"]) for r in map(json.loads, out.splitlines())] == firsts
     target = tmp_path / "deals.pbn"
     refused = runner.invoke(app, ["--db", db, "export", "--kind", "chess", "--format", "pbn",
                                   "--output", str(target)])
