@@ -176,20 +176,28 @@ def _record_of(job, done: dict):
     _validate_raw(rec, raw, fact, done, marks)
     _check_coverage(rec, raw)
     _classify(rec)
-    _printed_result(rec, raw)
+    _printed_result(rec, raw, lines)
     rec.normal = san_movetext(rec)
     return rec
 
 
-def _printed_result(rec, raw) -> None:
-    """The result the book prints ("Resigns.", "Drawn.", "White wins", "1-0") as a PGN Result
-    tag, or, when it prints none, the mate the game ends in. A resignation or a win is told by
+RESULT_LINE = re.compile(r"\s*(resigns|drawn(?: game)?|game drawn|draw|white wins|black wins|"
+                         r"1-0|0-1|½-½|1/2-1/2)\.?\s*", re.I)
+
+
+def _printed_result(rec, raw, lines: list[str]) -> None:
+    """The result the book prints ("Resigns.", "Drawn.", "White wins", "1-0"), among the moves
+    or on the line after them, as a PGN Result tag, or, when it prints none, the mate the game
+    ends in. A resignation or a win is told by
     the side to move after the last move, so it is read only when the whole line replayed."""
     from records.core.model import ERROR
     if rec.tags.get("Result") or not rec.plies or \
             any(d.severity == ERROR for d in rec.diagnostics):
         return
     printed = [item.text for item in raw.items if isinstance(item, dn.Result)]
+    after = next((line for line in lines[raw.end_line:raw.end_line + 2] if line.strip()), "")
+    if not printed and RESULT_LINE.fullmatch(after):   # "Resigns." on a line of its own
+        printed = [after.strip()]
     white_to_move = (rec.start_position.endswith("w")) == (len(rec.plies) % 2 == 0)
     mover, other = ("0-1", "1-0") if white_to_move else ("1-0", "0-1")  # who made the last move
     words = printed[-1].lower() if printed else ""

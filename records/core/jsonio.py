@@ -56,9 +56,9 @@ def record_of(d, name: str, where: int) -> Record:
     from records.core.model import KINDS
     if not isinstance(d, dict) or any(key not in d for key in NEEDED) or \
             d["kind"] not in KINDS:
-        keys = ", ".join(list(d)[:6]) if isinstance(d, dict) else type(d).__name__
+        held = ", ".join(list(d)[:6]) if isinstance(d, dict) else json.dumps(d)[:20]
         raise NotAnExport(f"{name}:{where}: not a record of hoyle's JSON export (it holds "
-                          f"{keys}; a record has kind, title, tags, moves and diagnostics)")
+                          f"{held}; a record has kind, title, tags, moves and diagnostics)")
     tags = dict(d["tags"])
     if d.get("source"):
         tags[SOURCE], tags[LINE] = str(d["source"]), str(d.get("line") or 0)
@@ -128,6 +128,9 @@ def objects(blocks: Iterable[str], name: str) -> Iterator[tuple[object, int]]:
                 break
             if not started:
                 started = True
+                if buffer[at] not in "[{":
+                    raise NotAnExport(f"{name}:{line}: not JSON of hoyle's export (it begins "
+                                      f"{buffer[at:at + 20]!r})")
                 if buffer[at] == "[":
                     at += 1
                     continue

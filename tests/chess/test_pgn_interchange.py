@@ -161,3 +161,67 @@ def test_nothing_never_closed_takes_the_next_game(monkeypatch, compiled):
     again = pgn.read(pgn.write([a, b, c, d]), "export.pgn")   # damage and all, read back
     assert [[x.code for x in r.diagnostics] for r in again] == \
         [[x.code for x in r.diagnostics] for r in (a, b, c, d)]
+
+
+# -- books in PGN: their printed result and a PGN date ------------------------------------
+BOOK = """                GAME No. 1
+
+     White: Morphy. Black: Duke of Brunswick.
+     (Paris, 1858)
+
+          1. P-K4         P-K4
+          2. Kt-KB3       P-Q3
+          3. P-Q4         B-Kt5
+          4. PxP          BxKt
+          5. QxB          PxP
+          6. B-QB4        Kt-KB3
+          7. Q-QKt3       Q-K2
+          8. Kt-B3        P-B3
+          9. B-KKt5       P-QKt4
+         10. KtxP         PxKt
+         11. BxKtPch      QKt-Q2
+         12. Castles QR   R-Q1
+         13. RxKt         RxR
+         14. R-Q1         Q-K3
+         15. BxRch        KtxB
+         16. Q-Kt8ch      KtxQ
+         17. R-Q8 mate
+
+
+                GAME No. 2
+
+     White: Anderssen. Black: Dufresne.
+     (Berlin, 1852)
+
+          1. P-K4         P-K4
+          2. Kt-KB3       Kt-QB3
+          3. B-B4         B-B4
+              Resigns.
+
+
+                GAME No. 3
+
+     White: Steinitz. Black: Zukertort.
+     (London, 1872)
+
+          1. P-K4         P-K4
+          2. Kt-KB3       Kt-QB3
+          3. B-B4         B-B4   4. Castles      Drawn.
+"""
+
+
+def test_book_games_export_their_printed_result_and_a_pgn_date(tmp_path):
+    from records.core.reading import read_path
+    path = tmp_path / "book.txt"
+    path.write_text(BOOK, encoding="utf-8")
+    games = read_path(str(path), ["chess"])
+    assert [(g.tags["Date"], g.tags["Result"]) for g in games] == [
+        ("1858.??.??", "1-0"), ("1852.??.??", "0-1"), ("1872.??.??", "1/2-1/2")]
+    written = pgn.write(games)
+    assert written.count("[Date ") == 3 and '[Date "1858.??.??"]' in written
+    assert "17. Rd8# 1-0\n" in written and "3. Bc4 Bc5 0-1\n" in written
+    assert "4. O-O 1/2-1/2\n" in written and " *\n" not in written
+    again = pgn.read(written, "export.pgn")
+    assert [g.title for g in again] == ["GAME No. 1", "GAME No. 2", "GAME No. 3"]
+    assert [g.tags["Result"] for g in again] == ["1-0", "0-1", "1/2-1/2"]
+    assert pgn.write(again) == written
