@@ -97,6 +97,8 @@ def take_back(rec: Record, status_code: str) -> None:
     reader's own (the same findings, at the export's lines). An older export with a status
     and no diagnostics gets a warning (status_code) naming the status it was exported with."""
     tags = rec.tags
+    if STATUS not in tags and TITLE not in tags and SUMMARY not in tags:
+        return   # (the common case: no export of hoyle's, or a valid record of one)
     if TITLE in tags:
         rec.title = tags[TITLE]
     status = tags.pop(STATUS, "")

@@ -120,8 +120,8 @@ def test_pgn_export_reimports_to_the_same_moves(db, tmp_path):
 def test_descriptive_export_parses_back_to_the_same_moves(db, tmp_path):
     out = tmp_path / "descriptive.txt"
     hoyle(db, "export", "--kind", "chess", "--format", "descriptive", "--output", str(out))
-    original = {str(r["id"]): [m["normal"] for m in r["moves"]] for r in json.loads(
-        hoyle(db, "export", "--kind", "chess", "--status", "valid", "--format", "json").output)}
+    original = {str(r["id"]): [m["normal"] for m in r["moves"]] for r in json.loads(hoyle(
+        db, "export", "--kind", "chess", "--status", "valid", "--json").output)["records"]}
     back = {r.tags["BookGame"]: [p.normal for p in r.plies]
             for r in scan_book(out.read_text(), str(out)) if r.tags.get("BookGame")}
     from_start = {i: m for i, m in original.items() if m and i in back and back[i]}

@@ -27,7 +27,7 @@ def same_record(a, b) -> list[str]:
             ("tags", list(own(a.tags).items()), list(own(b.tags).items())),
             ("hoyle tags", {k: v for k, v in a.tags.items() if k.startswith("Hoyle")},
              {k: v for k, v in b.tags.items() if k.startswith("Hoyle") and k not in (
-                 "HoyleSource", "HoyleLine")}),
+                 "HoyleSource", "HoyleLine", "HoyleTitle")}),
             ("plies", [(p.text, p.normal) for p in a.plies], [(p.text, p.normal) for p in b.plies]),
             ("start", a.start_position, b.start_position),
             ("status", a.settle_status(), b.settle_status()),
