@@ -53,15 +53,17 @@ def printed_movetext(rec: Record) -> str | None:
                             _text_is_the_game(rec)):
         return None
     lines = split_lines(rec.text)
-    spans = list(game_spans(lines))
-    if not spans:
-        return _result_of(rec)
-    movetext = spans[0][1]
-    notes = scan(lines, movetext, len(lines))
+    movetext = next(game_spans(lines), (0, len(lines), 0))[1]
     body = "\n".join(line.rstrip("\r\n") for line in lines[movetext:]).strip("\n")
-    if not notes.result:
+    if not _ends_in_result(body) and not scan(lines, movetext, len(lines)).result:
         body = (body + " " if body else "") + _result_of(rec)
     return body
+
+
+def _ends_in_result(movetext: str) -> bool:
+    """The movetext's last word is a result (most games': no need to read it all)."""
+    words = movetext.rsplit(None, 1)
+    return bool(words) and words[-1] in RESULTS
 
 
 def _text_is_the_game(rec: Record) -> bool:
