@@ -139,12 +139,13 @@ def pgn_head(tags: dict, result: str = "*", start_fen: str | None = None) -> str
 
 
 def normal_of(rec: Record) -> str:
-    """A game's normal form (its main line as strict PGN) from its tags and plies, as the
+    """A game's normal form (its main line as strict PGN) from its own tags and plies, as the
     reader writes it: the result is hoyle's where the game ends in mate, else the one at the
     end of the moves where it differs from the Result tag, else the tag's."""
     result = (rec.tags.get(RESULT_TAG) or rec.data.get("termination")
               or rec.tags.get("Result", "*"))
-    return game_pgn(rec.tags, rec.plies, result=result, start_fen=rec.tags.get("FEN"))
+    return game_pgn(interchange.own_tags(rec.tags), rec.plies, result=result,
+                    start_fen=rec.tags.get("FEN"))
 
 
 NORMAL_WRITERS["chess"] = normal_of

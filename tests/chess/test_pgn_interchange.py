@@ -225,3 +225,16 @@ def test_book_games_export_their_printed_result_and_a_pgn_date(tmp_path):
     assert [g.title for g in again] == ["GAME No. 1", "GAME No. 2", "GAME No. 3"]
     assert [g.tags["Result"] for g in again] == ["1-0", "0-1", "1/2-1/2"]
     assert pgn.write(again) == written
+
+
+def test_search_by_opening_finds_the_games_name_and_hoyles(archive, tmp_path):
+    text = ('[Event "Own"]\n[Opening "Grandfather\'s Line"]\n[ECO "Z00"]\n\n'
+            "1. e4 e5 2. Nf3 d6 *\n")
+    path = tmp_path / "own.pgn"
+    path.write_text(text, encoding="utf-8")
+    archive.import_records(str(path), pgn.read(text, str(path)))
+    for words in ("grandfather", "Philidor Defense"):
+        assert [r.title for r in archive.search(name=words)] == ["Own"], words
+    (rec,) = archive.search(name="philidor", full=True)
+    assert (rec.tags["Opening"], rec.tags["ECO"]) == ("Grandfather's Line", "Z00")
+    assert rec.tags["HoyleOpening"] == "Philidor Defense" and rec.tags["HoyleECO"] == "C41"
