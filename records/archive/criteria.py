@@ -42,9 +42,15 @@ def _positions(kinds: list[str], position: str) -> dict[str, list[str]]:
         if key is not None:
             keys[kind] = [key]
     if not keys:
-        raise BadSearch(f"--position {position!r}: not a position (FEN) hoyle can read for "
-                        f"{', '.join(kinds)}")
+        boards = [k for k in kinds if _reads_positions(family(k))] or kinds
+        raise BadSearch(f"--position {position!r}: not a position (FEN) of "
+                        f"{' or '.join(boards)} hoyle can read")
     return keys
+
+
+def _reads_positions(fam) -> bool:
+    from records.core.family import FamilyBase
+    return "position_key" in vars(fam) or type(fam).position_key is not FamilyBase.position_key
 
 
 def _move_prefixes(kinds: list[str], moves: str) -> dict[str, list[list[str]]]:

@@ -61,8 +61,8 @@ def test_filters_page_in_sql(demo_db):
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--position", "not a fen"], "--position 'not a fen': not a position (FEN)"),
-    (["--kind", "chess", "--position", "rnbqkbnr/pppppppp/8/8 w"], "for chess"),
+    (["--position", "not a fen"], "--position 'not a fen': not a position (FEN) of chess or checkers"),
+    (["--kind", "chess", "--position", "rnbqkbnr/pppppppp/8/8 w"], "(FEN) of chess hoyle"),
     (["--moves", "e4 e5 Ke3"], '"Ke3" is not a legal move for White at move 2'),
     (["--kind", "chess", "--moves", "P-K4 P-K4 K-K3"], '"K-K3" is not a legal move'),
     (["--moves", "xyzzy"], "--moves 'xyzzy': cannot be read as moves"),
