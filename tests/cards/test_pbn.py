@@ -310,3 +310,19 @@ def test_a_row_written_from_another_seat_is_repaired_each_by_its_own_cards():
     assert not any(d.severity == ERROR for d in both[0].diagnostics)
     assert len(both[0].plies) == 52 and both[0].data["score_ns"] == -140
 
+
+
+def test_a_comment_never_closed_takes_no_game():
+    from records.core.resources import data_path
+    text = data_path("demo", "bridge_demo.pbn").read_text(encoding="utf-8")
+    at = text.index("[Auction")
+    damaged = text[:at] + "{ never closed\n" + text[at:]
+    first, second = pbn.read(damaged, "damaged.pbn")
+    line = damaged[:at].count("\n") + 1
+    assert [(d.code, d.severity, d.line, d.column) for d in first.diagnostics
+            if d.severity != INFO] == [("PBN-SYNTAX", ERROR, line, 1)]
+    assert "never closed" in first.diagnostics[-1].message
+    whole = pbn.read(text, "demo.pbn")[1]
+    assert second.title == whole.title      # (a line further down: the comment's line)
+    assert [(p.normal, p.line - 1) for p in second.plies] == [(p.normal, p.line) for p in whole.plies]
+    assert second.settle_status() == whole.settle_status()

@@ -391,3 +391,16 @@ def test_one_bad_game_costs_only_itself():
                     + text[first_game_end:], "acf.pdn")
     assert [d.code for d in deep[0].diagnostics] == ["PDN-NESTING"] and deep[0].status == INVALID
     assert [key(r) for r in deep[1:]] == [key(r) for r in whole[1:]]
+
+
+def test_nothing_never_closed_takes_the_next_game():
+    text = ('[Event "A"]\n\n1. 11-15 {never closed 23-19 2. 8-11 *\n\n'
+            '[Event "B"]\n\n1. 9-13 (1. 10-14 22-18 *\n\n'
+            '[Event "C"]\n[GameType "21"]\n\n1. 11-15 23-19 1-0\n')
+    a, b, c = pdn.read(text, "damaged.pdn")
+    assert [(a.status, a.line), (b.status, b.line)] == [(INVALID, 3), (INVALID, 7)]
+    assert [(d.code, d.line, d.column) for d in a.diagnostics] == [("PDN-SYNTAX", 3, 10)]
+    assert "this comment is never closed" in a.diagnostics[0].message
+    assert [(d.code, d.line, d.column) for d in b.diagnostics] == [("PDN-SYNTAX", 7, 9)]
+    assert "this variation is never closed" in b.diagnostics[0].message
+    assert c.title == "C" and c.line == 9 and [p.normal for p in c.plies] == ["11-15", "23-19"]
