@@ -39,8 +39,7 @@ class Archive:
 
     def unchanged(self, path: str, kinds: Iterable[str] | None = None) -> float | None:
         """When the file's exact bytes were imported, if reading it again would add nothing
-        (the same kinds were read, and every record stored from it is still there); else
-        None."""
+        (the same kinds were read, and none of its records was deleted since); else None."""
         return store.unchanged_since(self.db, path, kinds)
 
     # -- retrieval ------------------------------------------------------------
@@ -115,7 +114,9 @@ class Archive:
         ids = [(int(i),) for i in record_ids]
         conn = self.db
         conn.execute("BEGIN IMMEDIATE")
-        try:
+        try:   # their files are no longer unchanged: importing one again reads it
+            conn.executemany("UPDATE sources SET kinds = NULL WHERE id = (SELECT source_id"
+                             " FROM records WHERE id = ?)", ids)
             position_index.forget(conn, [i for (i,) in ids])
             conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", ids)
             before = conn.total_changes

@@ -32,20 +32,17 @@ REREAD_BATCH = 500
 def from_version_4(conn: sqlite3.Connection, tables: list[str]) -> None:
     """Version 5 writes a PGN game back as it was read: its own tags untouched, hoyle's
     findings in tags of its own (HoyleOpening ...), its comments out of the tags; and it knows
-    which kinds were read from a source and how many records the source holds, so that a file
-    is skipped as unchanged only when those are still there (an older archive's sources count
+    which kinds were read from a source, and whether a record it gave was deleted since, so
+    that a file is skipped as unchanged only when reading it would add nothing (an older
+    archive's sources count
     as read for every kind, as it took them: reading them all again would store their PDN and
     book games a second time, under version 5's fingerprints). Each game read from a PGN file
     is read again from its text for its tags, notes and fingerprint (version 4's from the
     normal form of version 3 too). The browsing view shows a game's own opening, else
     hoyle's."""
-    columns = {row[1] for row in conn.execute("PRAGMA table_info(sources)")}
-    for column, sql_type in (("kinds", "TEXT"), ("records", "INTEGER")):
-        if column not in columns:
-            conn.execute(f"ALTER TABLE sources ADD COLUMN {column} {sql_type}")
-    conn.execute("CREATE INDEX IF NOT EXISTS records_source ON records (source_id)")
-    conn.execute("UPDATE sources SET kinds = coalesce(kinds, ''), records = (SELECT count(*)"
-                 " FROM records r WHERE r.source_id = sources.id)")
+    if "kinds" not in {row[1] for row in conn.execute("PRAGMA table_info(sources)")}:
+        conn.execute("ALTER TABLE sources ADD COLUMN kinds TEXT")
+    conn.execute("UPDATE sources SET kinds = '' WHERE kinds IS NULL")
     conn.execute("DROP VIEW IF EXISTS records_browse")   # openings: the game's, else hoyle's
     conn.execute(next(t for t in tables if t.startswith("CREATE VIEW records_browse")))
     _read_pgn_games_again(conn)

@@ -22,10 +22,10 @@ MAX_VIEW_PLIES = 4095
 TABLES = [
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
     # path: as imported, relative to the folder it was imported from; abs_path: where that was;
-    # kinds: the kinds read from it ('' all, NULL not known); records: how many it holds
+    # kinds: the kinds read from it ('' every kind; NULL once one of its records is deleted:
+    # reading it again is no longer a skip)
     "CREATE TABLE sources (id INTEGER PRIMARY KEY, path TEXT, name TEXT, sha256 TEXT,"
-    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, abs_path TEXT, kinds TEXT,"
-    " records INTEGER)",
+    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, abs_path TEXT, kinds TEXT)",
     "CREATE INDEX sources_sha256 ON sources (sha256)",
     # the file's bytes once, verbatim, in zlib-compressed chunks of whole lines (sources.py);
     # a record's text is a slice of its lines
@@ -49,7 +49,6 @@ TABLES = [
     "CREATE TABLE starts (id INTEGER PRIMARY KEY, key TEXT UNIQUE)",
     "CREATE UNIQUE INDEX records_fingerprint ON records (fingerprint)",
     "CREATE INDEX records_kind_status ON records (kind, status)",
-    "CREATE INDEX records_source ON records (source_id)",
     # the records each position passes through (its start included), as posting lists of a
     # bucket of position hashes (positions.py): about four bytes a position
     "CREATE TABLE position_blocks (id INTEGER PRIMARY KEY, bucket INTEGER, first_id INTEGER"

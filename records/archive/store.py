@@ -59,11 +59,11 @@ def kinds_text(kinds) -> str:
 def unchanged_since(conn: sqlite3.Connection, path: str, kinds=None) -> float | None:
     """When the file's exact bytes (under this name or another) were imported, if reading them
     again would add nothing: the same kinds were read from them then (kinds: those wanted now,
-    None for all) and every record stored from them is still there. Else None."""
+    None for all) and none of the records stored from them was deleted since. Else None."""
     if not os.path.isfile(path):
         return None
     size, mtime = os.path.getsize(path), os.path.getmtime(path)
-    columns = "id, imported_at, kinds, records"
+    columns = "imported_at, kinds"
     row = conn.execute(f"SELECT {columns} FROM sources WHERE abs_path = ? AND size = ? AND"
                        " mtime = ?", [os.path.abspath(path), size, mtime]).fetchone()
     if row is None:   # the same bytes under another name, or touched since
@@ -72,15 +72,12 @@ def unchanged_since(conn: sqlite3.Connection, path: str, kinds=None) -> float | 
         sha = sources.file_identity(path)[2]
         row = conn.execute(f"SELECT {columns} FROM sources WHERE sha256 = ? AND size = ?",
                            [sha, size]).fetchone()
-    if row is None or not _read_before(row[2], kinds):
-        return None
-    held = conn.execute("SELECT count(*) FROM records WHERE source_id = ?", [row[0]]).fetchone()
-    return row[1] if row[3] is not None and held[0] >= row[3] else None
+    return row[0] if row is not None and _read_before(row[1], kinds) else None
 
 
 def _read_before(stored: str | None, kinds) -> bool:
     """Were the kinds wanted now read when the file was imported (stored: '' all kinds, None
-    not known)?"""
+    once one of its records was deleted)?"""
     if stored is None:
         return False
     return stored == "" or bool(kinds) and set(kinds) <= set(stored.split(","))
@@ -123,8 +120,9 @@ def _chunks(records: Iterator[Record], size: int) -> Iterator[list[Record]]:
 
 
 def _note_source(conn, path: str, source_id: int, kinds) -> None:
-    """The kinds read from the source (with those read before) and the records it holds now.
-    A file none of whose records was new has no row but when it had one before."""
+    """The kinds read from the source (with those read before; a file read again after one
+    of its records was deleted gives its records back: those read now are its kinds). A file
+    none of whose records was new has no row but when it had one before."""
     if not source_id:
         size, _, sha = sources.file_identity(path)
         row = conn.execute("SELECT id FROM sources WHERE sha256 = ? AND size = ?",
@@ -138,8 +136,7 @@ def _note_source(conn, path: str, source_id: int, kinds) -> None:
         wanted = kinds_text(set(stored.split(",")) | set(wanted.split(",")))
     elif stored == "":
         wanted = ""
-    conn.execute("UPDATE sources SET kinds = ?, records = (SELECT count(*) FROM records"
-                 " WHERE source_id = ?) WHERE id = ?", [wanted, source_id, source_id])
+    conn.execute("UPDATE sources SET kinds = ? WHERE id = ?", [wanted, source_id])
 
 
 def _source_id(conn, path: str) -> int:
