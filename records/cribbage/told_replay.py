@@ -167,6 +167,8 @@ def _pack_check(deal: Deal, tok: Tok) -> None:
     card = tok.card
     if card.suit and any(t.card == card for t in every):
         raise Stop(f"{tok.text} is named twice in one deal (a pack has one {card})", tok)
+    if not card.suit and deal.starter is not None and deal.starter.card.rank == card.rank:
+        every.remove(deal.starter)        # a rank alone may be the starter named again
     if Counter(t.card.rank for t in every)[card.rank] >= 4:
         raise Stop(f"{tok.text} would be a fifth card of its rank in one deal", tok)
 
@@ -189,8 +191,11 @@ def _count(deal: Deal, tok: Tok) -> None:
     if not tok.name and not owner and (cards[-1].sentence != tok.sentence or (
             starter is not None and starter.sentence != tok.sentence)):
         raise Stop(f"a count ({tok.text!r}) printed apart from the cards it would count", tok)
-    if starter is None and len(cards) == 5 and len({t.group for t in cards}) == 1:
-        cards, starter = cards[:4], cards[4]
+    if len(cards) == 5 and len({t.group for t in cards}) == 1:
+        if starter is None:
+            cards, starter = cards[:4], cards[4]
+        elif _same_card(cards[-1].card, starter.card):
+            cards = cards[:4]             # `..., knave and the five`: the starter named last
     crib = owner == "crib"
     if not 3 <= len(cards) <= 5 or crib and len(cards) != 4:
         raise Stop(f"{len(cards)} cards to count for {_whose(owner)}: "
@@ -286,7 +291,7 @@ def _judge(deal: Deal, final: bool, plays: list[Tok] | None = None) -> Unit | No
     hands = _kept(deal, roles)
     size = len(next(iter(hands.values()))) if hands else None
     variant = VARIANTS[VARIANT_BY_HAND_SIZE[size]] if size else None
-    result = peg(events, variant, hands, last_card=final)
+    result = peg(events, variant, hands, last_card=final and told_to_end(plays, hands))
     if result.problems:
         index, _, _, message = result.problems[0]
         raise Stop(message, plays[where[min(index, len(where) - 1)]])
@@ -297,6 +302,14 @@ def _judge(deal: Deal, final: bool, plays: list[Tok] | None = None) -> Unit | No
     return Unit("play", list(plays), plays=list(plays), players=roles,
                 variant=variant.name if variant else None, hands=dict(hands or {}),
                 problems=problems)
+
+
+def told_to_end(plays: list[Tok], hands: dict | None) -> bool:
+    """Whether the play may be told to its last card: the hands are known, the last card is
+    called, or enough cards are played (no variant keeps fewer than three a hand); a play that
+    breaks off sooner is not charged the point for the last card."""
+    cards = sum(t.card is not None for t in plays)
+    return bool(hands) or cards >= 6 or any(t.call and "last card" in t.call.expects for t in plays)
 
 
 def _claim_problems(events: list[Play], result, final: bool) -> list[tuple[int, Problem]]:
