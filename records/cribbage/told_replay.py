@@ -15,7 +15,7 @@ chosen orders that goes on past what cannot be read and keeps every problem.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from records.core.layout import Replay
 from records.cribbage.claims import _step_category
@@ -57,6 +57,7 @@ class Deal:
     plays: list[Tok] = field(default_factory=list)
     last_owner: str | None = None
     units: list[Unit] = field(default_factory=list)
+    shown: dict[str, list[Tok]] = field(default_factory=dict)   # an owner's cards listed before
     errors: list[tuple[str, Tok]] = field(default_factory=list)
     heels: list[Problem] = field(default_factory=list)      # his heels claimed of no jack
     misfits: set = field(default_factory=set)     # claims denied in the last replay (line, column, code)
@@ -64,7 +65,7 @@ class Deal:
     def copy(self) -> "Deal":
         return Deal({k: list(v) for k, v in self.hands.items()}, self.starter, self.dealer,
                     set(self.counted), list(self.plays), self.last_owner, list(self.units),
-                    list(self.errors), list(self.heels))
+                    dict(self.shown), list(self.errors), list(self.heels))
 
     def outcome(self) -> tuple:
         return tuple(sorted(u.key() for u in self.units))
@@ -73,7 +74,7 @@ class Deal:
         """A new deal: the units told so far stay; keep: so do the hands not yet counted (the
         new deal's hands, listed before its starter)."""
         kept = {k: v for k, v in self.hands.items() if k not in self.counted} if keep else {}
-        self.hands, self.starter, self.counted = kept, None, set()
+        self.hands, self.starter, self.counted, self.shown = kept, None, set(), {}
         self.last_owner = self.last_owner if keep and self.last_owner in kept else None
         self.dealer = None
 
@@ -151,8 +152,11 @@ def _card(deal: Deal, tok: Tok) -> None:
     if owner in deal.counted:
         deal.fresh()
     held = deal.hands.get(owner)
+    if held and held[-1].group == tok.group - 1 and deal.starter is not None and \
+            _same_card(tok.card, deal.starter.card) and not tok.card.suit:
+        return                            # `... and the ace of diamonds with the five`: the starter
     if held and held[-1].group != tok.group:
-        del deal.hands[owner]          # a hand is one printed list: a later list replaces it
+        deal.shown[owner] = deal.hands.pop(owner)   # a hand is one printed list: a later list replaces it
     _pack_check(deal, tok)
     deal.hands.setdefault(owner, []).append(tok)
     deal.last_owner = owner
@@ -180,6 +184,8 @@ def _count(deal: Deal, tok: Tok) -> None:
         _heels(deal, tok)
         return
     owner = tok.name if tok.name and tok.name in deal.hands else deal.last_owner
+    if owner in deal.counted and deal.last_owner not in deal.counted and deal.hands.get(deal.last_owner):
+        owner = deal.last_owner           # `... And in my crib, the queen ...: fifteen two`
     if tok.name == "crib" and "crib" not in deal.hands:
         owner = None
     if owner is None or not deal.hands.get(owner):
@@ -196,6 +202,7 @@ def _count(deal: Deal, tok: Tok) -> None:
             cards, starter = cards[:4], cards[4]
         elif _same_card(cards[-1].card, starter.card):
             cards = cards[:4]             # `..., knave and the five`: the starter named last
+    cards = _suited(cards, deal.shown.get(owner, []))
     crib = owner == "crib"
     if not 3 <= len(cards) <= 5 or crib and len(cards) != 4:
         raise Stop(f"{len(cards)} cards to count for {_whose(owner)}: "
@@ -209,6 +216,21 @@ def _count(deal: Deal, tok: Tok) -> None:
     deal.units.append(Unit("hand", toks, owner, list(cards), starter, crib, count, tok,
                            problems=problems))
     deal.counted.add(owner)
+
+
+def _suited(cards: list[Tok], before: list[Tok]) -> list[Tok]:
+    """A hand named again by ranks alone (`Four, four, six, seven and the five:`) is the hand
+    listed before with its suits, when the ranks are the same."""
+    if not before or any(t.card.suit for t in cards) or \
+            sorted(t.card.rank for t in cards) != sorted(t.card.rank for t in before):
+        return cards
+    left = list(before)
+    out = []
+    for t in cards:
+        match = next(b for b in left if b.card.rank == t.card.rank)
+        left.remove(match)
+        out.append(replace(t, card=match.card))
+    return out
 
 
 def _whose(owner: str) -> str:
