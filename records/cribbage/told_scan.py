@@ -165,7 +165,8 @@ class _Pass:
         after = self.w[i + 1] if i + 1 < len(self.w) else w
         named = (w.text[0].isupper() or low in PERSONS) and (
             nxt in NAME_NEXT or low.endswith("'s") or low in ROLE_LEADS and nxt in ROLES
-            or self.s.discarding and nxt in CARD_STARTS
+            or self.s.discarding and (nxt in CARD_STARTS or after.kind in ("card", "glyph")
+                                      or after.text in LETTER_RANKS)
             or self.s.pegging and (after.kind in ("card", "glyph", "num") or nxt in CARD_STARTS
                                    or nxt in RANK_OF or after.text in LETTER_RANKS))
         if named:
