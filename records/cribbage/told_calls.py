@@ -475,7 +475,8 @@ def _call_rest(words: list[Word], call: Call) -> None:
             continue
         got = number_at(words, k)
         after_item = words[k - 1].low in (",", "—", "–", "is", "are", "makes", "for", "-")
-        if got is not None and call.points is None and (after_item or call.total == 15 and k == call.end):
+        said_at_once = k == call.end and (call.total == 15 or _low(words, got[1] if got else k) in QUOTES_AND_ENDS)
+        if got is not None and call.points is None and (after_item or said_at_once):
             call.points, k = got[0], got[1]
             fifteen_two = call.total == 15 and k == call.end + 1
             if call.total == 15 and "fifteens" not in call.expects:

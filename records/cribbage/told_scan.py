@@ -226,6 +226,8 @@ class _Pass:
             j += 1
         got = card_list(w, j, free=True)
         if got is None or len(got[0]) != 1 or got[1] != close:
+            if j > k + 1 and j < close:       # `(playing ...)` with no card read: not passed silently
+                self.s.passed.append(Tok("card", " ".join(x.text for x in w[j:close]), w[j].line, w[j].column))
             return None
         call = self._call_after(close + 1) or self._call_after(close)
         if mark == "." and _low(w, close + 2) in QUOTES:     # `BOB (playing a four). "Four."`

@@ -160,3 +160,12 @@ def test_a_card_printed_in_the_play_but_not_read_as_played_is_never_valid():
     assert records[0].status != "valid"
     unread = [(d.line, d.column, d.code) for d in records[0].diagnostics if d.severity == "error"]
     assert unread == [(1, text.index("the knave of diamonds") + 1, "CRIB-UNREAD")]
+
+
+def test_a_play_said_in_a_parenthesis_that_names_no_card_read_is_never_valid():
+    text = ('Bob (playing the four of spades). "Four."\nAlice (playing the five of hearts). "Nine."\n'
+            'Bob (playing the sixth card). "Fifteen."\n'
+            'Alice (playing the seven of clubs). "Twenty-two."\n')
+    records = read(text)
+    assert [r.status for r in records] == ["needs_review"]
+    assert [(d.line, d.code) for d in records[0].diagnostics if d.severity == "error"] == [(3, "CRIB-UNREAD")]
