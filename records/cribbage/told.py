@@ -124,7 +124,12 @@ def _rank(reading) -> tuple:
     one whose claims the rules deny least."""
     done = reading.replay
     return (-done.consumed / max(done.total, 1), -done.consumed, reading.start_name != CONTINUING,
-            len(done.value.misfits))
+            len(done.value.misfits), _unstarted(reading))
+
+
+def _unstarted(reading) -> int:
+    """Hands a reading counts without the starter the block prints (read before it)."""
+    return sum(u.kind == "hand" and u.starter is None for u in reading.replay.value.units)
 
 
 def told_records(text: str, path: str) -> list[Record]:
@@ -321,9 +326,9 @@ def _diagnose(rec: Record, unit: Unit, layouts: dict, span: Span) -> None:
         choice = span.choices[n]
         rec.add(INFO, "LAYOUT", f"lines {span.blocks[n].line}-{span.blocks[n].end_line} read"
                 f" {choice.named()}", span.blocks[n].line, 1)
-        fewest = len(choice.best.replay.value.misfits)
+        fewest = len(choice.best.replay.value.misfits), _unstarted(choice.best)
         rivals = [r for r in choice.winners if r.start_name == choice.best.start_name
-                  and len(r.replay.value.misfits) == fewest]
+                  and (len(r.replay.value.misfits), _unstarted(r)) == fewest]
         if len(rivals) > 1:
             rec.add(WARNING, "LAYOUT", "the block reads in several ways: " + "; ".join(
                 r.order.name for r in rivals), span.blocks[n].line, 1)
