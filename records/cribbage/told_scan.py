@@ -29,7 +29,7 @@ from records.cribbage.told_words import (
 )
 
 HOLD_VERBS = {"holds", "has", "keeps", "kept", "held", "had", "retains", "retained", "hold",
-              "have", "keep", "gets", "got", "picks"}
+              "have", "keep", "gets", "got", "picks", "holding"}
 COUNT_VERBS = {"counts", "count", "counted", "scores", "score", "scored", "pegs", "pegged",
                "shows", "showed", "reckons", "makes", "made", "gives", "totals", "takes",
                "marks", "calls", "says", "said", "announces", "declares", "replies", "answers",
@@ -292,6 +292,8 @@ class _Pass:
                     return None
             else:
                 name, k, possessive = found
+                if _low(w, k) == "," and _low(w, k + 1) == "holding":
+                    k += 1                # `Bob, holding 5H 6H 7H 8D JC KS, discards ...`
                 if possessive and _low(w, k) == "hand":
                     k += 1
                 elif _low(w, k) in HOLD_VERBS or (_low(w, k) in ("is", "was") and _low(w, k + 1) == "dealt"):

@@ -52,8 +52,15 @@ def test_six_cards_dealt_and_two_laid_out_leave_the_hand_of_four():
     " a run of four is eight and one for his nob, nine.\n",
     "Bob holds 5H 6H 7H 8D JC KS and throws 8D KS into the crib. The starter is 4C. Bob counts"
     " fifteen two, fifteen four, a run of four is eight and one for his nob, nine.\n",
+    "Bob, holding 5H 6H 7H 8D JC KS, discards 8D KS. The starter is 4C. Bob counts fifteen two,"
+    " fifteen four, a run of four is eight and one for his nob, nine.\n",
+    "Bob's hand is 5H 6H 7H 8D JC KS; he lays out 8D KS. The starter is 4C. Bob counts fifteen two,"
+    " fifteen four, a run of four is eight and one for his nob, nine.\n",
+    "Bob holds the five, six and seven of hearts, the eight of diamonds, the knave of clubs and the"
+    " king of spades, and gives the eight and the king to the crib. The starter is the four of clubs."
+    " Bob counts fifteen two, fifteen four, a run of four is eight and one for his nob, nine.\n",
 ])
-def test_discards_told_in_letters(text):
+def test_discards_told_in_letters_and_words(text):
     records = read(text)
     assert hands(records) == [("bob", "5H 6H 7H JC", "4C", 9, "valid")]
 
