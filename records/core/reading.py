@@ -345,9 +345,18 @@ def unshadowed(records: list[Record]) -> list[Record]:
     if all(sound) or not any(sound):
         return records
     whole = [r for r, ok in zip(records, sound) if ok]
-    return [r for r, ok in zip(records, sound) if ok or
-            not any(s.kind != r.kind and max(r.line, r.end_line) <= s.end_line
-                    for s in whole if s.line <= r.line)]
+    kept = []
+    for rec, ok in zip(records, sound):
+        cover = None if ok else next(
+            (s for s in whole if s.kind != rec.kind and s.line <= rec.line
+             and max(rec.line, rec.end_line) <= s.end_line), None)
+        if cover is None:
+            kept.append(rec)
+        else:   # said on the record that holds the lines, never dropped silently
+            cover.add(INFO, "READ-OVERLAP", f"lines {rec.line}-{max(rec.line, rec.end_line)} "
+                      f"also read as {rec.kind}, which does not replay there: left out",
+                      rec.line, 0)
+    return kept
 
 
 def _replays(record: Record) -> bool:
