@@ -127,6 +127,11 @@ def plain(lines: list[str], start: int, stop: int) -> tuple[list, list, list] | 
     return tokens, rows, columns
 
 
+def plain_joined(found):
+    """plain()'s (tokens, lines, columns) with the tokens joined by single spaces."""
+    return found and (" ".join(found[0]), found[1], found[2])
+
+
 def scan(lines: list[str], start: int, stop: int) -> Movetext:
     """Every token of a game's movetext, sorted into the main line and the rest."""
     out = Movetext()

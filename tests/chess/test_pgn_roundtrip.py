@@ -17,9 +17,9 @@ from conftest import last_position
 from test_pgn import ILLEGAL, random_games_pgn
 
 try:
-    from records.chess import pgn_fast
+    from records.chess import pgn_boards, pgn_fast
 except ImportError:  # no numpy: the "fast" extra is not installed
-    pgn_fast = None
+    pgn_boards = pgn_fast = None
 needs_compiled = pytest.mark.skipif(pgn_fast is None or pgn_fast.compiled_reader() is None,
                                     reason="the fast extra (numpy, rust-pgn-reader) is missing")
 
@@ -315,11 +315,11 @@ def test_batch_tokenizer_agrees_with_the_line_tokenizer():
         lines = pgn_text.split_lines(text)
         spans = list(pgn_text.game_spans(lines))
         batch = [found and (found[0], list(map(int, found[1])), list(map(int, found[2])))
-                 for found in pgn_fast.plain_batch(lines, spans)]
+                 for found in pgn_boards.plain_batch(lines, spans)]
         assert batch == \
-            [pgn_fast._joined(pgn_text.plain(lines, start, stop)) for _, start, stop in spans]
+            [pgn_text.plain_joined(pgn_text.plain(lines, start, stop)) for _, start, stop in spans]
     lines = pgn_text.split_lines("1.e4 e5 *\n")     # run together: left to the line tokenizer
-    assert pgn_fast.plain_batch(lines, list(pgn_text.game_spans(lines))) == [None]
+    assert pgn_boards.plain_batch(lines, list(pgn_text.game_spans(lines))) == [None]
     assert pgn.read("1.e4 e5 *\n", "x.pgn")[0].plies[0].column == 3
 
 
