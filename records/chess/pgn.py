@@ -1,15 +1,17 @@
 """PGN in and out.
 
 Reading streams: the file is cut into games (pgn_text), games go in batches through the
-compiled reader (pgn_fast) when it is installed, and every game it refuses, every variant
-and every Chess960 game is read by python-chess (pgn_visitor), which names each fault with
-its line and column. (Big files come in pieces, which two processes share: core.reading.)
+compiled reader (pgn_fast, with numpy: pgn_boards) when it is installed, a batch of a few
+plain games through python-chess's board alone (pgn_small), and every game the compiled reader
+refuses, every variant and every Chess960 game is read by python-chess's PGN reader
+(pgn_visitor), which names each fault with its line and column. (Big files come in pieces, which two processes share: core.reading.)
 """
 from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import islice
 
+from records.chess import pgn_small
 from records.chess.pgn_finish import finish, title_of
 from records.chess.pgn_text import Movetext, game_spans, split_lines
 from records.chess.pgn_write import (RESULTS, ROSTER_DEFAULTS, SEVEN_TAG_ROSTER, game_pgn,  # noqa: F401
@@ -65,6 +67,10 @@ def _compiled():
 
 
 def _read_quickly(lines: list[str], spans: list, path: str, number: int) -> list:
+    if len(spans) <= pgn_small.FEW_GAMES:   # a few plain games: no numpy to load
+        found = pgn_small.read_batch(lines, spans, path, number, _builder(lines))
+        if found is not None:
+            return found
     quick: list = [None] * len(spans)
     pgn_fast = _compiled()
     if pgn_fast:

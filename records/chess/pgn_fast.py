@@ -62,7 +62,7 @@ def _chunk_records(chunk, lines, spans, tokens, game_texts, path, first_number, 
             continue
         m0, m1, p0 = move_at[g], move_at[g + 1], position_at[g]
         own = hashes[p0:p0 + m1 - m0 + 1]
-        rec = _record(lines, spans[g], tokens[g], game_texts[g], path, first_number + g,
+        rec = game_record(lines, spans[g], tokens[g], game_texts[g], path, first_number + g,
                       found.sans[m0:m1], found.start_keys[g],
                       own[1:found.named[g] + 1].tolist(), build)
         if rec is not None:
@@ -71,7 +71,7 @@ def _chunk_records(chunk, lines, spans, tokens, game_texts, path, first_number, 
     return out
 
 
-def _record(lines, span, found, game, path, number, sans, start_key, named_hashes, build):
+def game_record(lines, span, found, game, path, number, sans, start_key, named_hashes, build):
     """A record of the bulk reader's game: game is its (tag section, whole text);
     named_hashes, its positions' hashes as deep as the openings table names one."""
     first, movetext, stop = span

@@ -9,7 +9,7 @@ import chess
 import chess.pgn
 import pytest
 
-from records.chess import pgn, pgn_visitor
+from records.chess import pgn, pgn_small, pgn_visitor
 from records.chess.moves import position_key
 from records.core.model import ERROR, INFO, NEEDS_REVIEW, VALID, WARNING, Ply, Record
 
@@ -26,6 +26,12 @@ needs_compiled = pytest.mark.skipif(pgn_fast is None or pgn_fast.compiled_reader
 
 def python_chess_only(monkeypatch):
     monkeypatch.setattr(pgn_fast, "_compiled", False)
+    bulk_only(monkeypatch)
+
+
+def bulk_only(monkeypatch):
+    """No batch is few enough for pgn_small: the compiled reader (or python-chess) reads all."""
+    monkeypatch.setattr(pgn_small, "FEW_GAMES", 0)
 
 
 def slow_games(monkeypatch) -> list:
@@ -325,6 +331,7 @@ def test_batch_tokenizer_agrees_with_the_line_tokenizer():
 
 @needs_compiled
 def test_a_fault_in_the_compiled_reader_leaves_python_chess_to_read(monkeypatch):
+    bulk_only(monkeypatch)
     text = random_games_pgn(count=8, seed=5)
     expected = comparable(pgn.read(text, "r.pgn"))
 
