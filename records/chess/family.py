@@ -130,7 +130,7 @@ def number_from(records: list, before: int) -> None:
             rec.title = title_of(rec.tags, before + number)
 
 
-def read_again(texts: list[tuple[str, int]]) -> list:
+def read_again(texts: list[tuple[str, int]], whole: bool = False) -> list:
     """PGN games read again from their texts, all in one pass of the reader (each text is
     one game; when they do not come back one game each, each is read alone)."""
     from records.chess.pgn import read
@@ -139,9 +139,10 @@ def read_again(texts: list[tuple[str, int]]) -> list:
     for text, _ in texts:
         starts.append(at)
         at += text.count("\n") + 2   # the text's lines and a blank line after it
-    games = read("\n\n".join(text for text, _ in texts) + "\n", "") or []
-    if [game.line for game in games] != starts:
-        games = [next(iter(read(text + "\n", "") or []), None) for text, _ in texts]
+    games = read("\n\n".join(text for text, _ in texts) + "\n", "", openings=whole) or []
+    if [game.line for game in games] != starts:   # (the archive keeps each game's opening)
+        games = [next(iter(read(text + "\n", "", openings=whole) or []), None)
+                 for text, _ in texts]
         starts = [1] * len(texts)
     return [game and shift_lines([game], line - start)[0]
             for game, start, (_, line) in zip(games, starts, texts)]

@@ -22,17 +22,18 @@ from records.core.model import Record
 BATCH_GAMES = 500          # games per batch: bounds memory, and the unit the processes share
 
 
-def read(text: str, path: str) -> list[Record] | None:
-    """Every game in a PGN file as a record; None when the file holds no game at all."""
-    return list(iter_read(text, path)) or None
+def read(text: str, path: str, openings: bool = True) -> list[Record] | None:
+    """Every game in a PGN file as a record; None when the file holds no game at all.
+    openings=False: games read again for their moves alone, not named by the openings table."""
+    return list(iter_read(text, path, openings)) or None
 
 
-def iter_read(text: str, path: str) -> Iterator[Record]:
+def iter_read(text: str, path: str, openings: bool = True) -> Iterator[Record]:
     """Every game in a PGN file as a record, in file order, a batch at a time."""
     lines = split_lines(text)
     number = 1
     for spans in _batches(game_spans(lines)):
-        records = _read_batch(lines, spans, path, number)
+        records = _read_batch(lines, spans, path, number, openings)
         number += len(spans)
         yield from records
 
@@ -42,11 +43,12 @@ def _batches(spans) -> Iterator[list]:
         yield batch
 
 
-def _read_batch(lines: list[str], spans: list, path: str, number: int) -> list[Record]:
+def _read_batch(lines: list[str], spans: list, path: str, number: int,
+                openings: bool = True) -> list[Record]:
     """The batch's records: the compiled reader's where it read the game, python-chess's
     for the rest. (No cyclic garbage collection meanwhile: many small objects, no cycles.)"""
     with parallel.collector_paused():
-        quick = _read_quickly(lines, spans, path, number)
+        quick = _read_quickly(lines, spans, path, number, openings)
         out: list[Record] = []
         for i, ((first, _, stop), rec) in enumerate(zip(spans, quick)):
             if rec is None:   # python-chess's reader, imported only when a game needs it
@@ -66,9 +68,10 @@ def _compiled():
     return pgn_fast if pgn_fast.compiled_reader() else None
 
 
-def _read_quickly(lines: list[str], spans: list, path: str, number: int) -> list:
+def _read_quickly(lines: list[str], spans: list, path: str, number: int,
+                  openings: bool = True) -> list:
     if len(spans) <= pgn_small.FEW_GAMES:   # a few plain games: no numpy to load
-        found = pgn_small.read_batch(lines, spans, path, number, _builder(lines))
+        found = pgn_small.read_batch(lines, spans, path, number, _builder(lines), openings)
         if found is not None:
             return found
     quick: list = [None] * len(spans)
@@ -77,7 +80,7 @@ def _read_quickly(lines: list[str], spans: list, path: str, number: int) -> list
         standard = [i for i, span in enumerate(spans) if not _is_variant(lines, span)]
         try:
             found = pgn_fast.read_batch(lines, [spans[i] for i in standard], path, number,
-                                        _builder(lines))
+                                        _builder(lines), openings)
         except BaseException as error:  # a fault in the compiled reader: python-chess reads all
             if not isinstance(error, Exception) and type(error).__name__ != "PanicException":
                 raise  # Ctrl-C and the like; a Rust panic arrives as a BaseException

@@ -227,7 +227,7 @@ class ChunkMoves:
     valid: list
 
 
-def chunk_moves(chunk) -> ChunkMoves:
+def chunk_moves(chunk, openings: bool = True) -> ChunkMoves:
     boards = np.asarray(chunk.boards).reshape(-1, 64)
     turn = np.asarray(chunk.turn, dtype=bool)
     move_at, position_at = (np.asarray(a, dtype=np.intp) for a in
@@ -259,9 +259,9 @@ def chunk_moves(chunk) -> ChunkMoves:
             sans[i] = _disambiguated(sans[i], origin, other)
     hashes = key_hashes(planes, turn)
     starts = np.asarray(position_at[:games])
+    named = _named_plies(hashes, starts, np.diff(move_at)).tolist() if openings else [0] * games
     return ChunkMoves(sans, hashes, move_at.tolist(), position_at.tolist(),
-                      position_keys(planes[starts], turn[starts]),
-                      _named_plies(hashes, starts, np.diff(move_at)).tolist(),
+                      position_keys(planes[starts], turn[starts]), named,
                       np.asarray(chunk.valid, dtype=bool).tolist())
 
 

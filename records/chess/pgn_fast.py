@@ -28,7 +28,8 @@ def compiled_reader():
 
 
 # -- a batch -------------------------------------------------------------------------------
-def read_batch(lines: list[str], spans: list, path: str, first_number: int, build) -> list:
+def read_batch(lines: list[str], spans: list, path: str, first_number: int, build,
+               openings: bool = True) -> list:
     """Records for the games at spans (first, movetext, stop); None in place of a game the
     python-chess reader must read. build(...) finishes a record (pgn_finish.finish)."""
     from records.chess.pgn_boards import plain_batch
@@ -45,15 +46,16 @@ def read_batch(lines: list[str], spans: list, path: str, first_number: int, buil
         done = len(out)
         out.extend(_chunk_records(chunk, lines, spans[done:], tokens[done:],
                                   list(zip(heads[done:], texts[done:])), path,
-                                  first_number + done, build))
+                                  first_number + done, build, openings))
     return out
 
 
-def _chunk_records(chunk, lines, spans, tokens, game_texts, path, first_number, build) -> list:
+def _chunk_records(chunk, lines, spans, tokens, game_texts, path, first_number, build,
+                   openings: bool) -> list:
     if chunk.num_moves == 0:  # nothing for numpy: python-chess reads these few games
         return [None] * chunk.num_games
     from records.chess.pgn_boards import chunk_moves
-    found = chunk_moves(chunk)
+    found = chunk_moves(chunk, openings)
     move_at, position_at, hashes = found.move_at, found.position_at, found.hashes
     out = []
     for g, valid in enumerate(found.valid):

@@ -30,17 +30,18 @@ class _Refused(Exception):
     """A game the bulk reader must read."""
 
 
-def read_batch(lines: list[str], spans: list, path: str, first_number: int,
-               build) -> list | None:
+def read_batch(lines: list[str], spans: list, path: str, first_number: int, build,
+               openings: bool = True) -> list | None:
     """The records of the games at spans (first, movetext, stop), as pgn_fast.read_batch
     makes them; None when any of them is not one this reader takes."""
     try:
-        return [_game(lines, span, path, first_number + i, build) for i, span in enumerate(spans)]
+        return [_game(lines, span, path, first_number + i, build, openings)
+                for i, span in enumerate(spans)]
     except _Refused:
         return None
 
 
-def _game(lines: list[str], span: tuple, path: str, number: int, build):
+def _game(lines: list[str], span: tuple, path: str, number: int, build, openings: bool):
     first, movetext, stop = span
     head = "".join(lines[first:movetext])
     if any(marker in head for marker in SET_UP):
@@ -58,8 +59,9 @@ def _game(lines: list[str], span: tuple, path: str, number: int, build):
     if not tokens:
         raise _Refused
     sans, hashes = _replayed(tokens)
+    named = hashes[1:_named(hashes) + 1] if openings else []
     rec = game_record(lines, span, found, (head, head + "".join(lines[movetext:stop])), path,
-                      number, sans, START_KEY, hashes[1:_named(hashes) + 1], build)
+                      number, sans, START_KEY, named, build)
     if rec is None:
         raise _Refused
     rec.key_hashes = array("q", hashes)
