@@ -58,27 +58,52 @@ def knight_attacks(b) -> np.ndarray:
             _down(b, 17, NOT_H) | _down(b, 15, NOT_A) | _down(b, 10, NOT_GH) | _down(b, 6, NOT_AB))
 
 
+def _table(values) -> np.ndarray:
+    return np.array(values, dtype=U64)
+
+
+# the men that reach a square on an empty board, by the square (python-chess's tables)
+KNIGHT_FROM = _table(chess.BB_KNIGHT_ATTACKS)
+STRAIGHT_FROM = _table([chess.BB_RANK_ATTACKS[sq][0] | chess.BB_FILE_ATTACKS[sq][0]
+                        for sq in chess.SQUARES])
+DIAGONAL_FROM = _table([chess.BB_DIAG_ATTACKS[sq][0] for sq in chess.SQUARES])
+PAWN_FROM = _table([chess.BB_PAWN_ATTACKS[side] for side in (chess.BLACK, chess.WHITE)])
+# by the compiled reader's kind of man (1 to 6): where one of the kind may come from
+REACH_FROM = np.stack([np.zeros(64, dtype=U64), np.zeros(64, dtype=U64), KNIGHT_FROM,
+                       DIAGONAL_FROM, STRAIGHT_FROM, STRAIGHT_FROM | DIAGONAL_FROM,
+                       np.zeros(64, dtype=U64)])
+
+
+def square_of(one_man: np.ndarray) -> np.ndarray:
+    """The square of a bitboard of one man (a power of two: exact as a float)."""
+    return np.frexp(one_man.astype(np.float64))[1].astype(np.intp) - 1
+
+
 def checks(planes: np.ndarray, turn: np.ndarray) -> np.ndarray:
-    """Whether the side to move is in check, for every position at once."""
+    """Whether the side to move is in check, for every position at once. Knights and pawns
+    are looked up by the king's square; lines are followed only where an enemy queen, rook
+    or bishop stands on one of the king's lines at all."""
     white_men = planes[:, WHITE_MEN]
     occupied = planes[:, :6].sum(1, dtype=U64)  # the six kinds never overlap
     own = np.where(turn, white_men, occupied & ~white_men)
     enemy = occupied & ~own
     king = planes[:, KINGS] & own
-    empty = ~occupied
-    straight = (planes[:, ROOKS] | planes[:, QUEENS]) & enemy
-    diagonal = (planes[:, BISHOPS] | planes[:, QUEENS]) & enemy
-    pawn_from = np.where(turn, _up(king, 7, NOT_H) | _up(king, 9, NOT_A),
-                         _down(king, 7, NOT_A) | _down(king, 9, NOT_H))
-    hit = (slider_attacks(king, empty, STRAIGHT) & straight) | \
-        (slider_attacks(king, empty, DIAGONAL) & diagonal) | \
-        (knight_attacks(king) & planes[:, KNIGHTS] & enemy) | (pawn_from & planes[:, PAWNS] & enemy)
-    return hit != 0
+    at = np.maximum(square_of(king), 0)
+    hit = (KNIGHT_FROM[at] & planes[:, KNIGHTS] & enemy) | \
+        (PAWN_FROM[turn.view(np.uint8), at] & planes[:, PAWNS] & enemy)
+    straight = STRAIGHT_FROM[at] & (planes[:, ROOKS] | planes[:, QUEENS]) & enemy
+    diagonal = DIAGONAL_FROM[at] & (planes[:, BISHOPS] | planes[:, QUEENS]) & enemy
+    lines = np.flatnonzero(((straight | diagonal) != 0) & (hit == 0))
+    empty = ~occupied[lines]
+    hit[lines] = (slider_attacks(king[lines], empty, STRAIGHT) & straight[lines]) | \
+        (slider_attacks(king[lines], empty, DIAGONAL) & diagonal[lines])
+    return (hit != 0) & (king != 0)
 
 
 def _rivals(planes, before, kinds, origins, targets, white) -> np.ndarray:
     """For every move: the other men of the mover's kind and side that reach its target square
-    (a bitboard; pins are left to _unpinned, for the few moves that have any)."""
+    (a bitboard; pins are left to _unpinned, for the few moves that have any). Only men on
+    a line (or a knight's jump) from the target are followed along it."""
     out = np.zeros(len(before), dtype=U64)
     pieces = np.flatnonzero((kinds >= KNIGHT) & (kinds <= QUEEN))
     if not len(pieces):
@@ -88,14 +113,16 @@ def _rivals(planes, before, kinds, origins, targets, white) -> np.ndarray:
     own = np.where(white[pieces], board[:, WHITE_MEN],
                    board[:, :6].sum(1, dtype=U64) & ~board[:, WHITE_MEN])
     same = board[np.arange(len(pieces)), kind - 1] & own & \
-        ~np.left_shift(U64(1), origins[pieces].astype(U64))
+        ~np.left_shift(U64(1), origins[pieces].astype(U64)) & REACH_FROM[kind, targets[pieces]]
     paired = np.flatnonzero(same)   # only these have another man of the kind to look at
     pieces, board, kind, same = pieces[paired], board[paired], kind[paired], same[paired]
+    out[pieces] = same   # a knight's rivals: every one a jump away
+    lines = np.flatnonzero(kind != KNIGHT)
+    pieces, board, kind, same = pieces[lines], board[lines], kind[lines], same[lines]
     target = np.left_shift(U64(1), targets[pieces].astype(U64))
     empty = ~board[:, :6].sum(1, dtype=U64)
-    reach = np.where(kind == KNIGHT, knight_attacks(target), U64(0))
-    reach |= np.where((kind == ROOK) | (kind == QUEEN), slider_attacks(target, empty, STRAIGHT),
-                      U64(0))
+    reach = np.where((kind == ROOK) | (kind == QUEEN), slider_attacks(target, empty, STRAIGHT),
+                     U64(0))
     reach |= np.where((kind == BISHOP) | (kind == QUEEN),
                       slider_attacks(target, empty, DIAGONAL), U64(0))
     out[pieces] = reach & same

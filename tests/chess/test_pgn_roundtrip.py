@@ -423,3 +423,28 @@ def test_disambiguation_with_many_men_and_pins_is_python_chess_s(monkeypatch):
     assert any(re.fullmatch(r"[NBRQ][a-h]x?[a-h][1-8][+#]?", s) for s in sans)      # by file
     assert any(re.fullmatch(r"[NBRQ][1-8]x?[a-h][1-8][+#]?", s) for s in sans)      # by rank
     assert any(re.fullmatch(r"[NBRQ][a-h][1-8]x?[a-h][1-8][+#]?", s) for s in sans)  # both
+
+
+@needs_compiled
+def test_games_without_moves_or_tags_in_a_batch_keep_every_game_in_its_place(monkeypatch):
+    """The compiled reader is given each game's moves and set-up tags alone: games with no
+    move at all, no tag, or a set-up position, mixed, still come back each in its place."""
+    bulk_only(monkeypatch)
+    games = []
+    for n in range(30):
+        if n % 5 == 0:
+            games.append(f'[Event "Empty {n}"]\n[Result "*"]\n\n')   # (two blank lines)
+        elif n % 5 == 1:
+            games.append('[Event "Set up"]\n[SetUp "1"]\n[FEN "8/P6k/8/8/8/8/8/K7 w - - 0 1"]\n\n'
+                         "1. a8=Q Kg6 *\n")
+        elif n % 5 == 2:
+            games.append("1. d4 d5 2. c4 *\n")
+        else:
+            games.append(f'[Event "Plain {n}"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n')
+    text = "\n".join(games)
+    calls = slow_games(monkeypatch)
+    quick = pgn.read(text, "mixed.pgn")
+    assert calls == []
+    python_chess_only(monkeypatch)
+    assert comparable(quick) == comparable(pgn.read(text, "mixed.pgn"))
+    assert [len(r.plies) for r in quick[:5]] == [0, 2, 3, 6, 6]
