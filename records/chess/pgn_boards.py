@@ -321,7 +321,8 @@ def plain_batch(lines: list[str], spans: list, movetexts: list[str] | None = Non
     batch's movetext at once (movetexts: each game's lines from its movetext, joined)."""
     if movetexts is None:
         movetexts = ["".join(lines[start:stop]) for _, start, stop in spans]
-    texts = [text if text.endswith(("\n", "\r")) else text + "\n" for text in movetexts]
+    texts = [text if not text or text.endswith(("\n", "\r")) else text + "\n"
+             for text in movetexts]   # (an empty movetext has no line)
     big = "".join(texts)
     if not big.isascii():
         return [plain_joined(plain(lines, start, stop)) for _, start, stop in spans]
@@ -332,7 +333,7 @@ def plain_batch(lines: list[str], spans: list, movetexts: list[str] | None = Non
     breaks = np.flatnonzero((chars == 10) | ((chars == 13) & np.append(chars[1:] != 10, True)))
     line_of = np.searchsorted(breaks, starts)       # lines of the batch's text before the token
     line_start = np.where(line_of > 0, breaks[np.maximum(line_of - 1, 0)] + 1, 0)
-    line_counts = np.array([stop - start for _, start, stop in spans], dtype=np.intp)
+    line_counts = np.array([max(stop - start, 0) for _, start, stop in spans], dtype=np.intp)
     file_line = np.arange(len(breaks)) + np.repeat(
         np.array([start for _, start, _ in spans], dtype=np.intp) -
         (np.cumsum(line_counts) - line_counts), line_counts)
