@@ -37,8 +37,14 @@ class Line(NamedTuple):
 
     @property
     def moves(self) -> tuple:
-        """SAN from the initial position, without check signs."""
-        return tuple(_bare(m) for m in _san_tokens(self.pgn))
+        """SAN from the initial position, without check signs (worked out once a line)."""
+        found = _LINE_MOVES.get(self.pgn)
+        if found is None:
+            found = _LINE_MOVES[self.pgn] = tuple(_bare(m) for m in _san_tokens(self.pgn))
+        return found
+
+
+_LINE_MOVES: dict[str, tuple] = {}
 
 
 @cache

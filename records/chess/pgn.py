@@ -74,27 +74,15 @@ def _read_quickly(lines: list[str], spans: list, path: str, number: int,
         found = pgn_small.read_batch(lines, spans, path, number, _builder(lines), openings)
         if found is not None:
             return found
-    quick: list = [None] * len(spans)
     pgn_fast = _compiled()
-    if pgn_fast:
-        standard = [i for i, span in enumerate(spans) if not _is_variant(lines, span)]
-        try:
-            found = pgn_fast.read_batch(lines, [spans[i] for i in standard], path, number,
-                                        _builder(lines), openings)
-        except BaseException as error:  # a fault in the compiled reader: python-chess reads all
-            if not isinstance(error, Exception) and type(error).__name__ != "PanicException":
-                raise  # Ctrl-C and the like; a Rust panic arrives as a BaseException
-            found = []
-        for i, rec in zip(standard, found):
-            quick[i] = rec
-            if rec is not None and rec.title.startswith("Game "):  # numbered in file order
-                rec.title = title_of(rec.tags, number + i)
-    return quick
-
-
-def _is_variant(lines: list[str], span: tuple) -> bool:
-    first, movetext, _ = span
-    return any(line.startswith("[Variant ") for line in lines[first:movetext])
+    if not pgn_fast:
+        return [None] * len(spans)
+    try:   # (variants and Chess960 come back None: python-chess reads them)
+        return pgn_fast.read_batch(lines, spans, path, number, _builder(lines), openings)
+    except BaseException as error:  # a fault in the compiled reader: python-chess reads all
+        if not isinstance(error, Exception) and type(error).__name__ != "PanicException":
+            raise  # Ctrl-C and the like; a Rust panic arrives as a BaseException
+        return [None] * len(spans)
 
 
 def _builder(lines: list[str]):

@@ -31,7 +31,8 @@ def compiled_reader():
 def read_batch(lines: list[str], spans: list, path: str, first_number: int, build,
                openings: bool = True) -> list:
     """Records for the games at spans (first, movetext, stop); None in place of a game the
-    python-chess reader must read. build(...) finishes a record (pgn_finish.finish)."""
+    python-chess reader must read (variants and Chess960 among them). build(...) finishes a
+    record (pgn_finish.finish)."""
     from records.chess.pgn_boards import plain_batch
     reader = compiled_reader()
     if not spans:
@@ -42,9 +43,11 @@ def read_batch(lines: list[str], spans: list, path: str, first_number: int, buil
     # the compiled reader is given a game's set-up tags and moves, not the tags it would
     # only read to put aside (a quarter of its time in a real file's long tag sections); a
     # tag line makes each text one game, even one without moves
+    variants = ["[Variant " in head and VARIANT.search(head) is not None for head in heads]
     parsed = reader.parse_games_from_strings(
-        [((_set_up(head) if "[FEN " in head or "[SetUp " in head else "") or NO_TAGS) + moves
-         for head, moves in zip(heads, movetexts)], num_threads=1)
+        [NO_TAGS if variant else
+         ((_set_up(head) if "[FEN " in head or "[SetUp " in head else "") or NO_TAGS) + moves
+         for head, moves, variant in zip(heads, movetexts, variants)], num_threads=1)
     if parsed.num_games != len(spans):   # never seen: the texts whole, as they are
         parsed = reader.parse_games_from_strings(texts, num_threads=1)
     tokens = plain_batch(lines, spans, movetexts)
@@ -54,10 +57,11 @@ def read_batch(lines: list[str], spans: list, path: str, first_number: int, buil
         out.extend(_chunk_records(chunk, lines, spans[done:], tokens[done:],
                                   list(zip(heads[done:], texts[done:])), path,
                                   first_number + done, build, openings))
-    return out
+    return [None if variant else rec for rec, variant in zip(out, variants)]
 
 
 NO_TAGS = '[Event "?"]\n'
+VARIANT = re.compile(r"(?:\A|[\r\n])\[Variant ")   # a tag line naming a variant
 
 
 def _set_up(head: str) -> str:

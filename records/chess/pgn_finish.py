@@ -30,15 +30,20 @@ INITIAL_KEY = position_key(chess.Board())
 
 
 def title_of(tags: dict, number: int) -> str:
-    known = {k: v for k, v in tags.items() if v and v.strip("?.- ")}
-    white, black, event = known.get("White"), known.get("Black"), known.get("Event")
-    date = known.get("Date", "").replace(".??", "")
+    white, black, event = _known(tags, "White"), _known(tags, "Black"), _known(tags, "Event")
+    date = (_known(tags, "Date") or "").replace(".??", "")
     if white and black:
         where = " ".join(x for x in (event, date) if x)
         return f"{white} - {black}" + (f", {where}" if where else "")
     if event:
         return f"{event} {date}".strip()
     return f"Game {number}"
+
+
+def _known(tags: dict, name: str) -> str | None:
+    """A tag's value, unless it is empty or unknown ("?", "????.??.??", "-")."""
+    value = tags.get(name)
+    return value if value and value.strip("?.- ") else None
 
 
 def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[str],

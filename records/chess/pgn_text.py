@@ -53,12 +53,15 @@ def game_spans(lines: list[str]):
         if i >= n:
             return
         first, blanks = i, 0
-        while i < n:
+        while i < n:   # (lines are never empty: each has its end, or is the last)
             line = lines[i]
-            if line.startswith(("%", ";")) or (blanks < 1 and line.isspace()):
-                blanks += line.isspace()
-            elif line.startswith("["):
+            mark = line[0]
+            if mark == "[":
                 blanks = 0
+            elif mark == "%" or mark == ";":
+                pass
+            elif blanks < 1 and line.isspace():
+                blanks = 1
             else:
                 break
             i += 1

@@ -192,7 +192,8 @@ class Record:
         return self.digest or self.content_digest()
 
     def content_digest(self) -> str:
-        tags = sorted((k, str(v)) for k, v in self.tags.items() if not k.startswith("_"))
+        tags = [(k, v if type(v) is str else str(v)) for k, v in sorted(self.tags.items())
+                if k[:1] != "_"]
         sans = normals(self.plies)
         if self.plies_in_text:
             printed = texts(self.plies)
