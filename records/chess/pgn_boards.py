@@ -312,6 +312,8 @@ def _named_plies(hashes: np.ndarray, starts: np.ndarray, plies: np.ndarray) -> n
 # -- the plain movetext of a whole batch of games at once -------------------------------------
 IS_SPACE = np.zeros(256, dtype=bool)
 IS_SPACE[[9, 10, 11, 12, 13, 28, 29, 30, 31, 32]] = True   # what str.split() splits at (ASCII)
+IS_BREAKER = np.zeros(256, dtype=bool)
+IS_BREAKER[[c for c in range(128) if PLAIN_BREAKERS.match(chr(c))]] = True
 
 
 def plain_batch(lines: list[str], spans: list, movetexts: list[str] | None = None) -> list:
@@ -330,20 +332,22 @@ def plain_batch(lines: list[str], spans: list, movetexts: list[str] | None = Non
     space = IS_SPACE[chars]
     starts = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
     ends = np.flatnonzero(~space & np.concatenate((space[1:], [True]))) + 1
-    breaks = np.flatnonzero((chars == 10) | ((chars == 13) & np.append(chars[1:] != 10, True)))
-    line_of = np.searchsorted(breaks, starts)       # lines of the batch's text before the token
+    is_break = (chars == 10) | ((chars == 13) & np.append(chars[1:] != 10, True))
+    breaks = np.flatnonzero(is_break)
+    lines_before = np.cumsum(is_break, dtype=np.int32)   # (a token starts on no line end)
+    line_of = lines_before[starts]                   # lines of the batch's text before the token
     line_start = np.where(line_of > 0, breaks[np.maximum(line_of - 1, 0)] + 1, 0)
     line_counts = np.array([max(stop - start, 0) for _, start, stop in spans], dtype=np.intp)
     file_line = np.arange(len(breaks)) + np.repeat(
         np.array([start for _, start, _ in spans], dtype=np.intp) -
         (np.cumsum(line_counts) - line_counts), line_counts)
+    game_of_line = np.repeat(np.arange(len(spans)), line_counts)   # (each text ends its line)
     first, last = chars[starts], chars[ends - 1]
     digit = (first >= 48) & (first <= 57)
     number = digit & (last == 46)
-    game_start = np.cumsum([0] + [len(t) for t in texts])
-    game_of = np.searchsorted(game_start, starts, side="right") - 1
-    breakers = [m.start() for m in PLAIN_BREAKERS.finditer(big)]
-    unplain = set((np.searchsorted(game_start, breakers, side="right") - 1).tolist())
+    game_of = game_of_line[line_of]
+    breakers = np.flatnonzero(IS_BREAKER[chars])
+    unplain = set(game_of_line[lines_before[breakers] - is_break[breakers]].tolist())
     for i in np.flatnonzero(digit & ~number).tolist():   # results, 0-0, and "1.e4" run together
         token = big[starts[i]:ends[i]]
         if token not in RESULTS and not token.startswith("0-0"):

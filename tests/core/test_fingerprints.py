@@ -30,3 +30,24 @@ def test_fingerprints_are_the_encoder_s_json_whatever_the_strings():
                      plies_in_text=True)
         rec.plies = PlyColumns(printed, sans, [1] * len(sans), [1] * len(sans))
         assert rec.content_digest() == encoder_digest(rec, sans, printed)
+
+
+def test_the_quick_json_writer_writes_what_the_encoder_writes():
+    from records.core.model import json_writer
+    rng = random.Random(11)
+
+    def value(depth=0):
+        pick = rng.randrange(9 if depth < 3 else 6)
+        return [lambda: rng.choice(PIECES) * rng.randint(0, 2), lambda: rng.randint(-10**20, 10**20),
+                lambda: rng.uniform(-1e300, 1e300), lambda: rng.choice([None, True, False]),
+                lambda: rng.random(), lambda: float(rng.choice(["inf", "-inf", "nan"])),
+                lambda: [value(depth + 1) for _ in range(rng.randint(0, 4))],
+                lambda: tuple(value(depth + 1) for _ in range(rng.randint(0, 3))),
+                lambda: {rng.choice(PIECES): value(depth + 1) for _ in range(rng.randint(0, 4))},
+                ][pick]()
+    for separators in ((", ", ": "), (",", ":")):
+        write = json_writer(separators)
+        encode = json.JSONEncoder(ensure_ascii=False, separators=separators).encode
+        for _ in range(2000):
+            item = value()
+            assert write(item) == encode(item)
