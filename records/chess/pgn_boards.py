@@ -15,7 +15,6 @@ import numpy as np
 from records.chess.moves import key_hashes
 from records.chess.openings import depth as opening_depth
 from records.chess.openings import hash_array as opening_hashes
-from records.chess.pgn_text import PLAIN_BREAKERS, RESULTS, plain, plain_joined
 
 # -- bitboards for many positions at once (numpy uint64 arrays) -------------------------------
 U64 = np.uint64
@@ -307,68 +306,3 @@ def _named_plies(hashes: np.ndarray, starts: np.ndarray, plies: np.ndarray) -> n
     hit = known[np.minimum(np.searchsorted(known, wanted), len(known) - 1)] == wanted
     np.maximum.at(named, game[hit], ply[hit])
     return named
-
-
-# -- the plain movetext of a whole batch of games at once -------------------------------------
-IS_SPACE = np.zeros(256, dtype=bool)
-IS_SPACE[[9, 10, 11, 12, 13, 28, 29, 30, 31, 32]] = True   # what str.split() splits at (ASCII)
-IS_BREAKER = np.zeros(256, dtype=bool)
-IS_BREAKER[[c for c in range(128) if PLAIN_BREAKERS.match(chr(c))]] = True
-
-
-def plain_batch(lines: list[str], spans: list, movetexts: list[str] | None = None) -> list:
-    """For every game at spans (first, movetext, stop): None when its movetext is not plain
-    (comments, variations, NAGs, a number run into its move), else its tokens but the move
-    numbers, joined by single spaces, and their lines and columns; found by numpy over the
-    batch's movetext at once (movetexts: each game's lines from its movetext, joined)."""
-    if movetexts is None:
-        movetexts = ["".join(lines[start:stop]) for _, start, stop in spans]
-    texts = [text if not text or text.endswith(("\n", "\r")) else text + "\n"
-             for text in movetexts]   # (an empty movetext has no line)
-    big = "".join(texts)
-    if not big.isascii():
-        return [plain_joined(plain(lines, start, stop)) for _, start, stop in spans]
-    chars = np.frombuffer(big.encode("ascii"), dtype=np.uint8)
-    space = IS_SPACE[chars]
-    starts = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
-    ends = np.flatnonzero(~space & np.concatenate((space[1:], [True]))) + 1
-    is_break = (chars == 10) | ((chars == 13) & np.append(chars[1:] != 10, True))
-    breaks = np.flatnonzero(is_break)
-    lines_before = np.cumsum(is_break, dtype=np.int32)   # (a token starts on no line end)
-    line_of = lines_before[starts]                   # lines of the batch's text before the token
-    line_start = np.where(line_of > 0, breaks[np.maximum(line_of - 1, 0)] + 1, 0)
-    line_counts = np.array([max(stop - start, 0) for _, start, stop in spans], dtype=np.intp)
-    file_line = np.arange(len(breaks)) + np.repeat(
-        np.array([start for _, start, _ in spans], dtype=np.intp) -
-        (np.cumsum(line_counts) - line_counts), line_counts)
-    game_of_line = np.repeat(np.arange(len(spans)), line_counts)   # (each text ends its line)
-    first, last = chars[starts], chars[ends - 1]
-    digit = (first >= 48) & (first <= 57)
-    number = digit & (last == 46)
-    game_of = game_of_line[line_of]
-    breakers = np.flatnonzero(IS_BREAKER[chars])
-    unplain = set(game_of_line[lines_before[breakers] - is_break[breakers]].tolist())
-    for i in np.flatnonzero(digit & ~number).tolist():   # results, 0-0, and "1.e4" run together
-        token = big[starts[i]:ends[i]]
-        if token not in RESULTS and not token.startswith("0-0"):
-            unplain.add(int(game_of[i]))
-    kept = np.flatnonzero(~number)
-    joined, at = _spaced(chars, starts[kept], ends[kept])
-    rows = (file_line[line_of[kept]] + 1).astype(np.int32)   # (kept as arrays: a game's
-    columns = (starts[kept] - line_start[kept] + 1).astype(np.int32)   # plies are columns)
-    bounds = np.searchsorted(game_of[kept], np.arange(len(spans) + 1))
-    places = at[bounds].tolist()
-    bounds = bounds.tolist()
-    return [None if g in unplain else
-            (joined[places[g]:max(places[g + 1] - 1, places[g])], rows[a:b], columns[a:b])
-            for g, (a, b) in enumerate(zip(bounds, bounds[1:]))]
-
-
-def _spaced(chars: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[str, np.ndarray]:
-    """The tokens at starts..ends, each followed by one space, as one string; and where each
-    token (and, last, the end) is in it."""
-    widths = ends - starts + 1
-    at = np.concatenate(([0], np.cumsum(widths)))
-    picked = chars[np.repeat(starts - at[:-1], widths) + np.arange(at[-1])]
-    picked[at[1:] - 1] = 32
-    return picked.tobytes().decode("ascii"), at

@@ -33,24 +33,21 @@ def read_batch(lines: list[str], spans: list, path: str, first_number: int, buil
     """Records for the games at spans (first, movetext, stop); None in place of a game the
     python-chess reader must read (variants and Chess960 among them). build(...) finishes a
     record (pgn_finish.finish)."""
-    from records.chess.pgn_boards import plain_batch
+    from records.chess.pgn_lines import main_lines
     reader = compiled_reader()
     if not spans:
         return []
     movetexts = ["".join(lines[movetext:stop]) for _, movetext, stop in spans]
     heads = ["".join(lines[first:movetext]) for first, movetext, _ in spans]
     texts = [head + moves for head, moves in zip(heads, movetexts)]
-    # the compiled reader is given a game's set-up tags and moves, not the tags it would
-    # only read to put aside (a quarter of its time in a real file's long tag sections); a
-    # tag line makes each text one game, even one without moves
+    tokens = main_lines(lines, spans, movetexts)
     variants = ["[Variant " in head and VARIANT.search(head) is not None for head in heads]
     parsed = reader.parse_games_from_strings(
-        [NO_TAGS if variant else
-         ((_set_up(head) if "[FEN " in head or "[SetUp " in head else "") or NO_TAGS) + moves
-         for head, moves, variant in zip(heads, movetexts, variants)], num_threads=1)
+        [_compiled_text(head, moves, found, variant)
+         for head, moves, found, variant in zip(heads, movetexts, tokens, variants)],
+        num_threads=1)
     if parsed.num_games != len(spans):   # never seen: the texts whole, as they are
         parsed = reader.parse_games_from_strings(texts, num_threads=1)
-    tokens = plain_batch(lines, spans, movetexts)
     out: list = []
     for chunk in parsed.chunks:
         done = len(out)
@@ -62,6 +59,18 @@ def read_batch(lines: list[str], spans: list, path: str, first_number: int, buil
 
 NO_TAGS = '[Event "?"]\n'
 VARIANT = re.compile(r"(?:\A|[\r\n])\[Variant ")   # a tag line naming a variant
+
+
+def _compiled_text(head: str, movetext: str, found, variant: bool) -> str:
+    """What the compiled reader is given of a game: its set-up tags (a tag line in any case,
+    so that each text is one game, even one without moves) and its moves, not the tags it
+    would only read to put aside (a quarter of its time in a real file's long tag sections),
+    nor the comments, NAGs and variations main_lines has taken out (half its time in a file
+    with a clock comment after every move)."""
+    if variant:
+        return NO_TAGS
+    tags = (_set_up(head) if "[FEN " in head or "[SetUp " in head else "") or NO_TAGS
+    return tags + (found[0] if found is not None and found[3] is not None else movetext)
 
 
 def _set_up(head: str) -> str:
@@ -99,7 +108,7 @@ def game_record(lines, span, found, game, path, number, sans, start_key, named_h
     first, movetext, stop = span
     if found is None:  # "1.e4" run together, say: the line-by-line tokenizer decides
         found = plain_joined(plain(lines, movetext, stop))
-    notes = None
+    notes = found[3] if found is not None and len(found) > 3 else None   # (main_lines')
     if found is None:  # comments, variations, NAGs: the full tokenizer, kept as notes
         notes = scan(lines, movetext, stop)
         if notes.junk:
@@ -109,7 +118,7 @@ def game_record(lines, span, found, game, path, number, sans, start_key, named_h
         columns = [move[2] for move in notes.moves]
         result = notes.result
     else:
-        joined, rows, columns = found
+        joined, rows, columns = found[:3]
         tokens, result = _printed(joined, sans)
     if len(tokens) != len(sans):
         return None

@@ -17,9 +17,9 @@ from conftest import last_position
 from test_pgn import ILLEGAL, random_games_pgn
 
 try:
-    from records.chess import pgn_boards, pgn_fast
+    from records.chess import pgn_fast, pgn_lines
 except ImportError:  # no numpy: the "fast" extra is not installed
-    pgn_boards = pgn_fast = None
+    pgn_fast = pgn_lines = None
 needs_compiled = pytest.mark.skipif(pgn_fast is None or pgn_fast.compiled_reader() is None,
                                     reason="the fast extra (numpy, rust-pgn-reader) is missing")
 
@@ -310,23 +310,72 @@ def test_every_line_end_reads_two_games_as_two(end):
     assert a.text == end.join(['[Event "A"]', "", "1. e4 e5", "2. Nf3 *"])
 
 
+def annotated_games(count: int, seed: int) -> str:
+    """Random games with clocks and comments after moves (some over lines), NAGs, nested
+    variations, and now and then what the batch tokenizer leaves to the line tokenizers: ";"
+    and "%" comments, braces in comments or left open, stray parentheses, "$" without a
+    number, a result before the end, a number run into its move."""
+    rng = random.Random(seed)
+    extras = ["{ [%clk 0:01:0" + str(rng.randint(0, 9)) + "] }", "$1", "$14", "!?", "?",
+              "{a comment\nover lines}", "({a (line} ( {deep} ))", "{}", "{ {inner }",
+              "; rest of line\n", "\n% escape\n", ")", "$", "1-0", "1.", "{open", "$1234"]
+    out = []
+    for text in re.split(r"\n\n(?=\[Event )", random_games_pgn(count=count, seed=seed).strip()):
+        head, _, moves = text.partition("\n\n")
+        words = []
+        for word in moves.split():
+            words.append(word)
+            if not word[0].isdigit() and rng.random() < 0.5:   # (after a move)
+                words.append(rng.choice(extras[:8]))
+        if rng.random() < 0.3:   # one thing the line tokenizers are left to judge
+            words.insert(rng.randrange(len(words)), rng.choice(extras[8:]))
+        out.append(head + "\n\n" + " ".join(words))
+    return "\n\n".join(out) + "\n"
+
+
 @needs_compiled
-def test_batch_tokenizer_agrees_with_the_line_tokenizer():
+def test_batch_tokenizer_agrees_with_the_line_tokenizers():
+    """main_lines reads plain movetext as pgn_text.plain does, annotated movetext as
+    pgn_text.scan does (moves, their places, comments, NAGs, variations, result), and leaves
+    to them every game it does not read the same."""
     from records.chess import pgn_text
     from conftest import CORPUS, need
     real = need(CORPUS / "chess" / "book_games_pgn_counterparts.pgn").read_text(encoding="utf-8")
     odd = ('[E "x"]\n\n1. e4 e5\r\n2. Nf3 *\r\n\r\n12. e4\n12... e5 0-0 1-0\n\n'
            '[E "y"]\r\r1. d4\r2. c4 *\r\r1. e4 {note} *\n')
-    for text in (real, random_games_pgn(count=30, seed=3), odd, odd.replace("\n", "\r\n")):
+    taken = {"plain": 0, "annotated": 0, "left": 0}
+    for text in (real, random_games_pgn(count=30, seed=3), odd, odd.replace("\n", "\r\n"),
+                 annotated_games(150, 5), annotated_games(60, 6).replace("\n", "\r\n")):
         lines = pgn_text.split_lines(text)
         spans = list(pgn_text.game_spans(lines))
-        batch = [found and (found[0], list(map(int, found[1])), list(map(int, found[2])))
-                 for found in pgn_boards.plain_batch(lines, spans)]
-        assert batch == \
-            [pgn_text.plain_joined(pgn_text.plain(lines, start, stop)) for _, start, stop in spans]
+        for (_, start, stop), found in zip(spans, pgn_lines.main_lines(lines, spans)):
+            plain = pgn_text.plain_joined(pgn_text.plain(lines, start, stop))
+            if found is None:
+                taken["left"] += 1
+            elif found[3] is None:
+                taken["plain"] += 1
+                assert (found[0], list(found[1]), list(found[2])) == plain
+            else:
+                taken["annotated"] += 1
+                notes = pgn_text.scan(lines, start, stop)
+                assert found[0].split() == [m[0] for m in notes.moves] + \
+                    ([notes.result] if notes.result else [])
+                places = list(zip(map(int, found[1]), map(int, found[2])))
+                assert places[:len(notes.moves)] == [(m[1], m[2]) for m in notes.moves]
+                assert (found[3].comments, found[3].nags, found[3].variations) == \
+                    (notes.comments, notes.nags, notes.variations)
+    assert min(taken.values()) > 20, taken
     lines = pgn_text.split_lines("1.e4 e5 *\n")     # run together: left to the line tokenizer
-    assert pgn_boards.plain_batch(lines, list(pgn_text.game_spans(lines))) == [None]
+    assert pgn_lines.main_lines(lines, list(pgn_text.game_spans(lines))) == [None]
     assert pgn.read("1.e4 e5 *\n", "x.pgn")[0].plies[0].column == 3
+
+
+@needs_compiled
+def test_annotated_games_read_in_batches_are_python_chess_s(monkeypatch):
+    text = annotated_games(120, 9)
+    quick = pgn.read(text, "notes.pgn")
+    python_chess_only(monkeypatch)
+    assert comparable(quick) == comparable(pgn.read(text, "notes.pgn"))
 
 
 @needs_compiled
