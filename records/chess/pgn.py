@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import islice
 
-from records.chess import pgn_small
 from records.chess.pgn_finish import finish, title_of
 from records.chess.pgn_text import Movetext, game_spans, split_lines
 from records.chess.pgn_write import (RESULTS, ROSTER_DEFAULTS, SEVEN_TAG_ROSTER, game_pgn,  # noqa: F401
@@ -20,6 +19,8 @@ from records.core import parallel
 from records.core.model import Record
 
 BATCH_GAMES = 500          # games per batch: bounds memory, and the unit the processes share
+FEW_GAMES = 16             # up to this many games a batch is read by pgn_small (about 2 ms a
+                           # game, against some 60 ms to load numpy and the compiled reader)
 
 
 def read(text: str, path: str, openings: bool = True) -> list[Record] | None:
@@ -70,7 +71,8 @@ def _compiled():
 
 def _read_quickly(lines: list[str], spans: list, path: str, number: int,
                   openings: bool = True) -> list:
-    if len(spans) <= pgn_small.FEW_GAMES:   # a few plain games: no numpy to load
+    if len(spans) <= FEW_GAMES:   # a few plain games: no numpy to load (python-chess instead)
+        from records.chess import pgn_small
         found = pgn_small.read_batch(lines, spans, path, number, _builder(lines), openings)
         if found is not None:
             return found

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import chess
 import numpy as np
 
-from records.chess.moves import key_hashes
+from records.chess.keys import KEY_FORMAT, key_hashes
 from records.chess.openings import depth as opening_depth
 from records.chess.openings import hash_array as opening_hashes
 
@@ -57,16 +56,13 @@ def knight_attacks(b) -> np.ndarray:
             _down(b, 17, NOT_H) | _down(b, 15, NOT_A) | _down(b, 10, NOT_GH) | _down(b, 6, NOT_AB))
 
 
-def _table(values) -> np.ndarray:
-    return np.array(values, dtype=U64)
-
-
-# the men that reach a square on an empty board, by the square (python-chess's tables)
-KNIGHT_FROM = _table(chess.BB_KNIGHT_ATTACKS)
-STRAIGHT_FROM = _table([chess.BB_RANK_ATTACKS[sq][0] | chess.BB_FILE_ATTACKS[sq][0]
-                        for sq in chess.SQUARES])
-DIAGONAL_FROM = _table([chess.BB_DIAG_ATTACKS[sq][0] for sq in chess.SQUARES])
-PAWN_FROM = _table([chess.BB_PAWN_ATTACKS[side] for side in (chess.BLACK, chess.WHITE)])
+# the men that reach a square on an empty board, by the square
+SQUARE_BITS = np.left_shift(U64(1), np.arange(64, dtype=U64))
+KNIGHT_FROM = knight_attacks(SQUARE_BITS)
+STRAIGHT_FROM = slider_attacks(SQUARE_BITS, ~np.zeros(64, dtype=U64), STRAIGHT)
+DIAGONAL_FROM = slider_attacks(SQUARE_BITS, ~np.zeros(64, dtype=U64), DIAGONAL)
+PAWN_FROM = np.stack([_down(SQUARE_BITS, 7, NOT_A) | _down(SQUARE_BITS, 9, NOT_H),   # Black
+                      _up(SQUARE_BITS, 7, NOT_H) | _up(SQUARE_BITS, 9, NOT_A)])     # White
 # by the compiled reader's kind of man (1 to 6): where one of the kind may come from
 REACH_FROM = np.stack([np.zeros(64, dtype=U64), np.zeros(64, dtype=U64), KNIGHT_FROM,
                        DIAGONAL_FROM, STRAIGHT_FROM, STRAIGHT_FROM | DIAGONAL_FROM,
@@ -164,6 +160,7 @@ def _disambiguated(san: str, origin: int, others: int) -> str:
 # -- SAN from a move's facts ---------------------------------------------------------------
 _SAN: dict[int, str] = {}
 FILES = "abcdefgh"
+SQUARE_NAMES = [file + rank for rank in "12345678" for file in FILES]
 LETTERS = " PNBRQK"
 PROMOTION = {2: "=N", 3: "=B", 4: "=R", 5: "=Q"}
 
@@ -188,17 +185,16 @@ def _san_of(code: int) -> str:
     if kind == KING and abs(from_file - (to & 7)) == 2:
         san = "O-O" if to & 7 == 6 else "O-O-O"
     elif kind == PAWN:
-        san = (FILES[from_file] + "x" if capture else "") + chess.SQUARE_NAMES[to] + \
+        san = (FILES[from_file] + "x" if capture else "") + SQUARE_NAMES[to] + \
             PROMOTION.get(promo, "")
     else:
-        san = LETTERS[kind] + ("x" if capture else "") + chess.SQUARE_NAMES[to]
+        san = LETTERS[kind] + ("x" if capture else "") + SQUARE_NAMES[to]
     san += suffix[check]
     _SAN[code] = san
     return san
 
 
 # -- position keys ---------------------------------------------------------------------------
-KEY_FORMAT = "%x:%x:%x:%x:%x:%x:%x:%s"
 SIDES = np.array(["b", "w"], dtype=object)
 
 

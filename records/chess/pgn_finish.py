@@ -4,10 +4,8 @@ file the bulk reader reads whole never imports python-chess's PGN module (and as
 """
 from __future__ import annotations
 
-import chess
-
 from records.chess import pgn_text
-from records.chess.moves import position_key
+from records.chess.keys import INITIAL_KEY
 from records.chess.openings import classify_keys
 from records.chess.pgn_write import (
     DIAGNOSTICS_TAG,
@@ -25,9 +23,6 @@ from records.core.model import (
     Record,
     normals,
 )
-
-INITIAL_KEY = position_key(chess.Board())
-
 
 def title_of(tags: dict, number: int) -> str:
     white, black, event = _known(tags, "White"), _known(tags, "Black"), _known(tags, "Event")

@@ -20,8 +20,6 @@ from records.chess.openings import table_by_hash
 from records.chess.pgn_fast import game_record
 from records.chess.pgn_text import RESULTS, plain, plain_joined, scan
 
-FEW_GAMES = 16   # up to this many games a batch is read here (about 2 ms a game, against
-                 # some 60 ms to load numpy and the compiled reader)
 SET_UP = ("[FEN ", "[SetUp ", "[Variant ")
 START_KEY = position_key(chess.Board())
 

@@ -9,7 +9,7 @@ import chess
 import chess.pgn
 import pytest
 
-from records.chess import pgn, pgn_small, pgn_visitor
+from records.chess import pgn, pgn_visitor
 from records.chess.moves import position_key
 from records.core.model import ERROR, INFO, NEEDS_REVIEW, VALID, WARNING, Ply, Record
 
@@ -31,7 +31,7 @@ def python_chess_only(monkeypatch):
 
 def bulk_only(monkeypatch):
     """No batch is few enough for pgn_small: the compiled reader (or python-chess) reads all."""
-    monkeypatch.setattr(pgn_small, "FEW_GAMES", 0)
+    monkeypatch.setattr(pgn, "FEW_GAMES", 0)
 
 
 def slow_games(monkeypatch) -> list:

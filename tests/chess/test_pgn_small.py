@@ -102,7 +102,7 @@ def test_random_games_with_every_kind_of_move(monkeypatch):
 
 LOADED = ("import atexit, sys\n"
           "from records.cli import main\n"
-          "atexit.register(lambda: print(sorted(m for m in ('numpy',"
+          "atexit.register(lambda: print(sorted(m for m in ('numpy', 'chess',"
           " 'rust_pgn_reader_python_binding', 'chess.pgn', 'rich') if m in sys.modules),"
           " file=sys.stderr))\n"
           "main(sys.argv[1:])\n")
