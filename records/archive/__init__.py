@@ -11,10 +11,12 @@ from collections.abc import Iterable, Iterator
 
 from records.archive import positions as position_index, query, store
 from records.archive.query import Query
-from records.archive.schema import SCHEMA_VERSION, NewerArchive, NotAnArchive, connect
+from records.archive.locking import ArchiveBusy, ArchiveReadOnly
+from records.archive.schema import SCHEMA_VERSION, NewerArchive, NotAnArchive, OlderArchive, connect
 from records.core.model import Record
 
-__all__ = ["Archive", "NotAnArchive", "NewerArchive", "Query", "SCHEMA_VERSION", "default_path"]
+__all__ = ["Archive", "ArchiveBusy", "ArchiveReadOnly", "NotAnArchive", "NewerArchive",
+           "OlderArchive", "Query", "SCHEMA_VERSION", "default_path"]
 
 
 def default_path() -> str:
@@ -22,9 +24,14 @@ def default_path() -> str:
 
 
 class Archive:
-    def __init__(self, path: str | None = None, read_only: bool = False):
+    def __init__(self, path: str | None = None, read_only: bool = False,
+                 wait: float | None = None, on_wait=None):
+        """read_only: open without writing anything (reading commands). wait: seconds a write
+        waits for another process's write lock (ArchiveBusy after it); on_wait(message) is
+        told when the waiting starts."""
         self.path = path or default_path()
-        self.db = connect(self.path, read_only)
+        self.read_only = read_only
+        self.db = connect(self.path, read_only, wait, on_wait)
 
     def close(self) -> None:
         self.db.close()
@@ -35,14 +42,18 @@ class Archive:
         return store.import_records(self.db, path, records)
 
     def unchanged(self, path: str) -> bool:
-        """The file's exact bytes are already imported: reading it again would add nothing."""
-        return store.known_source(self.db, path)
+        """The file's exact bytes are already imported: reading it again would add nothing.
+        (A file gone meanwhile is not: its reading says so.)"""
+        try:
+            return store.known_source(self.db, path)
+        except FileNotFoundError:
+            return False
 
     # -- retrieval ------------------------------------------------------------
     def get(self, record_id: int) -> Record | None:
         return query.get(self.db, record_id)
 
-    def search(self, *, name: str | None = None, kind: str | None = None,
+    def search(self, *, name: str | None = None, kind: str | list[str] | None = None,
                status: str | None = None, positions: Iterable[str] = (),
                move_prefix: list[str] | None = None, where: str | None = None,
                params: list | None = None, conditions: list[tuple[str, list]] | None = None,
@@ -62,18 +73,18 @@ class Archive:
         if where:
             conds.append((where, list(params or [])))
         if positions:
-            conds.append(self.passing(positions, [kind] if kind else None))
+            conds.append(self.passing(positions, query.kinds_list(kind) or None))
         if move_prefix:
             conds.append(self.after_moves(move_prefix, kind))
         return Query(name=name, kind=kind, status=status, conditions=conds)
 
-    def after_moves(self, moves: list[str], kind: str | None = None) -> tuple[str, list]:
+    def after_moves(self, moves: list[str], kind: str | list[str] | None = None) -> tuple[str, list]:
         """A SQL condition: the record reaches the position after these moves (looked up in
         the position index, transpositions included) where its family can play them; else it
         begins with them."""
         from records.core.family import family, known_kinds
         parts, args = [], []
-        for k in [kind] if kind else known_kinds():
+        for k in query.kinds_list(kind) or known_kinds():
             key = family(k).position_after(moves)
             sql, params = self.passing([key], [k]) if key else query.begins_with(moves)
             parts.append(f"(r.kind = ? AND {sql})")
@@ -106,6 +117,7 @@ class Archive:
         try:
             position_index.forget(conn, [i for (i,) in ids])
             conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", ids)
+            conn.executemany("DELETE FROM corrections WHERE record_id = ?", ids)
             before = conn.total_changes
             conn.executemany("DELETE FROM records WHERE id = ?", ids)
             removed = conn.total_changes - before

@@ -24,6 +24,16 @@ def upgrade(conn: sqlite3.Connection, version: int, create_tables: Callable,
         from_version_2(conn, tables)
     if version <= 3:
         from_version_3(conn)
+    if version <= 4:
+        from_version_4(conn, tables)
+
+
+def from_version_4(conn: sqlite3.Connection, tables: list[str]) -> None:
+    """Version 5 adds the journal of corrections (hoyle fix); a record's status may now be
+    "corrected". Nothing else changes."""
+    for statement in tables:
+        if "EXISTS corrections" in statement:
+            conn.execute(statement)
 
 
 REREAD_BATCH = 500

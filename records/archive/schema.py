@@ -6,16 +6,30 @@ and none of ours is refused and left untouched.
 """
 from __future__ import annotations
 
-import os
 import sqlite3
 
 from records.archive.browse import register_functions
+from records.archive.locking import (DEFAULT_WAIT_S, ArchiveBusy, ArchiveReadOnly,
+                                     WaitingConnection, busy_message, is_busy, is_read_only,
+                                     open_read_only)
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 PAGE_SIZE = 16384       # a page holds many position blocks (440 bytes on average at 20,000
                         # games: 5.4 MB of blocks in 5.8 MB of pages)
-BUSY_TIMEOUT_S = 30.0   # a second importer waits this long for the first one's transaction
+BUSY_TIMEOUT_S = DEFAULT_WAIT_S  # a second writer waits this long for the first one's lock
 OUR_TABLES = {"records", "sources", "diagnostics", "meta"}
+# what a person's correction rewrites on a record's row (hoyle fix), and the journal keeps
+CORRECTED_COLUMNS = ("status", "title", "normal_z", "moves", "plies_z", "start_id", "ply_count",
+                     "tags", "data", "facts")
+# schema 5: the journal of corrections, each with the row and diagnostics as they were before
+# it (hoyle fix --undo takes the last one back)
+JOURNAL = [
+    "CREATE TABLE IF NOT EXISTS corrections (id INTEGER PRIMARY KEY, record_id INTEGER"
+    " REFERENCES records (id), made_at TEXT, made_by TEXT, line INTEGER, column INTEGER,"
+    " printed TEXT, reading TEXT, how TEXT, code TEXT, "
+    + ", ".join(f"before_{c} {'BLOB' if c.endswith('_z') else 'TEXT'}" for c in CORRECTED_COLUMNS)
+    + ", before_diagnostics TEXT)",
+    "CREATE INDEX IF NOT EXISTS corrections_record ON corrections (record_id, id)"]
 FTS_COLUMNS = ("title", "opening", "players", "event", "annotations")
 MAX_VIEW_PLIES = 4095
 
@@ -75,6 +89,7 @@ TABLES = [
     " WHERE r.kind IN ('chess', 'checkers')",
     f"CREATE VIRTUAL TABLE records_fts USING fts5 ({', '.join(FTS_COLUMNS)}, content='',"
     " tokenize='porter', detail='none')",
+    *JOURNAL,
 ]
 
 
@@ -86,16 +101,27 @@ class NewerArchive(NotAnArchive):
     """The archive was written by a newer hoyle whose tables this one does not know."""
 
 
-def connect(path: str, read_only: bool = False) -> sqlite3.Connection:
-    """A connection in autocommit mode (transactions are begun explicitly), WAL journal; or,
-    for reading commands on a file this user may not write, a read-only one."""
+class OlderArchive(NotAnArchive):
+    """An older hoyle's archive, opened read-only: it is migrated only when written."""
+
+
+def connect(path: str, read_only: bool = False, wait: float | None = None,
+            on_wait=None) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are begun explicitly), WAL journal, whose
+    BEGIN IMMEDIATE waits up to `wait` seconds for another writer (locking.py); or, for
+    reading commands, a read-only one."""
     if read_only:
         return connect_read_only(path)
     try:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                               factory=WaitingConnection)
+        conn.set_wait(wait, on_wait, path)
         ensure_schema(conn, path)
     except sqlite3.DatabaseError as exc:
+        if is_busy(exc):
+            raise ArchiveBusy(busy_message(path, DEFAULT_WAIT_S if wait is None else wait)) from exc
+        if is_read_only(exc):
+            raise ArchiveReadOnly(f"{path}: cannot write the archive ({exc})") from exc
         raise NotAnArchive(f"{path}: not a hoyle archive ({exc})") from exc
     register_functions(conn)
     conn.execute("PRAGMA synchronous = NORMAL")
@@ -106,10 +132,8 @@ def connect(path: str, read_only: bool = False) -> sqlite3.Connection:
 
 def connect_read_only(path: str) -> sqlite3.Connection:
     """Open without writing anything (no WAL switch, no migration); refuse what is not ours."""
-    from urllib.parse import quote
     try:
-        conn = sqlite3.connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True,
-                               isolation_level=None)
+        conn = open_read_only(path)
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         names = table_names(conn)
     except sqlite3.DatabaseError as exc:
@@ -117,9 +141,11 @@ def connect_read_only(path: str) -> sqlite3.Connection:
     if version > SCHEMA_VERSION:
         raise NewerArchive(f"{path}: archive schema {version} is newer than this hoyle's "
                            f"({SCHEMA_VERSION}); upgrade hoyle to open it")
-    if version < SCHEMA_VERSION or not OUR_TABLES <= names:
-        raise NotAnArchive(f"{path}: read-only, and not an archive of this hoyle's schema "
-                           f"({SCHEMA_VERSION}); a writable copy is migrated when opened")
+    if version < SCHEMA_VERSION and OUR_TABLES & names:
+        raise OlderArchive(f"{path}: an archive of an older hoyle (schema {version}), which "
+                           f"this user may not write to migrate it to schema {SCHEMA_VERSION}")
+    if not OUR_TABLES <= names:
+        raise NotAnArchive(f"{path}: not a hoyle archive (no hoyle tables)")
     register_functions(conn)
     return conn
 

@@ -5,10 +5,25 @@ from records.cards import bridge, whist
 from records.core.family import FamilyBase
 
 
-class Bridge(FamilyBase):
+class _Correctable:
+    """Review and correction (correction.py), loaded when first asked for."""
+
+    @staticmethod
+    def faults(record) -> list:
+        from records.cards.correction import faults
+        return faults(record)
+
+    @staticmethod
+    def correct(record, corrections: list):
+        from records.cards.correction import correct
+        return correct(record, corrections)
+
+
+class Bridge(_Correctable, FamilyBase):
     kind = "bridge"
     export_formats = bridge.EXPORT_FORMATS
     file_reader = "records.cards.pbn:read"
+    book_scanner = "records.cards.whist:bridge_book"
 
     @staticmethod
     def facts(record) -> dict:
@@ -31,7 +46,7 @@ class Bridge(FamilyBase):
         return [("json_extract(r.facts, '$.strain') = ?", [strain])] if strain else [("0", [])]
 
 
-class Whist(FamilyBase):
+class Whist(_Correctable, FamilyBase):
     kind = "whist"
     export_formats = whist.EXPORT_FORMATS
 

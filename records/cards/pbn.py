@@ -32,6 +32,7 @@ from records.cards.pbn_write import (  # noqa: F401
     write_record,
 )
 from records.cards.tricks import RANKS, Deal, hand_text
+from records.cards.pbn_reconcile import CONTRADICTIONS, Facts, reconcile, seat_the_hands
 from records.core.model import ERROR, INFO, INVALID, WARNING, Record
 
 SEATS = ("N", "E", "S", "W")
@@ -311,9 +312,28 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
     if deal is not None:
         data["hands"] = {s: _strict_text(deal.hands[s]) for s in SEATS}
         read_play(rec, game, deal, contract, _declarer(game))
+        seat_the_hands(rec, game, deal, contract, _declarer(game))
     _score(rec, game, contract)
+    if any(d.code in CONTRADICTIONS for d in rec.diagnostics):
+        reconcile(rec, _facts(rec, game, contract), {t: game.where(t) for t in game.tags})
     rec.normal = write_record(rec, data.pop("_rows", None))
     return rec
+
+
+def _facts(rec: Record, game: Game, contract: cb.Contract | None) -> Facts:
+    """What each of the record's tags and sections says, for reconciling them."""
+    play = rec.data.get("play", [])
+    complete = len(play) == 13 and all(t["winner"] for t in play)
+    vulnerable = cb.vulnerable_sides(game.value("Vulnerable"))
+    dealer = game.value("Dealer").strip().upper()[:1]
+    leader = game.value("Play").strip().upper()[:1]
+    return Facts(dealer if dealer in SEATS else None, rec.data.get("auction_from"),
+                 tuple(rec.data.get("auction", ())), contract, _declarer(game),
+                 leader if leader in SEATS else None,
+                 tuple(rec.data["tricks_won"].items()) if complete else None,
+                 game.value("Result").strip(),
+                 frozenset(vulnerable) if vulnerable is not None else None,
+                 game.value("Score").strip())
 
 
 def _title(tags: dict) -> str:
@@ -500,7 +520,7 @@ def _score(rec: Record, game: Game, contract: cb.Contract | None) -> None:
     stated = game.value("Score").strip()
     if not stated:
         return
-    expected = _stated_ns_score(stated, declarer)
+    expected = cb.stated_ns_score(stated, declarer)
     line, col = game.where("Score")
     if expected is None:
         rec.add(INFO, "PBN-SCORE", f"cannot read the score {stated!r}", line, col)
@@ -509,18 +529,3 @@ def _score(rec: Record, game: Game, contract: cb.Contract | None) -> None:
         rec.add(WARNING, "PBN-SCORE",
                 f"the Score says {stated} but {contract} by {declarer} making "
                 f"{value or 0} scores NS {ns:+d}", line, col)
-
-
-def _stated_ns_score(text: str, declarer: str | None) -> int | None:
-    """Score "NS 420", "EW -50", "NS 420 EW -420" or a bare number (the declarer's side)."""
-    parts = text.replace(",", " ").split()
-    try:
-        if len(parts) == 1:
-            value = int(parts[0])
-            return value if declarer is None or cb.side_of(declarer) == "NS" else -value
-        if len(parts) >= 2 and parts[0].upper() in ("NS", "EW"):
-            value = int(parts[1])
-            return value if parts[0].upper() == "NS" else -value
-    except ValueError:
-        return None
-    return None

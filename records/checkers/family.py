@@ -225,6 +225,18 @@ def showcase(archive, console) -> None:
         console.print(f"search --position {key!r}: {', '.join(f'#{r.id}' for r in found)}")
 
 
+def faults(record) -> list:
+    """What needs a person's decision, with candidate readings (correction.py)."""
+    from records.checkers.correction import faults as found
+    return found(record)
+
+
+def correct(record, corrections: list):
+    """The record replayed with a person's readings (correction.py)."""
+    from records.checkers.correction import correct as replayed
+    return replayed(record, corrections)
+
+
 class Checkers(FamilyBase):
     kind = "checkers"
     export_formats = EXPORT_FORMATS

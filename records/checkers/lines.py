@@ -67,6 +67,8 @@ def new_record(printed: PrintedLine, path: str, text: str, start: str) -> Record
 
 def finish_record(rec: Record, replay: Replay, printed: PrintedLine, start: engine.Position,
             typography: bool) -> Record:
+    if printed.claim is not None:   # where it is printed, to check again after a correction
+        rec.data["claim_at"] = [printed.claim.text, printed.claim.line, printed.claim.column]
     if replay.complete and printed.claim is not None:
         check_claim(rec, replay.positions[-1] if replay.positions else start, printed.claim)
     elif printed.claim is not None:

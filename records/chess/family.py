@@ -209,6 +209,18 @@ def showcase(archive, console) -> None:
         console.print(descriptive_text(rec), markup=False)
 
 
+def faults(rec) -> list:
+    """What needs a person's decision, with candidate readings (correction.py)."""
+    from records.chess.correction import faults as found
+    return found(rec)
+
+
+def correct(rec, corrections: list):
+    """The record replayed with a person's readings (correction.py)."""
+    from records.chess.correction import correct as replayed
+    return replayed(rec, corrections)
+
+
 class Chess(FamilyBase):
     kind = "chess"
     export_formats = EXPORT_FORMATS

@@ -15,6 +15,8 @@ from records.chess.pgn_write import (
     game_pgn,
 )
 from records.core.model import (
+    CORRECTED,
+    CORRECTION_CODE,
     ERROR,
     INFO,
     INVALID,
@@ -128,3 +130,6 @@ def _exported_status(rec: Record) -> None:
     if status in (NEEDS_REVIEW, INVALID):
         rec.add(WARNING, "CHESS-STATUS", f"exported as {status.replace('_', ' ')}"
                 + (f": {summary}" if summary else ""), rec.line)
+    elif status == CORRECTED:   # a person's correction, named in the HoyleCorrection tag
+        rec.add(INFO, CORRECTION_CODE, "exported as corrected: "
+                + rec.tags.get("HoyleCorrection", "(no HoyleCorrection tag)"), rec.line)

@@ -13,6 +13,7 @@ ROSTER_DEFAULTS = {"Date": "????.??.??", "Result": "*"}
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*$")
 STATUS_TAG, DIAGNOSTICS_TAG = "HoyleStatus", "HoyleDiagnostics"
+CORRECTION_TAG = "HoyleCorrection"   # what a person read otherwise (hoyle fix)
 SUMMARY_LIMIT = 400  # characters of diagnostics carried in the status tag
 
 
@@ -27,7 +28,7 @@ def record_pgn(rec: Record) -> str:
     movetext = rec.data.get("movetext")
     if movetext:  # the game as printed, variations, comments and NAGs included
         return pgn_head(tags, result, fen) + "\n" + movetext + " " + result + "\n"
-    tokens = _movetext(rec.plies, fen)
+    tokens = _movetext(rec.plies, fen, _corrected_plies(rec))
     if any(d.severity == ERROR for d in rec.diagnostics):
         tokens += _unread_rest(rec)
     return pgn_head(tags, result, fen) + "\n" + _wrap(tokens + [result]) + "\n"
@@ -41,6 +42,9 @@ def _export_tags(rec: Record) -> dict:
     if rec.source:
         tags["Source"] = os.path.basename(rec.source)
         tags["SourceLine"] = str(rec.line)
+    corrections = rec.data.get("corrections")
+    if corrections:
+        tags[CORRECTION_TAG] = "; ".join(_correction_words(c) for c in corrections)
     status = rec.status or rec.settle_status()
     if status != VALID:
         tags[STATUS_TAG] = status
@@ -48,6 +52,20 @@ def _export_tags(rec: Record) -> dict:
         if summary:
             tags[DIAGNOSTICS_TAG] = summary
     return tags
+
+
+def _correction_words(c: dict) -> str:
+    read = f'"{c["reading"]}"' if c.get("reading") else "nothing"
+    if c.get("how") == "book error":
+        return f'{c["line"]}:{c["column"]} "{c["printed"]}" an error of the book ({c["by"]}, {c["at"]})'
+    return f'{c["line"]}:{c["column"]} "{c["printed"]}" read as {read} ({c["by"]}, {c["at"]})'
+
+
+def _corrected_plies(rec: Record) -> dict:
+    """(line, column) -> the comment a corrected move gets."""
+    return {(c["line"], c["column"]): f'HoyleCorrection: printed "{c["printed"]}", read as '
+            f'"{c["reading"]}" by {c["by"]}' for c in rec.data.get("corrections", ())
+            if c.get("how") == "read"}
 
 
 def diagnostics_summary(rec: Record) -> str:
@@ -129,16 +147,16 @@ def game_pgn(tags: dict, plies: list[Ply], result: str = "*", start_fen: str | N
             _wrap(_movetext(plies, start_fen) + [result]) + "\n")
 
 
-def _movetext(plies: list[Ply], start_fen: str | None) -> list[str]:
+def _movetext(plies: list[Ply], start_fen: str | None, notes: dict | None = None) -> list[str]:
     """Movetext tokens; a move number and its move stay together on one line (joined by a
-    NUL until _wrap has cut the lines)."""
+    NUL until _wrap has cut the lines). notes: (line, column) -> a comment for that move."""
     number, white = 1, True
     if start_fen:
         fields = start_fen.split()
         white = len(fields) < 2 or fields[1] == "w"
         number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
     sans = normals(plies)
-    if white and sans == texts(plies):  # the common case, without a loop
+    if white and not notes and sans == texts(plies):  # the common case, without a loop
         tokens = sans[:]
         tokens[0::2] = [f"{n}.\0{san}" for n, san in enumerate(sans[0::2], number)]
         return tokens
@@ -152,8 +170,10 @@ def _movetext(plies: list[Ply], start_fen: str | None) -> list[str]:
         else:
             tokens.append(normal)
             number += 1
-        if ply.text != normal and ply.text:
-            tokens.append("{" + ply.text.replace("}", ")").replace(" ", "\0") + "}")
+        note = notes.get((ply.line, ply.column)) if notes else None
+        if note or (ply.text != normal and ply.text):
+            comment = f"{ply.text} -- {note}" if note and ply.text != normal else note or ply.text
+            tokens.append("{" + comment.replace("}", ")").replace(" ", "\0") + "}")
         white = not white
     return tokens
 

@@ -39,7 +39,7 @@ def _read_all(paths: list[str], kinds: list[str] | None, report: Report, skip=No
 
 
 def _read_one(source, kinds, report: Report):
-    from records.core.reading import UnreadableInput, read_source
+    from records.core.reading import UnreadableInput, VanishedInput, read_source
     found = 0
     try:
         for records in read_source(source, kinds):
@@ -49,7 +49,9 @@ def _read_one(source, kinds, report: Report):
             yield source.path, records
     except UnreadableInput as exc:
         report.warn(str(exc))
-        report.unreadable = report.unreadable or not source.in_folder
+        # a folder may hold files that are not text (skipped, named); a file gone is an error
+        report.unreadable = (report.unreadable or not source.in_folder
+                             or isinstance(exc, VanishedInput))
         return
     for note in source.notes:
         report.warn(note.format(source.name))

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
-from records.cli.app import (AS_JSON, LIMIT, OFFSET, ONE_KIND, PAGE, STATUS, app, choose,
-                            family_of, one_kind, open_archive)
+from records.cli.app import (AS_JSON, KIND, LIMIT, OFFSET, PAGE, STATUS, app, choose,
+                            family_of, kinds_of, open_archive)
 from records.cli.looking import list_output
 from records.core.model import STATUSES
 from records.core.report import emit, fail
@@ -24,13 +24,13 @@ def _search(name, kind, moves, position, status, limit, full=False, filters=None
     from itertools import islice
 
     from records.core.family import known_kinds
-    kind, status = one_kind(kind), choose(status, STATUSES, "--status")
+    kinds, status = kinds_of(kind), choose(status, STATUSES, "--status")
     archive = open_archive()
     filters = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
-    query = archive.query(name=name, kind=kind, status=status)
+    query = archive.query(name=name, kind=kinds, status=status)
     judged: set[str] = set()   # kinds whose filters only `matches` can judge
     if moves or position or filters:
-        condition, judged = _family_condition(archive, [kind] if kind else known_kinds(),
+        condition, judged = _family_condition(archive, kinds or known_kinds(),
                                               moves, position, filters)
         query.conditions.append(condition)
     if not judged:
@@ -84,7 +84,7 @@ POSITION = typer.Option(None, "--position", metavar="FEN", help="A FEN the game 
 
 
 @app.command()
-def search(name: Optional[str] = NAME, kind: Optional[str] = ONE_KIND,
+def search(name: Optional[str] = NAME, kind: Optional[List[str]] = KIND,
            moves: Optional[str] = MOVES, position: Optional[str] = POSITION,
            status: Optional[str] = STATUS,
            holding: Optional[str] = HOLDING, score: Optional[str] = SCORE,
@@ -102,11 +102,11 @@ def search(name: Optional[str] = NAME, kind: Optional[str] = ONE_KIND,
         typer.echo(f"more (--offset {offset + limit})", err=True)
 
 
-EXPORT_FORMATS = ("json", "jsonl", "csv", "pgn", "pdn", "pbn", "descriptive", "parquet")
+EXPORT_FORMATS = ("json", "jsonl", "csv", "pgn", "pdn", "pbn", "descriptive", "parquet", "errata")
 
 
 @app.command()
-def export(kind: Optional[str] = ONE_KIND,
+def export(kind: Optional[List[str]] = KIND,
            fmt: str = typer.Option("json", "--format", metavar="FORMAT", help=", ".join(EXPORT_FORMATS) + "."),
            output: Optional[Path] = typer.Option(None, "--output", metavar="FILE", help="File to write (default stdout)."),
            name: Optional[str] = NAME, moves: Optional[str] = MOVES,

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Protocol, runtime_checkable
 
 from records.core.model import Record
+from records.core.review import Correction, Fault, generic_faults, read_corrected
 
 # kind -> ("module:object" implementing Family, the extensions of its interchange files); the
 # extensions are known without importing the family, so reading a PGN file loads no card game
@@ -94,6 +95,15 @@ class Family(Protocol):
         """Records read from a piece of a file that has `before` records ahead of the piece:
         whatever the reader numbered by its place in the piece, numbered in the file."""
 
+    def faults(self, record: Record) -> list[Fault]:
+        """What in the record needs a person's decision (hoyle review): each fault's place,
+        what is printed there, and the candidate readings, numbered for --choose."""
+
+    def correct(self, record: Record, corrections: list[Correction]) -> Record:
+        """The record replayed by the family's engine from its printed text, with these
+        readings (Correction.how == "read") put in place of what is printed at their places;
+        ValueError naming the failure when a reading does not replay there."""
+
 
 class FamilyBase:
     """Defaults for what a family does not offer. A family object overrides what it has, as
@@ -108,7 +118,8 @@ class FamilyBase:
     book_scanner = ""
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
-           "read_again", "position_after", "position_hash", "fen_of_key", "number_from")
+           "read_again", "position_after", "position_hash", "fen_of_key", "number_from",
+           "faults", "correct")
 
     def __init__(self, api=None):
         for name in self.API:
@@ -156,6 +167,18 @@ class FamilyBase:
 
     def number_from(self, records: list[Record], before: int) -> None:
         return None
+
+    def faults(self, record: Record) -> list[Fault]:
+        return generic_faults(record)
+
+    def correct(self, record: Record, corrections: list[Correction]) -> Record:
+        """Records of interchange files (PGN, PDN, PBN) are read again with the readings put
+        in their text; a family replays its book records itself."""
+        import os
+        if os.path.splitext(record.source)[1].lower() in extensions(self.kind):
+            return read_corrected(self.read_file, record, corrections)
+        raise ValueError(f"{self.kind} records of books cannot be replayed with a correction "
+                         "yet; mark the fault as an error of the book instead")
 
 
 def _imported(where: str):

@@ -11,7 +11,9 @@ from typing import Any
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 VALID, REPAIRED, NEEDS_REVIEW, INVALID = "valid", "repaired", "needs_review", "invalid"
-STATUSES = (VALID, REPAIRED, NEEDS_REVIEW, INVALID)
+CORRECTED = "corrected"   # a person chose a reading or typed the right text (hoyle fix)
+STATUSES = (VALID, REPAIRED, CORRECTED, NEEDS_REVIEW, INVALID)
+CORRECTION_CODE = "CORRECTED"   # the diagnostic that says who read what, where, when
 KINDS = ("chess", "checkers", "bridge", "whist", "cribbage")
 
 
@@ -193,12 +195,15 @@ class Record:
         return diag
 
     def settle_status(self) -> str:
-        """Status from diagnostics: errors or unrepaired warnings need review, repairs repair."""
+        """Status from diagnostics: errors or unrepaired warnings need review, a person's
+        correction makes it corrected, repairs repair."""
         if self.status == INVALID:
             return self.status
         severe = [d for d in self.diagnostics if d.severity in (ERROR, WARNING)]
         if any(d.severity == ERROR or not d.repair for d in severe):
             self.status = NEEDS_REVIEW
+        elif any(d.code == CORRECTION_CODE for d in self.diagnostics):
+            self.status = CORRECTED
         elif severe:
             self.status = REPAIRED
         else:
@@ -237,8 +242,14 @@ class Record:
             "source": self.source, "line": self.line, "end_line": self.end_line,
             "tags": self.tags,
             "moves": normals(self.plies),
-            "diagnostics": [d.to_dict() for d in self.diagnostics],
+            "diagnostics": [d.to_dict() for d in in_line_order(self.diagnostics)],
         }
+
+
+def in_line_order(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics as a reader of the text meets them: by line, then column (those of the
+    whole record, line 0, first); the order they were found in among equals."""
+    return sorted(diagnostics, key=lambda d: (d.line or 0, d.column or 0))
 
 
 # kind -> how its reader writes a record's normal form from the tags and plies; a reader that

@@ -1,0 +1,390 @@
+"""The layout engine: how a printed page is read, found by replay (DESIGN.md, "Reading a page").
+
+A span of text becomes blocks (lines between blank lines); a block becomes rows of cells (runs
+of text split by two or more spaces, tabs, `|` and other rules), with rule rows (`-----`,
+`+---+`, `1 ---- 2 ----`) and frames recognised; what a page prints between records (page
+numbers `{160}`, `[Illustration]`, footnote marks) is set aside, kept, and never breaks a block.
+
+A family gives only its tokens (`Reader.tokens`: the moves, squares, cards or counts a cell
+prints) and its replay (`Reader.replay`: how far a stream of tokens goes legally from a start).
+The engine places every token in a grid (columns found by alignment), proposes the few
+plausible reading orders of the grid (`orders`), has the family replay each from each candidate
+start (`choose`), and keeps the order that consumes every printed token, naming it. Several
+orders that consume everything, yet read differently, are all kept (the record needs review);
+none: the best order's first failure is the error. Adding a layout is one entry in ORDERS and
+one generator in the layout zoo (tests/layouts/).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+# -- what a page prints besides its records --------------------------------------------------
+PAGE_NUMBER = re.compile(r"\{(?:\d{1,4}|[ivxlc]{1,6})\}|\[(?:Pg|Page|p\.)\s*\d+\]", re.I)
+ILLUSTRATION = re.compile(r"\[(?:Illustration|Footnote|Sidenote|Transcriber)[^\]]*\]?", re.I)
+RULE_CHARS = "-=_~.\u2014\u2013\u2500\u2550\u2501+|x*#:\u2502\u2551\u2503\u250c\u2510\u2514\u2518\u251c\u2524\u252c\u2534\u253c\u2554\u2557\u255a\u255d\u2560\u2563\u2566\u2569\u256c"
+RULE = re.compile(r"^\s*[-=_~\u2014\u2013\u2500\u2550\u2501]{3,}\s*$")
+# a frame row: runs of rule characters between corners, possibly several frames side by side
+# (`+---+  +---+`); the runs are possessive, so a long rule that is not a frame fails at once
+_CORNER = (r"[+x*#|\u250c\u2510\u2514\u2518\u251c\u2524\u252c\u2534\u253c\u2554\u2557"
+           r"\u255a\u255d\u2560\u2563\u2566\u2569\u256c\u2502\u2551]")
+FRAME = re.compile(rf"^\s*(?:{_CORNER}?[-=_~\u2500\u2550\u2501]{{2,}}+{_CORNER}?\s*)++$")
+NUMBERED_RULE = re.compile(r"^\s*(?:\d{1,3}\.?\s*[-_=\u2014\u2500]{3,}\s*)+$")
+RULE_NUMBER = re.compile(r"(\d{1,3})\.?\s*[-_=\u2014\u2500]{3,}")
+NUMBERED_CHARS = set("0123456789. -_=\u2014\u2500\t")
+FRAME_CHARS = set(RULE_CHARS) | set(" \t")
+# cells are runs of text: two or more spaces, a tab, or a vertical rule end one
+CELL_BREAK = re.compile(r"\s{2,}|\t|[|\u2502\u2551\u2503]+")
+MAX_CELL = 400         # a longer run is prose, cut into pieces of this size for the tokenizer
+MAX_ROWS = 400         # a longer block is read in pieces of this many rows
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    text: str
+    line: int     # 1-based
+    column: int   # 1-based, in the line as printed
+
+    @property
+    def end(self) -> int:
+        return self.column + len(self.text)
+
+
+@dataclass(slots=True)
+class Row:
+    line: int
+    text: str
+    cells: list[Cell]
+    rule: str = ""      # "" (text), "rule" (a dashed line), "frame" (+---+), "numbered"
+    numbers: list[Cell] = field(default_factory=list)   # a numbered rule's numbers
+
+
+@dataclass
+class Block:
+    rows: list[Row]
+    aside: list[Cell] = field(default_factory=list)   # set aside: page numbers, illustrations
+
+    @property
+    def line(self) -> int:
+        return self.rows[0].line if self.rows else 0
+
+    @property
+    def end_line(self) -> int:
+        return self.rows[-1].line if self.rows else 0
+
+    @property
+    def framed(self) -> bool:
+        return any(row.rule == "frame" for row in self.rows)
+
+    def text_rows(self) -> list[Row]:
+        return [row for row in self.rows if not row.rule]
+
+    def text(self) -> str:
+        return "\n".join(row.text for row in self.rows)
+
+
+def row_of(text: str, line: int) -> Row:
+    """One printed line as a row: its cells, or the kind of rule it is."""
+    chars = set(text.strip())
+    if chars <= NUMBERED_CHARS and NUMBERED_RULE.match(text):
+        numbers = [Cell(m.group(1), line, m.start(1) + 1) for m in RULE_NUMBER.finditer(text)]
+        return Row(line, text, [], "numbered", numbers)
+    if chars <= FRAME_CHARS:   # only then the regexes (a long line of prose would cost them)
+        if RULE.match(text):
+            return Row(line, text, [], "rule")
+        if FRAME.match(text) and any(c in text for c in "+x*#|\u2502\u2551\u250c\u2514\u251c\u2554"):
+            return Row(line, text, [], "frame")
+    return Row(line, text, cells_of(text, line))
+
+
+def cells_of(text: str, line: int) -> list[Cell]:
+    out, start = [], 0
+    for brk in CELL_BREAK.finditer(text):
+        _add_cell(out, text, start, brk.start(), line)
+        start = brk.end()
+    _add_cell(out, text, start, len(text), line)
+    return out
+
+
+def _add_cell(out: list[Cell], text: str, start: int, stop: int, line: int) -> None:
+    piece = text[start:stop]
+    lead = len(piece) - len(piece.lstrip())
+    piece = piece.strip().strip("+").strip()
+    if not piece:
+        return
+    first = text.index(piece, start + lead)
+    for at in range(0, len(piece), MAX_CELL):
+        out.append(Cell(piece[at:at + MAX_CELL], line, first + at + 1))
+
+
+def set_aside(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """The line with page numbers and illustrations blanked (columns kept), and what was cut."""
+    cut = []
+    for pattern in (PAGE_NUMBER, ILLUSTRATION):
+        for m in pattern.finditer(text):
+            cut.append((m.start() + 1, m.group()))
+        text = pattern.sub(lambda m: " " * len(m.group()), text)
+    return text, cut
+
+
+def page(text: str | Sequence[str], first_line: int = 1) -> Iterator[Block]:
+    """The blocks of a span of text: lines between blank lines, each as rows. A line that is
+    only set-aside matter (a page number, an illustration) is kept with the block's aside and
+    neither ends the block nor joins its rows."""
+    lines = text.splitlines() if isinstance(text, str) else text
+    rows: list[Row] = []
+    aside: list[Cell] = []
+    for number, raw in enumerate(lines, start=first_line):
+        clean, cut = set_aside(raw)
+        aside += [Cell(what, number, column) for column, what in cut]
+        if clean.strip():
+            rows.append(row_of(clean.rstrip(), number))
+            if len(rows) >= MAX_ROWS:
+                yield Block(rows, aside)
+                rows, aside = [], []
+        elif not cut and rows:
+            yield Block(rows, aside)
+            rows, aside = [], []
+    if rows:
+        yield Block(rows, aside)
+
+
+# -- tokens in a grid ----------------------------------------------------------------------------
+class Token(Protocol):
+    """What a family's tokenizer hands back: anything with a line and a column (1-based) and
+    the text it was read from."""
+    line: int
+    column: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number the layout itself prints (on a fraction's rule): the family says what it means."""
+    value: int
+    line: int
+    column: int
+
+    @property
+    def text(self) -> str:
+        return str(self.value)
+
+
+@dataclass
+class Grid:
+    """A block's tokens, by row, and the columns they fall into (None: not a table)."""
+    block: Block
+    rows: list[list[Any]]              # tokens of each text row, left to right
+    columns: list[int] | None = None   # for each token of each row flattened: its column index
+    width: int = 0                     # number of columns found
+
+    def tokens(self) -> list:
+        return [t for row in self.rows for t in row]
+
+    def column_of(self) -> list[list[int]]:
+        """Each row's tokens' column indexes."""
+        out, k = [], 0
+        for row in self.rows:
+            out.append(self.columns[k:k + len(row)] if self.columns else [])
+            k += len(row)
+        return out
+
+
+def grid_of(block: Block, tokenize: Callable[[Cell], list]) -> Grid:
+    rows = []
+    for row in block.text_rows():
+        found = [t for cell in row.cells for t in tokenize(cell)]
+        if found:
+            rows.append(found)
+    grid = Grid(block, rows)
+    _find_columns(grid)
+    return grid
+
+
+def _span(token) -> tuple[int, int]:
+    return token.column, token.column + max(len(token.text), 1)
+
+
+def _find_columns(grid: Grid) -> None:
+    """Columns by alignment: tokens of different rows whose printed spans overlap share a
+    column; two tokens of one row never do (else the block is running text, not a table)."""
+    spans = [_span(t) for row in grid.rows for t in row]
+    if len(grid.rows) < 2 or not spans:
+        return
+    order = sorted(range(len(spans)), key=lambda i: spans[i])
+    groups: list[list[int]] = []
+    reach = -1
+    for i in order:
+        if groups and spans[i][0] < reach:
+            groups[-1].append(i)
+            reach = max(reach, spans[i][1])
+        else:
+            groups.append([i])
+            reach = spans[i][1]
+    row_of_token = [r for r, row in enumerate(grid.rows) for _ in row]
+    for group in groups:
+        rows = [row_of_token[i] for i in group]
+        if len(rows) != len(set(rows)):
+            return
+    columns = [0] * len(spans)
+    for index, group in enumerate(groups):
+        for i in group:
+            columns[i] = index
+    grid.columns, grid.width = columns, len(groups)
+
+
+# -- reading orders ----------------------------------------------------------------------------
+@dataclass
+class Order:
+    name: str       # as the LAYOUT diagnostic names it
+    tokens: list
+
+
+def by_rows(grid: Grid) -> Iterator[Order]:
+    yield Order("row by row", grid.tokens())
+
+
+def by_columns(grid: Grid) -> Iterator[Order]:
+    """Down each column, then across."""
+    if grid.width > 1:
+        yield Order("down each column, then across", _bands(grid, 1))
+
+
+def by_bands(grid: Grid) -> Iterator[Order]:
+    """Side-by-side halves (thirds, ...): the columns in bands of equal width, each band read
+    row by row, bands left to right (moves 1-12 on the left, 13-24 on the right)."""
+    for size in range(2, grid.width // 2 + 1):
+        if grid.width % size == 0:
+            count = grid.width // size
+            yield Order(f"{_how_many(count)} side by side, each row by row", _bands(grid, size))
+
+
+def by_fraction(grid: Grid) -> Iterator[Order]:
+    """Fractions: above each numbered rule the first side's moves, below it the second's, the
+    number on the rule; a move belongs to the fraction whose number it stands nearest after."""
+    rows = grid.block.rows
+    if not any(row.rule == "numbered" for row in rows):
+        return
+    tokens_at = {}
+    for tokens in grid.rows:
+        if tokens:
+            tokens_at[tokens[0].line] = tokens
+    out: list = []
+    for i, row in enumerate(rows):
+        if row.rule != "numbered":
+            continue
+        above = tokens_at.get(rows[i - 1].line, []) if i and not rows[i - 1].rule else []
+        below = (tokens_at.get(rows[i + 1].line, [])
+                 if i + 1 < len(rows) and not rows[i + 1].rule else [])
+        starts = [n.column for n in row.numbers]
+        for k, number in enumerate(row.numbers):
+            out.append(Number(int(number.text), number.line, number.column))
+            out += [t for t in above if _segment(t.column, starts) == k]
+            out += [t for t in below if _segment(t.column, starts) == k]
+    if out:
+        yield Order("fractions: above the rule, then below it", out)
+
+
+def _segment(column: int, starts: list[int]) -> int:
+    return max([k for k, start in enumerate(starts) if start <= column + 1] or [0])
+
+
+def _bands(grid: Grid, size: int) -> list:
+    """Columns grouped `size` at a time; each group read row by row, groups left to right."""
+    placed = [(c // size, r, c, t) for r, (row, cols) in enumerate(zip(grid.rows, grid.column_of()))
+              for t, c in zip(row, cols)]
+    return [t for *_, t in sorted(placed, key=lambda p: p[:3])]
+
+
+def _how_many(count: int) -> str:
+    return {2: "two halves", 3: "three parts", 4: "four parts"}.get(count, f"{count} parts")
+
+
+ORDERS: list[Callable[[Grid], Iterable[Order]]] = [by_rows, by_columns, by_bands, by_fraction]
+
+
+def orders(grid: Grid) -> list[Order]:
+    """The plausible orders of a grid, each distinct token sequence once (the first name).
+    An order that leaves printed tokens out (rows read past a fraction's numbered rule) is
+    dropped when another places them all."""
+    seen, out = set(), []
+    for propose in ORDERS:
+        for order in propose(grid):
+            key = tuple(map(id, order.tokens))
+            if order.tokens and key not in seen:
+                seen.add(key)
+                out.append(order)
+    placed = max((len(order.tokens) for order in out), default=0)
+    return [order for order in out if len(order.tokens) == placed]   # none leaves tokens out
+
+
+# -- choosing by replay --------------------------------------------------------------------------
+@dataclass
+class Replay:
+    """How far a family's replay took a stream of tokens."""
+    consumed: int                  # tokens read legally, from the first
+    total: int                     # tokens printed
+    failure: str = ""              # why it stopped (empty when it consumed them all)
+    at: Any = None                 # the token where it stopped
+    value: Any = None              # whatever the family made (its record, its end position)
+
+    @property
+    def whole(self) -> bool:
+        return self.consumed == self.total and not self.failure
+
+
+@dataclass
+class Reading:
+    order: Order
+    start: Any                     # the setup the order was replayed from
+    start_name: str
+    replay: Replay
+
+
+@dataclass
+class Choice:
+    readings: list[Reading]        # every reading tried, best first
+
+    @property
+    def best(self) -> Reading | None:
+        return self.readings[0] if self.readings else None
+
+    @property
+    def winners(self) -> list[Reading]:
+        """The readings that consume every printed token, one per distinct outcome."""
+        whole = [r for r in self.readings if r.replay.whole]
+        distinct, seen = [], set()
+        for r in whole:
+            key = _outcome(r)
+            if key not in seen:
+                seen.add(key)
+                distinct.append(r)
+        return distinct
+
+    def named(self) -> str:
+        """The winning layout as a LAYOUT diagnostic says it."""
+        best = self.best
+        if best is None:
+            return ""
+        return best.order.name + (f", {best.start_name}" if best.start_name else "")
+
+
+def _outcome(reading: Reading) -> Any:
+    value = reading.replay.value
+    key = getattr(value, "outcome", None)
+    return key() if callable(key) else (reading.start_name, tuple(map(id, reading.order.tokens)))
+
+
+def choose(grid: Grid, replay: Callable[[list, Any], Replay],
+           starts: Sequence[tuple[str, Any]] = (("", None),)) -> Choice:
+    """Every order of the grid replayed from every candidate start (a diagram's orientations,
+    the open game's position): the readings, those consuming the most tokens first."""
+    readings = []
+    for order in orders(grid):
+        for name, start in starts:
+            readings.append(Reading(order, start, name, replay(order.tokens, start)))
+    readings.sort(key=lambda r: (-r.replay.consumed / max(r.replay.total, 1),
+                                 -r.replay.consumed))
+    return Choice(readings)

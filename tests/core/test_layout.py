@@ -1,0 +1,168 @@
+"""The layout engine on a game with no rules but order: the tokens are numbers and a stream
+replays while each is one more than the last. Random runs printed in each layout the engine
+knows must be read back in order, the layout named; a misplaced number is found where it is."""
+import random
+
+import pytest
+
+from records.core.layout import Replay, choose, grid_of, page, row_of
+from records.core.pages import CONTINUING, read_page
+
+
+class Counting:
+    """A Reader for the counting game: a token is a number printed as `n.` (the move numbers
+    a layout prints are tokens of their own kind, `Number`)."""
+
+    def tokens(self, cell):
+        out, at = [], 0
+        for word in cell.text.split(" "):
+            if word.rstrip(".").isdigit() and word.endswith("."):
+                out.append(Tok(word, cell.line, cell.column + at, int(word[:-1])))
+            at += len(word) + 1
+        return out
+
+    def notation(self, grid):
+        return True
+
+    def setups(self, block):
+        text = block.text()
+        if text.startswith("FROM "):
+            return [(f"from {n}", int(n)) for n in text[5:].split(" or ")]
+        return []
+
+    def heading(self, block):
+        return block.text() if block.text().isupper() else ""
+
+    def start(self):
+        return "", 1
+
+    def replay(self, tokens, start):
+        expected = start
+        for k, tok in enumerate(tokens):
+            value = getattr(tok, "value", None)
+            if value != expected:
+                return Replay(k, len(tokens), f"{tok.text} where {expected} was due", tok, expected)
+            expected += 1
+        return Replay(len(tokens), len(tokens), "", None, expected)
+
+    def continuation(self, replay):
+        return replay.value
+
+
+class Tok:
+    def __init__(self, text, line, column, value):
+        self.text, self.line, self.column, self.value = text, line, column, value
+
+
+def rows_layout(numbers, per_row):
+    return ["  ".join(f"{n}." for n in numbers[i:i + per_row]) for i in range(0, len(numbers), per_row)]
+
+
+def columns_layout(numbers, columns):
+    height = -(-len(numbers) // columns)
+    return ["".join(f"{numbers[c * height + r]}.".ljust(8) for c in range(columns)
+                    if c * height + r < len(numbers)).rstrip() for r in range(height)]
+
+
+def halves_layout(numbers, per_row):
+    half = -(-len(numbers) // 2)
+    left, right = rows_layout(numbers[:half], per_row), rows_layout(numbers[half:], per_row)
+    width = max(map(len, left)) + 4
+    return [(a.ljust(width) + "|  " + b).rstrip() for a, b in zip(left, right + [""] * len(left))]
+
+
+def fraction_layout(numbers):
+    """Numbers in threes: the first on a numbered rule, the second above it, the third below
+    (as a move number, White's move and Black's)."""
+    above, rule, below = "", "", ""
+    for k in range(0, len(numbers) - 2, 3):
+        n, a, b = numbers[k:k + 3]
+        at = len(rule)
+        rule += f"{n} {'-' * 6}  "
+        above = above.ljust(at + 2) + f"{a}."
+        below = below.ljust(at + 2) + f"{b}."
+    return [above, rule, below]
+
+
+LAYOUTS = {
+    "row by row": lambda ns, rnd: rows_layout(ns, rnd.randint(1, 4)),
+    "down each column, then across": lambda ns, rnd: columns_layout(ns, rnd.randint(2, 5)),
+    "two halves side by side, each row by row": lambda ns, rnd: halves_layout(ns, 2),
+}
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_a_run_in_any_layout_reads_back_in_order(layout, seed):
+    rnd = random.Random(seed)
+    first = rnd.randint(1, 50)
+    numbers = list(range(first, first + rnd.randint(6, 30) * 2))
+    text = "\n".join(LAYOUTS[layout](numbers, rnd))
+    reader = Counting()
+    block = next(page(text))
+    choice = choose(grid_of(block, reader.tokens), reader.replay, [("", first)])
+    assert choice.best.replay.whole, (seed, text, choice.best.replay.failure)
+    assert [t.value for t in choice.best.order.tokens] == numbers
+    assert len(choice.winners) == 1
+    if layout != "row by row" and not (layout.startswith("down") and len(block.rows) == 1):
+        assert choice.named() == layout, text
+
+
+def test_fractions_read_above_the_rule_then_below():
+    numbers = list(range(1, 13))
+    reader = Counting()
+    text = fraction_layout(numbers)
+    rows = [row_of(line, n) for n, line in enumerate(text, start=1)]
+    assert rows[1].rule == "numbered" and [c.text for c in rows[1].numbers] == ["1", "4", "7", "10"]
+    grid = grid_of(next(page(text)), reader.tokens)
+    choice = choose(grid, reader.replay, [("", 1)])
+    assert choice.named() == "fractions: above the rule, then below it"
+    assert [t.value for t in choice.best.order.tokens] == numbers
+
+
+def test_a_misprint_is_the_error_of_the_best_order_at_its_line():
+    numbers = list(range(1, 41))
+    numbers[25] = 99
+    text = columns_layout(numbers, 4)
+    reader = Counting()
+    choice = choose(grid_of(next(page(text)), reader.tokens), reader.replay, [("", 1)])
+    best = choice.best
+    assert not choice.winners and best.order.name == "down each column, then across"
+    assert best.replay.consumed == 25 and best.replay.at.text == "99."
+    assert text[best.replay.at.line - 1][best.replay.at.column - 1:].startswith("99.")
+
+
+def test_blocks_are_stitched_across_notes_and_page_numbers_and_split_at_headings():
+    text = "\n".join(["GAME ONE", "", *rows_layout(list(range(1, 9)), 2), "",
+                      "A note on the play so far, set aside.", "{160}", "",
+                      *columns_layout(list(range(9, 21)), 3), "", "GAME TWO", "",
+                      "FROM 7 or 30", "", *rows_layout(list(range(30, 36)), 3)])
+    spans = list(read_page(text, Counting()))
+    assert [s.heading for s in spans] == ["GAME ONE", "GAME TWO"]
+    one, two = spans
+    assert [t.value for t in one.tokens()] == list(range(1, 21))
+    assert one.choices[1].best.start_name == CONTINUING
+    assert one.layouts()[1].startswith("down each column, then across")
+    assert [b.text() for b in one.notes] == ["A note on the play so far, set aside."]
+    assert two.choices[0].best.start_name == "from 30"   # the setup replay agreed with
+
+
+def test_cells_split_at_wide_gaps_tabs_and_rules_and_frames_are_rules():
+    row = row_of("1. P-K4\tP-K4   | 13. R-K1  B-Q2", 3)
+    assert [(c.text, c.column) for c in row.cells] == [("1. P-K4", 1), ("P-K4", 9),
+                                                        ("13. R-K1", 18), ("B-Q2", 28)]
+    assert row_of("+---+---+---+", 1).rule == "frame"
+    assert row_of("  ----------", 1).rule == "rule"
+    assert row_of("x---x---x", 1).rule == "frame"
+
+
+def test_frames_side_by_side_are_frames_and_long_rules_are_read_at_once():
+    import time
+    assert row_of("  +------+-----+    +------+-----+", 1).rule == "frame"
+    assert row_of("  -----------+  +-----------", 1).rule == "frame"
+    assert row_of("\u250c\u2500\u2500\u2500\u252c\u2500\u2500\u2510", 1).rule == "frame"
+    started = time.perf_counter()
+    for _ in range(20):   # once backtracked exponentially: seconds a line
+        assert row_of("  " + "-" * 40 + "+ C+" + "-" * 40, 1).rule == ""
+        assert row_of("  +" + "-" * 40 + "+ +" + "-" * 40 + "+", 1).rule == "frame"
+    assert time.perf_counter() - started < 0.05
