@@ -9,14 +9,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
-from records.archive import positions as position_index, query, store
+from records.archive import criteria, positions as position_index, query, store
+from records.archive.criteria import BadSearch
 from records.archive.query import Query
 from records.archive.locking import ArchiveBusy, ArchiveReadOnly
 from records.archive.schema import SCHEMA_VERSION, NewerArchive, NotAnArchive, OlderArchive, connect
 from records.core.model import Record
 
-__all__ = ["Archive", "ArchiveBusy", "ArchiveReadOnly", "NotAnArchive", "NewerArchive",
-           "OlderArchive", "Query", "SCHEMA_VERSION", "default_path"]
+__all__ = ["Archive", "ArchiveBusy", "ArchiveReadOnly", "BadSearch", "NotAnArchive",
+           "NewerArchive", "OlderArchive", "Query", "SCHEMA_VERSION", "default_path"]
 
 
 def default_path() -> str:
@@ -37,17 +38,20 @@ class Archive:
         self.db.close()
 
     # -- import ---------------------------------------------------------------
-    def import_records(self, path: str, records: Iterable[Record]) -> dict:
-        """Store one source's records in one transaction; return counts of added/skipped."""
-        return store.import_records(self.db, path, records)
+    def import_records(self, path: str, records: Iterable[Record],
+                       kinds: Iterable[str] | None = None) -> dict:
+        """Store one source's records in one transaction; return counts of added/skipped.
+        kinds: the kinds read from it (None: all), so that reading it for others is no skip."""
+        return store.import_records(self.db, path, records, kinds=kinds)
 
-    def unchanged(self, path: str) -> bool:
-        """The file's exact bytes are already imported: reading it again would add nothing.
+    def unchanged(self, path: str, kinds: Iterable[str] | None = None) -> float | None:
+        """When the file's exact bytes were imported, if reading it again would add nothing
+        (the same kinds were read, and none of its records was deleted since); else None.
         (A file gone meanwhile is not: its reading says so.)"""
         try:
-            return store.known_source(self.db, path)
+            return store.unchanged_since(self.db, path, kinds)
         except FileNotFoundError:
-            return False
+            return None
 
     # -- retrieval ------------------------------------------------------------
     def get(self, record_id: int) -> Record | None:
@@ -91,6 +95,13 @@ class Archive:
             args += [k, *params]
         return " OR ".join(parts) or "0", args
 
+    def family_condition(self, kinds: list[str], moves: str | None, position: str | None,
+                         filters: dict) -> tuple[tuple[str, list], set[str]]:
+        """The typed moves, position and family filters as one SQL condition, read by the
+        families of these kinds, and the kinds whose filters `matches` must judge; BadSearch
+        saying what none of them could read."""
+        return criteria.family_condition(self, kinds, moves, position, filters)
+
     def passing(self, keys: Iterable[str], kinds: Iterable[str] | None = None) -> tuple[str, list]:
         """A SQL condition on records `r`: it passes through one of these positions."""
         return query.passing(self.db, keys, kinds)
@@ -114,7 +125,9 @@ class Archive:
         ids = [(int(i),) for i in record_ids]
         conn = self.db
         conn.execute("BEGIN IMMEDIATE")
-        try:
+        try:   # their files are no longer unchanged: importing one again reads it
+            conn.executemany("UPDATE sources SET kinds = NULL WHERE id = (SELECT source_id"
+                             " FROM records WHERE id = ?)", ids)
             position_index.forget(conn, [i for (i,) in ids])
             conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", ids)
             conn.executemany("DELETE FROM corrections WHERE record_id = ?", ids)

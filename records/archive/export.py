@@ -76,7 +76,8 @@ def _chunks(records: Iterable[Record]) -> Iterator[list[Record]]:
 
 
 def _shared(records: Iterable[Record], fmt: str, out: TextIO) -> int:
-    from records.core.tabular import export_csv, record_dict
+    from records.core.jsonio import export_dict
+    from records.core.tabular import export_csv
     if fmt == "errata":
         return _errata(records, out)
     written = 0
@@ -84,10 +85,10 @@ def _shared(records: Iterable[Record], fmt: str, out: TextIO) -> int:
         out.write("[")
     for rec in records:
         if fmt == "jsonl":
-            out.write(json.dumps(record_dict(rec), ensure_ascii=False) + "\n")
+            out.write(json.dumps(export_dict(rec), ensure_ascii=False) + "\n")
         elif fmt == "json":
             out.write(("," if written else "") + "\n"
-                      + json.dumps(record_dict(rec), ensure_ascii=False, indent=1))
+                      + json.dumps(export_dict(rec), ensure_ascii=False, indent=1))
         else:  # csv: the header once
             text = export_csv([rec])
             out.write(text if not written else text.split("\n", 1)[1])

@@ -13,7 +13,7 @@ from records.archive.locking import (DEFAULT_WAIT_S, ArchiveBusy, ArchiveReadOnl
                                      WaitingConnection, busy_message, is_busy, is_read_only,
                                      open_read_only)
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 PAGE_SIZE = 16384       # a page holds many position blocks (440 bytes on average at 20,000
                         # games: 5.4 MB of blocks in 5.8 MB of pages)
 BUSY_TIMEOUT_S = DEFAULT_WAIT_S  # a second writer waits this long for the first one's lock
@@ -35,9 +35,11 @@ MAX_VIEW_PLIES = 4095
 
 TABLES = [
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
-    # path: as imported, relative to the folder it was imported from; abs_path: where that was
+    # path: as imported, relative to the folder it was imported from; abs_path: where that was;
+    # kinds: the kinds read from it ('' every kind; NULL once one of its records is deleted:
+    # reading it again is no longer a skip)
     "CREATE TABLE sources (id INTEGER PRIMARY KEY, path TEXT, name TEXT, sha256 TEXT,"
-    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, abs_path TEXT)",
+    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, abs_path TEXT, kinds TEXT)",
     "CREATE INDEX sources_sha256 ON sources (sha256)",
     # the file's bytes once, verbatim, in zlib-compressed chunks of whole lines (sources.py);
     # a record's text is a slice of its lines
@@ -73,8 +75,11 @@ TABLES = [
     "CREATE INDEX diagnostics_record ON diagnostics (record_id)",
     # contentless: the words are indexed, the texts stay in records (records are never deleted)
     # for people browsing the archive (hoyle browse, Datasette): one readable row per record
+    # (the game's own opening and ECO, else hoyle's)
     "CREATE VIEW records_browse AS SELECT r.id, r.kind, r.title, r.status,"
-    " json_extract(r.tags, '$.Opening') AS opening, json_extract(r.tags, '$.ECO') AS eco,"
+    " coalesce(json_extract(r.tags, '$.Opening'), json_extract(r.tags, '$.HoyleOpening'))"
+    " AS opening, coalesce(json_extract(r.tags, '$.ECO'), json_extract(r.tags, '$.HoyleECO'))"
+    " AS eco,"
     " json_extract(r.tags, '$.White') AS white, json_extract(r.tags, '$.Black') AS black,"
     " json_extract(r.tags, '$.Result') AS result, r.ply_count, r.moves, s.path AS source,"
     " r.line FROM records r LEFT JOIN sources s ON s.id = r.source_id",

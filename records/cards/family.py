@@ -1,7 +1,7 @@
 """The card families: bridge (PBN files) and whist (books), sharing the cards and trick engine."""
 from __future__ import annotations
 
-from records.cards import bridge, whist
+from records.cards import bridge, whist, whist_display
 from records.core.family import FamilyBase
 
 
@@ -34,6 +34,8 @@ class Bridge(_Correctable, FamilyBase):
         return {"strain": None if contract.passed_out else contract.strain,
                 "level": contract.level}
 
+    filter_errors = staticmethod(bridge.filter_errors)
+
     @staticmethod
     def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
         """trumps as SQL over the stored facts; cribbage cards meet no deal; the other
@@ -49,6 +51,7 @@ class Bridge(_Correctable, FamilyBase):
 class Whist(_Correctable, FamilyBase):
     kind = "whist"
     export_formats = whist.EXPORT_FORMATS
+    filter_errors = staticmethod(whist_display.filter_errors)
 
     @staticmethod
     def filter_sql(filters: dict) -> list[tuple[str, list]] | None:

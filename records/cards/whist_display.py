@@ -226,6 +226,30 @@ def matches(record: Record, filters: dict) -> bool:
     return True
 
 
+def filter_errors(filters: dict) -> dict[str, str | None]:
+    """holding, trumps and score: None when the value reads, else why not."""
+    out = {}
+    holding, trumps, score = (filters.get(k) for k in ("holding", "trumps", "score"))
+    if score:   # a score pad's figures
+        out["score"] = None if re.search(r"\d", str(score)) else "not a score (no figure)"
+    if holding:
+        out["holding"] = None if FOUR_OF.search(holding) or _cards_in(holding) else \
+            'not a holding ("♦ K Q J", "D: K Q J", "four aces")'
+    if trumps:
+        out["trumps"] = None if _suit_or_none(trumps) else 'not a suit or no trumps ("D", "NT")'
+    return out
+
+
+def _suit_or_none(value: str) -> bool:
+    if value.strip().upper() in ("NT", "N", "NO TRUMP", "NO TRUMPS"):
+        return True
+    from records.cards.notation import suit_of
+    try:
+        return bool(suit_of(value.strip()))
+    except ValueError:
+        return False
+
+
 def _holds(data: dict, text: str) -> bool:
     hands = [set(h) for h in (data.get("hands") or {}).values()]
     if not hands:

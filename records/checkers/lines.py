@@ -244,7 +244,8 @@ def _setup_start(rec: Record, solution: book.Solution, printed: PrintedLine) -> 
         rec.add(INFO, "CHECKERS-RECONSTRUCTED", f"the diagram of {solution.name} is lost in "
                 "the text; its start position was reconstructed so that every printed line "
                 f"replays ({fen})", printed.line, 1)
-    return _Start(fen, engine.from_fen(fen))
+    position = engine.from_fen(fen)
+    return _Start(engine.to_fen(position), position)   # keyed as every position is
 
 
 def _note_inherited_repairs(rec: Record, parent: Record, prefix: list[Ply]) -> None:

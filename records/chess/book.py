@@ -504,7 +504,7 @@ def _contents_games(lines: list[str]) -> dict[int, dict]:
             found[int(m.group("n"))] = {"White": m.group("white").strip(),
                                         "Black": m.group("black").strip(),
                                         "Event": m.group("event").strip(),
-                                        "Date": m.group("year")}
+                                        "Date": f"{m.group('year')}.??.??"}
     return found
 
 
@@ -573,7 +573,7 @@ def _prose_tags(line: str) -> dict:
         tags["Black"] = (m.group("black") or m.group("black2")).strip()
     m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
     if m:
-        tags["Event"], tags["Date"] = m.group("event").strip(), m.group("year")
+        tags["Event"], tags["Date"] = m.group("event").strip(), f"{m.group('year')}.??.??"
     m = FEN_LINE.search(line)
     if m:
         tags["_fen"] = m.group(1)

@@ -30,8 +30,12 @@ def _search(name, kind, moves, position, status, limit, full=False, filters=None
     query = archive.query(name=name, kind=kinds, status=status)
     judged: set[str] = set()   # kinds whose filters only `matches` can judge
     if moves or position or filters:
-        condition, judged = _family_condition(archive, kinds or known_kinds(),
-                                              moves, position, filters)
+        from records.archive import BadSearch
+        try:
+            condition, judged = archive.family_condition(kinds or known_kinds(),
+                                                         moves, position, filters)
+        except BadSearch as exc:
+            fail(str(exc))
         query.conditions.append(condition)
     if not judged:
         if stream:
@@ -41,30 +45,6 @@ def _search(name, kind, moves, position, status, limit, full=False, filters=None
              if rec.kind not in judged or family_of(rec.kind).matches(rec, filters))
     picked = islice(found, offset, offset + limit if limit else None)
     return picked if stream else list(picked)
-
-
-def _family_condition(archive, kinds, moves, position, filters) -> tuple[tuple[str, list], set]:
-    """One SQL condition: a record of a kind whose family reads the moves or the position and
-    whose filters hold; and the kinds whose filters have no SQL (matches judges those)."""
-    parts, args, judged = [], [], set()
-    for k in kinds:
-        fam = family_of(k)
-        keys = []
-        if position:
-            key = fam.position_key(position)
-            if key is None:
-                continue
-            keys = [key]
-        conditions = fam.filter_sql(filters) if filters else []
-        if conditions is None:
-            judged.add(k)
-            conditions = []
-        for prefix in (fam.move_prefixes(moves) if moves else [None]):
-            sql, params = archive.query(kind=k, positions=keys, move_prefix=prefix,
-                                        conditions=conditions).where()
-            parts.append(sql.replace(" WHERE ", "", 1))
-            args += params
-    return (("(" + ") OR (".join(parts) + ")", args) if parts else ("0", [])), judged
 
 
 def _filter_options(holding, score, variant, result, contract, trumps, cards) -> dict:

@@ -50,7 +50,9 @@ class Family(Protocol):
         """A position typed by a user (FEN) as the archive keys it, or None."""
 
     def move_prefixes(self, text: str) -> list[list[str]]:
-        """The normalised move sequences a typed list of moves can mean from the start."""
+        """The normalised move sequences a typed list of moves can mean from the start; []
+        when the text holds none of the family's moves, ValueError (saying which move) when
+        it holds some that do not play."""
 
     def matches(self, record: Record, filters: dict) -> bool:
         """The family's search filters (holding, score, variant, result, ...) on one record."""
@@ -88,6 +90,10 @@ class Family(Protocol):
         """The filters as SQL conditions on the records table `r` (json_extract over its
         tags, data and facts), or None when `matches` must judge each record."""
 
+    def filter_errors(self, filters: dict) -> dict[str, str | None]:
+        """For each filter this family searches by (holding, cards, score ...): None when it
+        reads the value, else why not. Filters it does not search by are left out."""
+
     def showcase(self, archive, console) -> None:
         """hoyle demo: show this family's records in the demo archive."""
 
@@ -119,7 +125,7 @@ class FamilyBase:
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
            "read_again", "position_after", "position_hash", "fen_of_key", "number_from",
-           "faults", "correct")
+           "faults", "correct", "filter_errors")
 
     def __init__(self, api=None):
         for name in self.API:
@@ -145,6 +151,9 @@ class FamilyBase:
 
     def move_prefixes(self, text: str) -> list[list[str]]:
         return []
+
+    def filter_errors(self, filters: dict) -> dict[str, str | None]:
+        return {}
 
     def matches(self, record: Record, filters: dict) -> bool:
         return not filters
@@ -180,6 +189,12 @@ class FamilyBase:
         raise ValueError(f"{self.kind} records of books cannot be replayed with a correction "
                          "yet; mark the fault as an error of the book instead")
 
+    def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
+        return [] if not filters else None
+
+    def showcase(self, archive, console) -> None:
+        return None
+
 
 def _imported(where: str):
     module, _, name = where.partition(":")
@@ -190,12 +205,6 @@ def key_digest(key: str) -> int:
     """Any position key's signed 64-bit hash (BLAKE2b), where a family has no quicker one."""
     return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "little",
                           signed=True)
-
-    def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
-        return [] if not filters else None
-
-    def showcase(self, archive, console) -> None:
-        return None
 
 
 @cache

@@ -36,6 +36,10 @@ def json_writer(separators: tuple[str, str] = (", ", ": ")) -> Callable[[Any], s
 
 
 _to_json = json_writer()   # json.dumps(..., ensure_ascii=False)
+# what a reader keeps of a record's text beyond its moves (comments, variations, NAGs, the
+# result printed at the end of the moves): part of its content
+PRINTED_NOTES = ("movetext", "termination")
+HOYLE_CONTENT = ("HoylePrinted", "HoyleUnread")   # hoyle's tags that hold printed text
 _PLAIN_STRINGS = re.compile(r'[^"\\\x00-\x1f]*')   # what JSON writes as it is, in quotes
 
 
@@ -187,6 +191,9 @@ class Record:
                                  # where a reader made them all at once
     digest: str = field(default="", repr=False, compare=False)  # the fingerprint, once a
                                  # reader has computed it (a worker process, say)
+    carried: bool = field(default=False, repr=False, compare=False)  # its diagnostics came
+                                 # with it from hoyle's export: their lines are the first
+                                 # source's, not moved with the record's
 
     def add(self, severity: str, code: str, message: str, line: int = 0, column: int = 0,
             suggestion: str = "", repair: bool = False) -> Diagnostic:
@@ -219,14 +226,19 @@ class Record:
         return self.digest or self.content_digest()
 
     def content_digest(self) -> str:
-        tags = [(k, v if type(v) is str else str(v)) for k, v in sorted(self.tags.items())
-                if k[:1] != "_"]
+        """(hoyle's own tags, "Hoyle...", are what it found or where the record came from:
+        not content, so a record read back from hoyle's export is the record it exported;
+        but those that hold what was printed)"""
+        tags = sorted((k, v if type(v) is str else str(v)) for k, v in self.tags.items()
+                      if (k[:1] != "_" and k[:5] != "Hoyle") or k in HOYLE_CONTENT)
         sans = normals(self.plies)
         if self.plies_in_text:
             printed = texts(self.plies)
             differing = [] if printed is sans or printed == sans else \
                 [[[i, t] for i, (t, n) in enumerate(zip(printed, sans)) if t != n]]
-            key = _in_json([self.kind, self.start_position], sans, ["", tags, *differing])
+            notes = [[k, self.data[k]] for k in PRINTED_NOTES if k in self.data]
+            key = _in_json([self.kind, self.start_position], sans,
+                           ["", tags, *differing, *notes])
         else:
             body = self.normal or ("" if self.plies else self.text)
             key = _to_json([self.kind, self.start_position, sans, body, tags])
@@ -282,6 +294,6 @@ def shift_lines(records: list[Record], offset: int) -> list[Record]:
             else:
                 for ply in rec.plies:
                     ply.line += offset if ply.line else 0
-            for diag in rec.diagnostics:
+            for diag in [] if rec.carried else rec.diagnostics:
                 diag.line += offset if diag.line else 0
     return records

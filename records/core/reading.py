@@ -209,6 +209,9 @@ def _owners(source: Source, kinds: list[str] | None) -> list[str]:
 
 
 def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
+    if _is_json(source):
+        yield from _json_records(source, kinds)
+        return
     owners = _owners(source, kinds)
     wanted = [k for k in owners if not kinds or k in kinds]
     if owners and kinds and not wanted and source.name != STDIN_NAME:
@@ -229,6 +232,41 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
     text = _whole_text(source)
     kind, records = _interchange(_claimants(source, wanted, text), text, source.name)
     yield records if kind else scan_book(text, source.name, kinds, source)
+
+
+def _is_json(source: Source) -> bool:
+    """hoyle's JSON or JSON lines export (by its extension; stdin by its first character)."""
+    from records.core.jsonio import EXTENSIONS, looks_like_json
+    if source.name == STDIN_NAME:
+        return looks_like_json(_opening(source))
+    return os.path.splitext(source.name)[1].lower() in EXTENSIONS
+
+
+def _json_records(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
+    """The records a JSON export holds (of the kinds asked for), streamed; a file that is not
+    one is refused."""
+    from records.core.decoding import Decoder
+    from records.core.jsonio import NotAnExport, read_records
+    decoder = Decoder(lambda line, code, message:
+                      source.notes.append(Diagnostic(INFO, code, message, line, 1)))
+
+    def blocks():
+        with open(source.path, "rb") as handle:
+            carry = b""
+            while block := handle.read(READ_BYTES):
+                raw = carry + block   # whole lines only, so no character is cut in two
+                cut = raw.rfind(b"\n") + 1 or (len(raw) if len(raw) > MAX_PIECE_BYTES else 0)
+                raw, carry = raw[:cut], raw[cut:]
+                if raw:
+                    yield decoder.decode(raw, 0)
+            if carry:
+                yield decoder.decode(carry, 0)
+    try:
+        for records in read_records(blocks(), source.name):
+            yield [rec for rec in records if not kinds or rec.kind in kinds]
+    except NotAnExport as exc:
+        raise UnreadableInput(f"{exc}; hoyle reads back the JSON and JSON lines it exports"
+                              " (hoyle export --format json|jsonl)") from None
 
 
 def _numbered(fam, pieces: Iterator, before: int) -> Iterator[list[Record]]:

@@ -80,12 +80,18 @@ class Report:
             if self.as_json:
                 self._write(rec.to_dict())
                 continue
-            shown += [(d.line or rec.line, d.column, len(shown) + i, d, rec.source)
+            # a record read back from hoyle's export: its diagnostics name the file it was
+            # first read from, and their lines are that file's
+            first = rec.tags.get("HoyleSource")
+            shown += [(d.line or rec.line, d.column, len(shown) + i, d,
+                       first or rec.source, rec.source if first else None)
                       for i, d in enumerate(rec.diagnostics)
                       if d.severity != INFO or d.code.startswith("READ-")]
-        for *_, d, source in sorted(shown, key=lambda row: row[:3]):
+        for *_, d, source, read_from in sorted(shown, key=lambda row: row[:3]):
             colour = {"error": "red", "warning": "yellow"}.get(d.severity)
-            typer.secho(d.format(source), fg=colour, err=True)
+            said = d.format(source)
+            typer.secho(said + (f" (read from {read_from})" if read_from else ""),
+                        fg=colour, err=True)
 
     def _write(self, record: dict) -> None:
         text = json.dumps(record, ensure_ascii=False, indent=1)

@@ -34,7 +34,8 @@ def export_csv(records: list[Record]) -> str:
     writer.writerow(CSV_COLUMNS)
     for r in records:
         writer.writerow([r.id, r.kind, r.title, r.status, r.source, r.line, r.end_line,
-                         r.tags.get("Opening", ""), r.tags.get("ECO", ""),
+                         r.tags.get("Opening") or r.tags.get("HoyleOpening", ""),
+                         r.tags.get("ECO") or r.tags.get("HoyleECO", ""),
                          r.tags.get("White", ""),
                          r.tags.get("Black", ""), r.tags.get("Event", ""),
                          r.tags.get("Result", ""), " ".join(p.normal for p in r.plies),

@@ -16,7 +16,7 @@ from records.cribbage.claims import (
     hand_record,
     play_record,
 )
-from records.cribbage.display import matches, render_text
+from records.cribbage.display import filter_errors, matches, render_text  # noqa: F401
 from records.cribbage.pegging import DEALER, PONE, PegResult, Play, _card_words, peg
 from records.cribbage.scoring import (
     JACK,

@@ -6,9 +6,9 @@ import sqlite3
 
 import pytest
 
-from records.archive import Archive, review
+from records.archive import SCHEMA_VERSION, Archive, review
 from records.archive.export import write_stream
-from records.chess import pgn
+from records.chess import pgn, pgn_write
 from records.core.model import CORRECTED, NEEDS_REVIEW, VALID
 from review_books import built_once, copy_into, record_at
 
@@ -210,7 +210,8 @@ def test_exports_carry_the_correction(archive):
     text = pgn.write([fixed])
     assert '[HoyleCorrection "26615:41 \\"Kt. takes P.\\" read as \\"Nxf2\\"' in text
     assert '[HoyleStatus "corrected"]' in text
-    assert re.search(r"Nxf2 \{Kt\. takes P\. -- HoyleCorrection: printed \"Kt\. takes P\.\", "
+    # the printed moves are in HoylePrinted (no comment made up); the correction is named at it
+    assert re.search(r"Nxf2 \{HoyleCorrection: printed \"Kt\. takes P\.\", "
                      r"read as \"Nxf2\" by \S+\}", " ".join(text.split()))
     again = pgn.read(text, "again.pgn")[0]
     again.settle_status()
@@ -219,10 +220,10 @@ def test_exports_carry_the_correction(archive):
     import io
     out = io.StringIO()
     write_stream(archive, archive.query(kind="chess"), "jsonl", out)
-    rows = {r["id"]: r for r in map(json.loads, out.getvalue().splitlines())}
-    assert rows[game.id]["status"] == CORRECTED
-    assert rows[game.id]["data"]["corrections"][0]["reading"] == "Nxf2"
-    assert "CORRECTED" in [d["code"] for d in rows[game.id]["diagnostics"]]
+    rows = {r["line"]: r for r in map(json.loads, out.getvalue().splitlines())}  # no archive ids
+    assert rows[game.line]["status"] == CORRECTED
+    assert rows[game.line]["data"]["corrections"][0]["reading"] == "Nxf2"
+    assert "CORRECTED" in [d["code"] for d in rows[game.line]["diagnostics"]]
 
 
 def test_a_pgn_game_is_read_again_with_the_move_in_its_text(tmp_path):
@@ -241,6 +242,33 @@ def test_a_pgn_game_is_read_again_with_the_move_in_its_text(tmp_path):
     archive.close()
 
 
+def test_a_corrected_pgn_game_survives_schema_6_and_exports_its_correction(tmp_path):
+    path = tmp_path / "bad.pgn"
+    path.write_text('[Event "t"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n'
+                    "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc7 Nf6 5. O-O *\n", encoding="utf-8")
+    db = str(tmp_path / "p.db")
+    archive = Archive(db)
+    archive.import_records(str(path), pgn.read(path.read_text(), str(path)))
+    (game,) = archive.search(full=True)
+    review.correct(archive, game.id, 6, 34, read="Bxc6")
+    archive.db.execute("ALTER TABLE sources DROP COLUMN kinds")   # as schema 5 had it
+    archive.db.execute("PRAGMA user_version = 5")
+    archive.close()
+    archive = Archive(db)    # schema 6: PGN games read again, but not a person's correction
+    assert archive.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    again = archive.get(game.id)
+    assert again.status == CORRECTED and len(again.plies) == 9
+    exported = pgn_write.record_pgn(again)
+    assert '[HoyleCorrection "6:34 \\"Bxc7\\" read as \\"Bxc6\\"' in exported
+    assert re.search(r'4\. Bxc6 \{HoyleCorrection: printed "Bxc7", read as "Bxc6" by \S+\} Nf6',
+                     exported)
+    back = pgn.read(exported, "export.pgn")[0]
+    back.settle_status()
+    assert back.status == CORRECTED and [p.normal for p in back.plies] == \
+        [p.normal for p in again.plies]
+    archive.close()
+
+
 def test_an_archive_of_schema_4_gains_the_journal(built, tmp_path):
     db = sqlite3.connect(copy_into(built, tmp_path))
     db.execute("DROP TABLE corrections")
@@ -248,7 +276,7 @@ def test_an_archive_of_schema_4_gains_the_journal(built, tmp_path):
     db.commit()
     db.close()
     archive = Archive(str(tmp_path / "review.db"))
-    assert archive.db.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert archive.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     game = record_at(archive, "chess", 26592)
     assert review.correct(archive, game.id, 26615, 41, choose=1).status == CORRECTED
     archive.close()
