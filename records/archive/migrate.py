@@ -71,7 +71,7 @@ def _read_pgn_games_again(conn: sqlite3.Connection) -> None:
         pairs = [(zlib.decompress(text_z).decode() if text_z else
                   texts.text(source_id, line, end_line) if source_id else "", line)
                  for _, line, end_line, text_z, source_id in rows]
-        for (record_id, *_), game in zip(rows, chess_family.read_again(pairs)):
+        for (record_id, *_), game in zip(rows, chess_family.read_again(pairs, whole=True)):
             if game is None:
                 continue
             conn.execute("UPDATE records SET tags = ?, data = ? WHERE id = ?",

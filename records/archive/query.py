@@ -74,7 +74,7 @@ def passing(conn: sqlite3.Connection, keys: Iterable[str],
     from records.core.family import known_kinds
     keys = list(keys)
     hashes = {hashed for kind in (kinds or known_kinds()) for hashed in map(key_hasher(kind), keys)}
-    ids = records_passing(conn, sorted(hashes)).tolist()
+    ids = records_passing(conn, sorted(hashes))
     if len(ids) <= INLINE_HITS:
         return f"r.id IN ({', '.join('?' * len(ids))})", ids
     table = f"hits_{next(_tables)}"

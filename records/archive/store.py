@@ -8,7 +8,6 @@ lists (positions.py).
 """
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import time
@@ -18,13 +17,13 @@ from itertools import islice
 
 import records.archive.sources as sources
 from records.archive.positions import PositionWriter
-from records.core.model import Record, normals
+from records.core.model import Record, json_writer, normals
 from records.core.parallel import collector_paused
 
 BATCH = 500
 MOVE_SEPARATOR = " "
 ZLIB_LEVEL = 6
-_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_encode = json_writer(separators=(",", ":"))
 
 
 def _to_json(value) -> str:

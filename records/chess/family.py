@@ -4,12 +4,14 @@ and position, and the object the registry hands out.
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
-import chess
-
-from records.chess.moves import fen_of_key, key_hash, position_key
+from records.chess.keys import INITIAL_KEY, STARTING_FEN, key_hash, position_key
 from records.chess.pgn_write import normal_of  # noqa: F401  (the family's normal_of)
 from records.core.family import FamilyBase, key_digest
+
+if TYPE_CHECKING:   # python-chess is loaded by what draws and replays, not to read PGN
+    import chess
 
 # -- the family API: show, export, search ---------------------------------------------------------
 EXPORT_FORMATS = ("pgn", "descriptive")
@@ -18,11 +20,12 @@ EXPORT_FORMATS = ("pgn", "descriptive")
 def start_fen_of(rec) -> str:
     """The record's starting FEN: as stored, or the initial position, or from its key (with
     castling allowed where king and rook stand at home)."""
+    import chess
     fen = rec.data.get("start_fen") or rec.data.get("fen")
     if fen:
         return fen
-    if not rec.start_position or rec.start_position == position_key(chess.Board()):
-        return chess.STARTING_FEN
+    if not rec.start_position or rec.start_position == INITIAL_KEY:
+        return STARTING_FEN
     board = chess.Board(fen_of_key(rec.start_position))
     board.castling_rights = chess.BB_CORNERS
     board.castling_rights = board.clean_castling_rights()
@@ -30,6 +33,7 @@ def start_fen_of(rec) -> str:
 
 
 def board_at(rec, ply: int | None = None) -> tuple[chess.Board, list[chess.Move]]:
+    import chess
     board = chess.Board(start_fen_of(rec))
     start = board.copy()
     moves = []
@@ -84,10 +88,10 @@ def descriptive_text(rec) -> str:
                              if k in ("Event", "Date", "Result")], ""
     if rec.tags.get("White") or rec.tags.get("Black"):
         rows.append(f"    White: {rec.tags.get('White', '?')}. Black: {rec.tags.get('Black', '?')}.")
-    if start.fen() != chess.STARTING_FEN:
+    if start.fen() != STARTING_FEN:
         rows.append(f"    [FEN \"{start.fen()}\"]")
     for move, text in zip(moves, spelled):
-        if board.turn == chess.WHITE:
+        if board.turn:   # White to move
             row = f"   {board.fullmove_number:>3}. {text:<16}"
         else:
             rows.append((row or f"   {board.fullmove_number:>3}. {'...':<16}") + text)
@@ -102,6 +106,7 @@ def move_prefixes(text: str) -> list[list[str]]:
     """The SAN sequences a typed list of moves (descriptive or SAN) can mean from the start;
     [] when the text holds no chess move; ValueError saying which move does not read or play
     when it holds some."""
+    import chess
     from records.chess import descriptive as dn   # the grammar loads only when a search asks
     from records.chess.resolver import Setup, _san_list, resolve
     items = dn.parse(text)
@@ -122,6 +127,7 @@ def move_prefixes(text: str) -> list[list[str]]:
 
 def replay_positions(rec) -> list[str]:
     """The position key after every ply, by replaying the moves (the archive keeps none)."""
+    import chess
     board, keys = chess.Board(start_fen_of(rec)), []
     for p in rec.plies:
         try:
@@ -141,7 +147,7 @@ def number_from(records: list, before: int) -> None:
             rec.title = title_of(rec.tags, before + number)
 
 
-def read_again(texts: list[tuple[str, int]]) -> list:
+def read_again(texts: list[tuple[str, int]], whole: bool = False) -> list:
     """PGN games read again from their texts, all in one pass of the reader (each text is
     one game; when they do not come back one game each, each is read alone)."""
     from records.chess.pgn import read
@@ -150,12 +156,19 @@ def read_again(texts: list[tuple[str, int]]) -> list:
     for text, _ in texts:
         starts.append(at)
         at += text.count("\n") + 2   # the text's lines and a blank line after it
-    games = read("\n\n".join(text for text, _ in texts) + "\n", "") or []
-    if [game.line for game in games] != starts:
-        games = [next(iter(read(text + "\n", "") or []), None) for text, _ in texts]
+    games = read("\n\n".join(text for text, _ in texts) + "\n", "", openings=whole) or []
+    if [game.line for game in games] != starts:   # (the archive keeps each game's opening)
+        games = [next(iter(read(text + "\n", "", openings=whole) or []), None)
+                 for text, _ in texts]
         starts = [1] * len(texts)
     return [game and shift_lines([game], line - start)[0]
             for game, start, (_, line) in zip(games, starts, texts)]
+
+
+def fen_of_key(key: str) -> str:
+    """A position key as FEN (for people browsing the archive)."""
+    from records.chess.moves import fen_of_key as written
+    return written(key)
 
 
 def position_hash(key: str) -> int:
@@ -165,6 +178,7 @@ def position_hash(key: str) -> int:
 
 
 def position_after(moves: list[str]) -> str | None:
+    import chess
     board = chess.Board()
     try:
         for san in moves:

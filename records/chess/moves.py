@@ -31,6 +31,16 @@ from chess import (
     Move,
 )
 
+from records.chess.keys import (  # noqa: F401  (the position keys, here as they always were)
+    HASH_MULTIPLIER,
+    HASH_SEED,
+    MASK64,
+    hashes_of_keys,
+    key_hash,
+    key_hashes,
+    position_key,
+)
+
 if TYPE_CHECKING:   # the grammar behind it loads only when book text is read
     from records.chess import descriptive as dn
 
@@ -483,70 +493,6 @@ def _cached_board(fen: str | None, remove: tuple) -> chess.Board:
 
 def mover_phrase(board: chess.Board) -> str:
     return f"{'White' if board.turn else 'Black'}'s move {board.fullmove_number}"
-
-
-HASH_SEED, HASH_MULTIPLIER, MASK64 = 0x243F6A8885A308D3, 0x9E3779B97F4A7C15, (1 << 64) - 1
-
-
-def key_hash(key: str) -> int | None:
-    """A position key's 64-bit hash for the archive's position index (signed, as SQLite keeps
-    integers); key_hashes makes the same hashes from bitboards for many positions at once."""
-    fields = key.split(":")
-    if len(fields) != 8 or fields[7] not in ("w", "b"):
-        return None
-    try:
-        values = [int(field, 16) for field in fields[:7]]
-    except ValueError:
-        return None
-    h = HASH_SEED ^ (fields[7] == "w")
-    for value in values:
-        h = ((h ^ value) * HASH_MULTIPLIER) & MASK64
-        h ^= h >> 31
-    return h - (1 << 64) if h >> 63 else h
-
-
-def key_hashes(planes, turn):
-    """key_hash of many positions at once: numpy arrays of their seven bitboards (uint64, in
-    the key's order) and whether White is to move; signed 64-bit hashes."""
-    import numpy as np
-    u64 = np.uint64
-    h = np.full(len(planes), HASH_SEED, dtype=u64) ^ turn.astype(u64)
-    for column in range(7):
-        h = (h ^ planes[:, column]) * u64(HASH_MULTIPLIER)
-        h ^= h >> u64(31)
-    return h.view(np.int64)
-
-
-def hashes_of_keys(keys: list[str]) -> list[int]:
-    """key_hash of many well-formed keys at once."""
-    import numpy as np
-    fields = [key.split(":") for key in keys]
-    planes = np.array([[int(f, 16) for f in row[:7]] for row in fields], dtype=np.uint64)
-    turn = np.array([row[7] == "w" for row in fields], dtype=bool)
-    return key_hashes(planes.reshape(-1, 7), turn).tolist()
-
-
-def position_key(board_or_fen) -> str | None:
-    """The archive's key for a position: the men on the board and the side to move.
-
-    It is the piece bitboards in hex (fast to make on every ply of a big import); a FEN typed
-    by a user is keyed the same way. Castling rights and en passant are left out on purpose:
-    a user searching for a position means the men, and a hand-typed FEN rarely gets those
-    fields right. fen_of_key turns a key back into a FEN.
-    """
-    if isinstance(board_or_fen, chess.Board):
-        b = board_or_fen
-        return "%x:%x:%x:%x:%x:%x:%x:%s" % (b.pawns, b.knights, b.bishops, b.rooks, b.queens,
-                                            b.kings, b.occupied_co[chess.WHITE],
-                                            "w" if b.turn else "b")
-    fields = board_or_fen.strip().split()
-    try:
-        board = chess.Board(None)
-        board.set_board_fen(fields[0])
-    except (ValueError, IndexError):
-        return None
-    board.turn = not (len(fields) > 1 and fields[1] == "b")
-    return position_key(board)
 
 
 def fen_of_key(key: str) -> str:

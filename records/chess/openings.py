@@ -2,7 +2,7 @@
 
 The table (data/chess/lichess_openings.tsv, CC0) has the columns eco, name, pgn, position (the
 men after the line's last move and the side to move: a FEN's first two fields), key (that
-position as records.chess.moves.position_key wrote it when the table was built), plies (the
+position as records.chess.keys.position_key wrote it when the table was built), plies (the
 line's length) and hash (the key's key_hash). If the key or hash format has changed since, keys
 and hashes are made afresh from the positions on loading; a process reading games loads the
 table once, so it is read as it is, not replayed.
@@ -21,10 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-import chess
-
 from records.core.resources import data_path
-from records.chess.moves import hashes_of_keys, key_hash, position_key
+from records.chess.keys import board_key, hashes_of_keys, key_hash, position_key
 
 TABLE = ("chess", "lichess_openings.tsv")
 EXTRA_PLIES = 12  # how far past the table's longest line a transposition is still looked for
@@ -37,8 +35,14 @@ class Line(NamedTuple):
 
     @property
     def moves(self) -> tuple:
-        """SAN from the initial position, without check signs."""
-        return tuple(_bare(m) for m in _san_tokens(self.pgn))
+        """SAN from the initial position, without check signs (worked out once a line)."""
+        found = _LINE_MOVES.get(self.pgn)
+        if found is None:
+            found = _LINE_MOVES[self.pgn] = tuple(_bare(m) for m in _san_tokens(self.pgn))
+        return found
+
+
+_LINE_MOVES: dict[str, tuple] = {}
 
 
 @cache
@@ -48,8 +52,8 @@ def _rows() -> list[list[str]]:
     with open(data_path(*TABLE), encoding="utf-8") as handle:
         next(handle)  # header row
         rows = [row.rstrip("\n").split("\t") for row in handle]
-    if position_key(rows[0][3]) != rows[0][4] or str(key_hash(rows[0][4])) != rows[0][6]:
-        keys = [position_key(row[3]) for row in rows]
+    if board_key(rows[0][3]) != rows[0][4] or str(key_hash(rows[0][4])) != rows[0][6]:
+        keys = [board_key(row[3]) for row in rows]
         for row, key, hashed in zip(rows, keys, hashes_of_keys(keys)):
             row[4], row[6] = key, str(hashed)
     return rows
@@ -118,6 +122,7 @@ def classify(san_moves: list[str], start_fen: str | None = None) -> tuple[str, s
     Moves are SAN from start_fen (default the initial position); an illegal move ends the
     search there.
     """
+    import chess   # (the bulk reader classifies by hashes, and loads no python-chess)
     _, longest = table()
     board = chess.Board(start_fen) if start_fen else chess.Board()
     keys = []
@@ -132,6 +137,7 @@ def classify(san_moves: list[str], start_fen: str | None = None) -> tuple[str, s
 
 def build_table(source_dir: str, output: str) -> int:
     """Merge the lichess {a..e}.tsv files into one table with the position each line reaches."""
+    import chess
     rows = []
     for part in sorted(Path(source_dir).glob("[a-e].tsv")):
         with open(part, encoding="utf-8") as handle:

@@ -4,19 +4,17 @@ file the bulk reader reads whole never imports python-chess's PGN module (and as
 """
 from __future__ import annotations
 
-import chess
-
 from records.chess import pgn_text
-from records.chess.moves import position_key
+from records.chess.keys import INITIAL_KEY
 from records.chess.openings import classify_keys
 from records.chess.pgn_text import title_of  # noqa: F401  (the readers' and the family's)
 from records.chess.pgn_write import RESULT_TAG, RESULTS, SEVEN_TAG_ROSTER
 from records.core import interchange
 from records.core.model import ERROR, INFO, WARNING, Record, normals
 
-INITIAL_KEY = position_key(chess.Board())
 OPENING_TAG, ECO_TAG = "HoyleOpening", "HoyleECO"
 ANNOTATIONS_LIMIT = 2000   # characters of a game's comments kept for the word search
+
 
 
 def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[str],

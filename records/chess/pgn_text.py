@@ -29,15 +29,21 @@ TOKEN = re.compile(r"""
 def title_of(tags: dict, number: int) -> str:
     """A game's title from its tags: the players and the event, else the event, else its
     number in the file."""
-    known = {k: v for k, v in tags.items() if v and v.strip("?.- ")}
-    white, black, event = known.get("White"), known.get("Black"), known.get("Event")
-    date = known.get("Date", "").replace(".??", "")
+    white, black, event = _known(tags, "White"), _known(tags, "Black"), _known(tags, "Event")
+    date = (_known(tags, "Date") or "").replace(".??", "")
     if white and black:
         where = " ".join(x for x in (event, date) if x)
         return f"{white} - {black}" + (f", {where}" if where else "")
     if event:
         return f"{event} {date}".strip()
     return f"Game {number}"
+
+
+def _known(tags: dict, name: str) -> str | None:
+    """A tag's value, unless it is empty or unknown ("?", "????.??.??", "-"): only the four
+    tags a title uses are looked at (a real file's tag sections are long)."""
+    value = tags.get(name)
+    return value if value and value.strip("?.- ") else None
 
 
 def split_lines(text: str) -> list[str]:
@@ -68,12 +74,15 @@ def game_spans(lines: list[str]):
         if i >= n:
             return
         first, blanks = i, 0
-        while i < n:
+        while i < n:   # (lines are never empty: each has its end, or is the last)
             line = lines[i]
-            if line.startswith(("%", ";")) or (blanks < 1 and line.isspace()):
-                blanks += line.isspace()
-            elif line.startswith("["):
+            mark = line[0]
+            if mark == "[":
                 blanks = 0
+            elif mark == "%" or mark == ";":
+                pass
+            elif blanks < 1 and line.isspace():
+                blanks = 1
             else:
                 break
             i += 1
@@ -154,6 +163,11 @@ def plain(lines: list[str], start: int, stop: int) -> tuple[list, list, list] | 
                 columns.append(m.start(1) + 1)
         rows.extend([n + 1] * (len(tokens) - len(rows)))
     return tokens, rows, columns
+
+
+def plain_joined(found):
+    """plain()'s (tokens, lines, columns) with the tokens joined by single spaces."""
+    return found and (" ".join(found[0]), found[1], found[2])
 
 
 def scan(lines: list[str], start: int, stop: int) -> Movetext:

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import re
 
-import chess
-
-from records.chess.moves import fen_of_key, position_key
+from records.chess.keys import INITIAL_KEY, STARTING_FEN
 from records.chess.pgn_text import RESULTS, game_spans, scan, split_lines, title_of
 from records.core import interchange
 from records.core.model import ERROR, NORMAL_WRITERS, Ply, Record, normals, texts
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ROSTER_DEFAULTS = {"Date": "????.??.??", "Result": "*"}
-INITIAL_KEY = position_key(chess.Board())
 TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*$")
 PRINTED_TAG, UNREAD_TAG, RESULT_TAG = "HoylePrinted", "HoyleUnread", "HoyleResult"
 
@@ -128,8 +125,9 @@ def _unread_rest(rec: Record) -> str:
 def _start_fen(rec: Record) -> str | None:
     fen = rec.data.get("fen") or rec.data.get("start_fen") or rec.tags.get("FEN")
     if fen:
-        return None if fen == chess.STARTING_FEN else fen
+        return None if fen == STARTING_FEN else fen
     if rec.start_position and rec.start_position != INITIAL_KEY:
+        from records.chess.moves import fen_of_key   # (python-chess, for set-up games only)
         return fen_of_key(rec.start_position)
     return None
 
@@ -150,7 +148,7 @@ def pgn_head(tags: dict, result: str = "*", start_fen: str | None = None) -> str
     """The tag pairs: the seven-tag roster in order, then the rest."""
     tags = dict(tags)
     tags["Result"] = result if result in RESULTS else "*"
-    if start_fen and start_fen != chess.STARTING_FEN:
+    if start_fen and start_fen != STARTING_FEN:
         tags["SetUp"], tags["FEN"] = "1", start_fen
     else:
         tags.pop("SetUp", None)

@@ -276,9 +276,34 @@ def get_record(record_id: int, archive=None) -> Record:
 
 
 # -- the program ------------------------------------------------------------------------------
+def click_command(argv: list[str] | None = None, whole: bool = False):
+    """The click group for this command line: with only the command it names (typer builds a
+    command from its function's signature: some 10 ms for all of them, at every start), or
+    with every command for help, completion, no command or one that does not exist."""
+    args = _hoisted(list(sys.argv[1:] if argv is None else argv))
+    while args and (args[0] in (*GLOBAL_FLAGS, "--version") or args[0].startswith("--db=")):
+        args = args[1:]
+    while len(args) > 1 and args[0] in GLOBAL_OPTIONS:
+        args = args[2:]
+    named = [info for info in app.registered_commands
+             if args and _command_name(info) == args[0]]
+    if whole or not named or os.environ.get("_HOYLE_COMPLETE"):
+        return typer.main.get_command(app)
+    every = app.registered_commands
+    app.registered_commands = named
+    try:
+        return typer.main.get_command(app)
+    finally:
+        app.registered_commands = every
+
+
+def _command_name(info) -> str:
+    return info.name or typer.main.get_command_name(info.callback.__name__)
+
+
 def main(argv: list[str] | None = None) -> None:
     forgiving_streams()
-    command = typer.main.get_command(app)
+    command = click_command(argv)
     try:
         code = command.main(argv, prog_name="hoyle", standalone_mode=False)
         sys.stdout.flush()

@@ -10,20 +10,15 @@ import typer
 from records.cli.app import (AS_JSON, KIND, OFFSET, PAGE, RECORD_ID, STATUS, app, choose,
                             family_of, get_record, kinds_of, open_archive)
 from records.core.model import STATUSES, Record, in_line_order
-from records.core.report import console, emit, fail, write_file
+from records.core.report import emit, fail, print_table, write_file
 
 
 
 
 def _print_table(records: list[Record]) -> None:
-    from rich.table import Table
-    table = Table()
-    for col in ("id", "kind", "title", "status", "plies", "source"):
-        table.add_column(col)
-    for r in records:
-        table.add_row(str(r.id), r.kind, r.title, r.status, str(len(r.plies) or r.ply_count),
-                      f"{os.path.basename(r.source)}:{r.line}")
-    console().print(table)
+    print_table(["id", "kind", "title", "status", "plies", "source"],
+                [[str(r.id), r.kind, r.title, r.status, str(len(r.plies) or r.ply_count),
+                  f"{os.path.basename(r.source)}:{r.line}"] for r in records])
 
 
 def list_output(records, as_json: bool) -> None:

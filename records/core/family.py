@@ -65,9 +65,12 @@ class Family(Protocol):
         """The position key after each ply, from the moves; families that set
         replays_positions let the archive store no positions but their hashes."""
 
-    def read_again(self, texts: list[tuple[str, int]]) -> list[Record | None]:
+    def read_again(self, texts: list[tuple[str, int]],
+                   whole: bool = False) -> list[Record | None]:
         """Records the family's reader marked plies_in_text, read again from their texts
-        (each with the line it starts at), in order; the archive takes their plies."""
+        (each with the line it starts at), in order; the archive takes their plies. whole:
+        every field as an import makes it (the archive keeps the rest: a reader may leave out
+        what only the plies do not need, such as naming the opening)."""
 
     def fen_of_key(self, key: str) -> str:
         """A position key as FEN (for people browsing the archive)."""
@@ -158,7 +161,8 @@ class FamilyBase:
     def replay_positions(self, record: Record) -> list[str]:
         return [p.position for p in record.plies]
 
-    def read_again(self, texts: list[tuple[str, int]]) -> list[Record | None]:
+    def read_again(self, texts: list[tuple[str, int]],
+                   whole: bool = False) -> list[Record | None]:
         raise ValueError(f"{self.kind} records keep their plies")
 
     def position_after(self, moves: list[str]) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -111,24 +112,79 @@ class Report:
             typer.echo(head + '],\n"counts": ' + json.dumps(counts, ensure_ascii=False) + tail + "}")
             return code
         if counts["records"]:
-            _print_counts(console(), counts, extra)
+            _print_counts(counts, extra)
         if counts["errors"]:
             typer.echo(f"{counts['errors']} of {counts['records']} records have errors (exit 1)")
         return code
 
 
-def _print_counts(console, counts: dict, extra: dict | None) -> None:
-    from rich.table import Table
-    table = Table(title="records by kind and status")
-    table.add_column("kind")
-    for col in ("records", *STATUSES):
-        table.add_column(col, justify="right")
-    for kind, by in sorted(counts["by_kind"].items()):
-        table.add_row(kind, *(str(by[c]) for c in ("records", *STATUSES)))
-    table.add_row("all", *(str(counts[c]) for c in ("records", *STATUSES)), style="bold")
-    console.print(table)
+def _print_counts(counts: dict, extra: dict | None) -> None:
+    rows = [[kind, *(str(by[c]) for c in ("records", *STATUSES))]
+            for kind, by in sorted(counts["by_kind"].items())]
+    rows.append(["all", *(str(counts[c]) for c in ("records", *STATUSES))])
+    print_table(["kind", "records", *STATUSES], rows, right=("records", *STATUSES),
+                title="records by kind and status", bold_last=True)
     if extra:
-        console.print(", ".join(f"{k}: {v}" for k, v in extra.items()))
+        typer.echo(", ".join(f"{k}: {v}" for k, v in extra.items()))
+
+
+# -- tables ----------------------------------------------------------------------------------
+def print_table(columns: list[str], rows: list[list[str]], right=(), title: str | None = None,
+                bold_last: bool = False) -> None:
+    """A table as rich draws it (a heavy head, a cell's padding of one); drawn here when stdout
+    is not a terminal, the same characters (rich takes some 40 ms to load and half a
+    millisecond a row: a command's start, again), by rich on a terminal (its width, bold)."""
+    text = None if sys.stdout.isatty() else plain_table(columns, rows, right, title)
+    if text is not None:
+        sys.stdout.write(text)
+        return
+    from rich.table import Table
+    table = Table(title=title)
+    for col in columns:
+        table.add_column(col, justify="right" if col in right else "left")
+    for i, row in enumerate(rows):
+        table.add_row(*row, style="bold" if bold_last and i == len(rows) - 1 else None)
+    console().print(table)
+
+
+UNDRAWN = re.compile(r"[\x00-\x1f\x7f-\x9f]|[^\S ]")   # control characters and spaces
+                                                    # other than " ": left to rich
+WIDEST = 10_000   # the width console() gives rich when not on a terminal
+
+
+def plain_table(columns: list[str], rows: list[list[str]], right=(),
+                title: str | None = None) -> str | None:
+    """rich's drawing of the table on a console of WIDEST columns without colours, or None
+    where a cell holds a control character or an odd space, or the table is wider (rich
+    decides those)."""
+    cells = [columns, *rows]
+    if any(UNDRAWN.search(cell) for row in [*cells, [title or ""]] for cell in row):
+        return None
+    width = _cell_width if all(cell.isascii() for row in cells for cell in row) else _wide_width
+    widths = [max(width(row[i]) for row in cells) for i in range(len(columns))]
+    if sum(widths) + 3 * len(widths) + 1 > WIDEST:
+        return None
+
+    def line(row, edge):   # (rich pushes a cell right as far as its last non-space)
+        parts = [cell + " " * (w - width(cell)) if col not in right else
+                 " " * (w - width(cell.rstrip())) + cell.rstrip()
+                 for cell, w, col in zip(row, widths, columns)]
+        return edge + edge.join(f" {part} " for part in parts) + edge + "\n"
+
+    def rule(left, fill, cross, end):
+        return left + cross.join(fill * (w + 2) for w in widths) + end + "\n"
+    return ((title + "\n" if title else "") + rule("┏", "━", "┳", "┓") + line(columns, "┃")
+            + rule("┡", "━", "╇", "┩") + "".join(line(row, "│") for row in rows)
+            + rule("└", "─", "┴", "┘"))
+
+
+def _cell_width(text: str) -> int:
+    return len(text)
+
+
+def _wide_width(text: str) -> int:
+    from rich.cells import cell_len   # (wide and combining characters, as rich counts them)
+    return cell_len(text)
 
 
 def emit(records, full: bool = False, extra: dict | None = None) -> None:

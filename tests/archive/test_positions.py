@@ -41,9 +41,71 @@ def test_lookups_match_a_plain_index_through_flushes_merges_and_removals(monkeyp
                          [positions.SMALL_BLOCK]).fetchone()[0]
     assert small <= positions.BUCKETS   # at most each bucket's last block is small
     for h in [*shared.tolist(), *rng.choice(list(truth), 200).tolist()]:
-        assert positions.records_passing(conn, [h]).tolist() == sorted(truth[h])
+        assert positions.records_passing(conn, [h]) == sorted(truth[h])
     gone = list(range(100, 700, 3))
     positions.forget(conn, gone)
     for h in shared.tolist():
-        assert positions.records_passing(conn, [h]).tolist() == sorted(truth[h] - set(gone))
-    assert positions.records_passing(conn, [12345]).tolist() == []
+        assert positions.records_passing(conn, [h]) == sorted(truth[h] - set(gone))
+    assert positions.records_passing(conn, [12345]) == []
+
+
+def test_plain_python_codec_writes_the_same_bytes_as_numpy():
+    rng = np.random.default_rng(1889)
+    for count, top in ((1, 10), (9, 2**20), (2000, 2**40)):
+        buckets = np.sort(rng.integers(0, positions.BUCKETS, count))
+        ids = rng.integers(1, top, count)
+        order = np.lexsort((ids, buckets))
+        buckets, ids = buckets[order], ids[order]
+        checks = rng.integers(0, 1 << positions.CHECK_BITS, count).astype(np.uint32)
+        rows = positions.encode_groups(buckets, ids, checks)
+        entries = list(zip(buckets.tolist(), ids.tolist(), checks.tolist()))
+        assert positions.encode_entries(entries) == [tuple(int(v) if not isinstance(v, bytes)
+                                                           else v for v in row) for row in rows]
+        for _, first, _, n, blob in rows:
+            assert [a.tolist() for a in positions.decode(blob, n, first)] == \
+                [list(a) for a in positions.decode_entries(blob, n, first)]
+    hashes = rng.integers(-2**63, 2**63 - 1, 500)
+    split = positions.split_hash(hashes)
+    assert [positions.split_one(h) for h in hashes.tolist()] == list(zip(*(a.tolist() for a in split)))
+
+
+def _index_built(conn, as_lists: bool) -> list:
+    rng = np.random.default_rng(11)
+    shared = rng.integers(-2**63, 2**63 - 1, 30)
+    for batch in range(3):   # three imports: the later ones merge into small blocks
+        writer = positions.PositionWriter(conn)
+        for record_id in range(batch * 40 + 1, batch * 40 + 41):
+            hashes = np.concatenate((rng.integers(-2**63, 2**63 - 1, 30), rng.choice(shared, 3)))
+            writer.add(hashes.tolist() if as_lists else hashes, record_id)
+        writer.flush()
+    return conn.execute("SELECT * FROM position_blocks ORDER BY id").fetchall()
+
+
+def test_a_small_import_writes_in_plain_python_the_blocks_numpy_writes(monkeypatch):
+    monkeypatch.setattr(positions, "FLUSH_ENTRIES", 700)   # flushes within an import too
+    tables = []
+    for as_lists in (True, False):
+        conn = sqlite3.connect(":memory:")
+        create_tables(conn)
+        tables.append(_index_built(conn, as_lists))
+    assert tables[0] == tables[1] and len(tables[0]) > 100
+    few = positions.PositionWriter(sqlite3.connect(":memory:"))
+    few.add([1, 2, 3], 1)
+    assert few.entries and not few.parts   # held in plain Python
+    few.add(np.arange(5, dtype=np.int64), 2)
+    assert not few.entries and few.parts   # numpy from the first array on
+
+
+def test_lookups_are_the_same_in_plain_python_and_numpy(monkeypatch):
+    conn = sqlite3.connect(":memory:")
+    create_tables(conn)
+    writer = positions.PositionWriter(conn)
+    rng = np.random.default_rng(3)
+    shared = rng.integers(-2**63, 2**63 - 1, 20).tolist()
+    for record_id in range(1, 400):
+        writer.add(rng.choice(shared, 4), record_id)
+    writer.flush()
+    few = [positions.records_passing(conn, [h]) for h in shared]
+    monkeypatch.setattr(positions, "FEW_ENTRIES", 0)
+    assert few == [positions.records_passing(conn, [h]) for h in shared]
+    assert all(few)

@@ -17,15 +17,21 @@ from conftest import last_position
 from test_pgn import ILLEGAL, random_games_pgn
 
 try:
-    from records.chess import pgn_fast
+    from records.chess import pgn_fast, pgn_lines
 except ImportError:  # no numpy: the "fast" extra is not installed
-    pgn_fast = None
+    pgn_fast = pgn_lines = None
 needs_compiled = pytest.mark.skipif(pgn_fast is None or pgn_fast.compiled_reader() is None,
                                     reason="the fast extra (numpy, rust-pgn-reader) is missing")
 
 
 def python_chess_only(monkeypatch):
     monkeypatch.setattr(pgn_fast, "_compiled", False)
+    bulk_only(monkeypatch)
+
+
+def bulk_only(monkeypatch):
+    """No batch is few enough for pgn_small: the compiled reader (or python-chess) reads all."""
+    monkeypatch.setattr(pgn, "FEW_GAMES", 0)
 
 
 def slow_games(monkeypatch) -> list:
@@ -316,27 +322,77 @@ def test_every_line_end_reads_two_games_as_two(end):
     assert a.text == end.join(['[Event "A"]', "", "1. e4 e5", "2. Nf3 *"])
 
 
+def annotated_games(count: int, seed: int) -> str:
+    """Random games with clocks and comments after moves (some over lines), NAGs, nested
+    variations, and now and then what the batch tokenizer leaves to the line tokenizers: ";"
+    and "%" comments, braces in comments or left open, stray parentheses, "$" without a
+    number, a result before the end, a number run into its move."""
+    rng = random.Random(seed)
+    extras = ["{ [%clk 0:01:0" + str(rng.randint(0, 9)) + "] }", "$1", "$14", "!?", "?",
+              "{a comment\nover lines}", "({a (line} ( {deep} ))", "{}", "{ {inner }",
+              "; rest of line\n", "\n% escape\n", ")", "$", "1-0", "1.", "{open", "$1234"]
+    out = []
+    for text in re.split(r"\n\n(?=\[Event )", random_games_pgn(count=count, seed=seed).strip()):
+        head, _, moves = text.partition("\n\n")
+        words = []
+        for word in moves.split():
+            words.append(word)
+            if not word[0].isdigit() and rng.random() < 0.5:   # (after a move)
+                words.append(rng.choice(extras[:8]))
+        if rng.random() < 0.3:   # one thing the line tokenizers are left to judge
+            words.insert(rng.randrange(len(words)), rng.choice(extras[8:]))
+        out.append(head + "\n\n" + " ".join(words))
+    return "\n\n".join(out) + "\n"
+
+
 @needs_compiled
-def test_batch_tokenizer_agrees_with_the_line_tokenizer():
+def test_batch_tokenizer_agrees_with_the_line_tokenizers():
+    """main_lines reads plain movetext as pgn_text.plain does, annotated movetext as
+    pgn_text.scan does (moves, their places, comments, NAGs, variations, result), and leaves
+    to them every game it does not read the same."""
     from records.chess import pgn_text
     from conftest import CORPUS, need
     real = need(CORPUS / "chess" / "book_games_pgn_counterparts.pgn").read_text(encoding="utf-8")
     odd = ('[E "x"]\n\n1. e4 e5\r\n2. Nf3 *\r\n\r\n12. e4\n12... e5 0-0 1-0\n\n'
            '[E "y"]\r\r1. d4\r2. c4 *\r\r1. e4 {note} *\n')
-    for text in (real, random_games_pgn(count=30, seed=3), odd, odd.replace("\n", "\r\n")):
+    taken = {"plain": 0, "annotated": 0, "left": 0}
+    for text in (real, random_games_pgn(count=30, seed=3), odd, odd.replace("\n", "\r\n"),
+                 annotated_games(150, 5), annotated_games(60, 6).replace("\n", "\r\n")):
         lines = pgn_text.split_lines(text)
         spans = list(pgn_text.game_spans(lines))
-        batch = [found and (found[0], list(map(int, found[1])), list(map(int, found[2])))
-                 for found in pgn_fast.plain_batch(lines, spans)]
-        assert batch == \
-            [pgn_fast._joined(pgn_text.plain(lines, start, stop)) for _, start, stop in spans]
+        for (_, start, stop), found in zip(spans, pgn_lines.main_lines(lines, spans)):
+            plain = pgn_text.plain_joined(pgn_text.plain(lines, start, stop))
+            if found is None:
+                taken["left"] += 1
+            elif found[3] is None:
+                taken["plain"] += 1
+                assert (found[0], list(found[1]), list(found[2])) == plain
+            else:
+                taken["annotated"] += 1
+                notes = pgn_text.scan(lines, start, stop)
+                assert found[0].split() == [m[0] for m in notes.moves] + \
+                    ([notes.result] if notes.result else [])
+                places = list(zip(map(int, found[1]), map(int, found[2])))
+                assert places[:len(notes.moves)] == [(m[1], m[2]) for m in notes.moves]
+                assert (found[3].comments, found[3].nags, found[3].variations) == \
+                    (notes.comments, notes.nags, notes.variations)
+    assert min(taken.values()) > 20, taken
     lines = pgn_text.split_lines("1.e4 e5 *\n")     # run together: left to the line tokenizer
-    assert pgn_fast.plain_batch(lines, list(pgn_text.game_spans(lines))) == [None]
+    assert pgn_lines.main_lines(lines, list(pgn_text.game_spans(lines))) == [None]
     assert pgn.read("1.e4 e5 *\n", "x.pgn")[0].plies[0].column == 3
 
 
 @needs_compiled
+def test_annotated_games_read_in_batches_are_python_chess_s(monkeypatch):
+    text = annotated_games(120, 9)
+    quick = pgn.read(text, "notes.pgn")
+    python_chess_only(monkeypatch)
+    assert comparable(quick) == comparable(pgn.read(text, "notes.pgn"))
+
+
+@needs_compiled
 def test_a_fault_in_the_compiled_reader_leaves_python_chess_to_read(monkeypatch):
+    bulk_only(monkeypatch)
     text = random_games_pgn(count=8, seed=5)
     expected = comparable(pgn.read(text, "r.pgn"))
 
@@ -428,3 +484,28 @@ def test_disambiguation_with_many_men_and_pins_is_python_chess_s(monkeypatch):
     assert any(re.fullmatch(r"[NBRQ][a-h]x?[a-h][1-8][+#]?", s) for s in sans)      # by file
     assert any(re.fullmatch(r"[NBRQ][1-8]x?[a-h][1-8][+#]?", s) for s in sans)      # by rank
     assert any(re.fullmatch(r"[NBRQ][a-h][1-8]x?[a-h][1-8][+#]?", s) for s in sans)  # both
+
+
+@needs_compiled
+def test_games_without_moves_or_tags_in_a_batch_keep_every_game_in_its_place(monkeypatch):
+    """The compiled reader is given each game's moves and set-up tags alone: games with no
+    move at all, no tag, or a set-up position, mixed, still come back each in its place."""
+    bulk_only(monkeypatch)
+    games = []
+    for n in range(30):
+        if n % 5 == 0:
+            games.append(f'[Event "Empty {n}"]\n[Result "*"]\n\n')   # (two blank lines)
+        elif n % 5 == 1:
+            games.append('[Event "Set up"]\n[SetUp "1"]\n[FEN "8/P6k/8/8/8/8/8/K7 w - - 0 1"]\n\n'
+                         "1. a8=Q Kg6 *\n")
+        elif n % 5 == 2:
+            games.append("1. d4 d5 2. c4 *\n")
+        else:
+            games.append(f'[Event "Plain {n}"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n')
+    text = "\n".join(games)
+    calls = slow_games(monkeypatch)
+    quick = pgn.read(text, "mixed.pgn")
+    assert calls == []
+    python_chess_only(monkeypatch)
+    assert comparable(quick) == comparable(pgn.read(text, "mixed.pgn"))
+    assert [len(r.plies) for r in quick[:5]] == [0, 2, 3, 6, 6]
