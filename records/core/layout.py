@@ -27,14 +27,15 @@ ILLUSTRATION = re.compile(r"\[(?:Illustration|Footnote|Sidenote|Transcriber)[^\]
 RULE_CHARS = "-=_~.\u2014\u2013\u2500\u2550\u2501+|x*#:\u2502\u2551\u2503\u250c\u2510\u2514\u2518\u251c\u2524\u252c\u2534\u253c\u2554\u2557\u255a\u255d\u2560\u2563\u2566\u2569\u256c"
 RULE = re.compile(r"^\s*[-=_~\u2014\u2013\u2500\u2550\u2501]{3,}\s*$")
 FRAME = re.compile(r"^\s*[+x*#\u250c\u2514\u251c\u2554\u255a\u2560|\u2502\u2551]?"
-                   r"(?:[-=_~\u2500\u2550\u2501]{2,}[+x*#\u252c\u2534\u253c\u2566\u2569\u256c"
-                   r"\u2510\u2518\u2524\u2557\u255d\u2563|\u2502\u2551]?)+\s*$")
-NUMBERED_RULE = re.compile(r"^\s*(?:\d{1,3}\.?\s*[-_=\u2014\u2500]{3,}\s*)+$")
+                   r"(?:[-=_~\u2500\u2550\u2501]{2,}+[+x*#\u252c\u2534\u253c\u2566\u2569\u256c"
+                   r"\u2510\u2518\u2524\u2557\u255d\u2563|\u2502\u2551]?+)++\s*$")   # possessive: linear
+NUMBERED_RULE = re.compile(r"^\s*(?:\d{1,3}\.?\s*[-_=\u2014\u2500]{3,}+\s*)++$")
 RULE_NUMBER = re.compile(r"(\d{1,3})\.?\s*[-_=\u2014\u2500]{3,}")
 # cells are runs of text: two or more spaces, a tab, or a vertical rule end one
 CELL_BREAK = re.compile(r"\s{2,}|\t|[|\u2502\u2551\u2503]+")
 MAX_CELL = 400         # a longer run is prose, cut into pieces of this size for the tokenizer
 MAX_ROWS = 400         # a longer block is read in pieces of this many rows
+RUNNING_TEXT = 30      # a cell this long, of words, is running text
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,7 @@ class Cell:
     text: str
     line: int     # 1-based
     column: int   # 1-based, in the line as printed
+    slot: int = -1   # in a line whose cells are split by tabs: the field it stands in
 
     @property
     def end(self) -> int:
@@ -95,22 +97,24 @@ def row_of(text: str, line: int) -> Row:
 
 def cells_of(text: str, line: int) -> list[Cell]:
     out, start = [], 0
+    tabbed = "\t" in text
     for brk in CELL_BREAK.finditer(text):
-        _add_cell(out, text, start, brk.start(), line)
+        _add_cell(out, text, start, brk.start(), line, tabbed)
         start = brk.end()
-    _add_cell(out, text, start, len(text), line)
+    _add_cell(out, text, start, len(text), line, tabbed)
     return out
 
 
-def _add_cell(out: list[Cell], text: str, start: int, stop: int, line: int) -> None:
+def _add_cell(out: list[Cell], text: str, start: int, stop: int, line: int, tabbed: bool) -> None:
     piece = text[start:stop]
     lead = len(piece) - len(piece.lstrip())
     piece = piece.strip().strip("+").strip()
     if not piece:
         return
     first = text.index(piece, start + lead)
+    slot = text.count("\t", 0, first) if tabbed else -1
     for at in range(0, len(piece), MAX_CELL):
-        out.append(Cell(piece[at:at + MAX_CELL], line, first + at + 1))
+        out.append(Cell(piece[at:at + MAX_CELL], line, first + at + 1, slot))
 
 
 def set_aside(text: str) -> tuple[str, list[tuple[int, str]]]:
@@ -126,11 +130,13 @@ def set_aside(text: str) -> tuple[str, list[tuple[int, str]]]:
 def page(text: str | Sequence[str], first_line: int = 1) -> Iterator[Block]:
     """The blocks of a span of text: lines between blank lines, each as rows. A line that is
     only set-aside matter (a page number, an illustration) is kept with the block's aside and
-    neither ends the block nor joins its rows."""
+    neither ends the block nor joins its rows; nor does a blank line between two rows of one
+    table (cells starting at the same columns, three or more)."""
     lines = text.splitlines() if isinstance(text, str) else text
     rows: list[Row] = []
     aside: list[Cell] = []
-    for number, raw in enumerate(lines, start=first_line):
+    for index, raw in enumerate(lines):
+        number = index + first_line
         clean, cut = set_aside(raw)
         aside += [Cell(what, number, column) for column, what in cut]
         if clean.strip():
@@ -138,11 +144,25 @@ def page(text: str | Sequence[str], first_line: int = 1) -> Iterator[Block]:
             if len(rows) >= MAX_ROWS:
                 yield Block(rows, aside)
                 rows, aside = [], []
-        elif not cut and rows:
+        elif not cut and rows and not _table_goes_on(rows[-1], lines, index + 1, number + 1):
             yield Block(rows, aside)
             rows, aside = [], []
     if rows:
         yield Block(rows, aside)
+
+
+TABLE_CELLS = 3
+
+
+def _table_goes_on(last: Row, lines: Sequence[str], at: int, number: int) -> bool:
+    """Whether the row after a single blank line is the same table's: both rows hold three
+    cells or more, and three of them start at the same columns."""
+    if len(last.cells) < TABLE_CELLS or at >= len(lines) or not lines[at].strip():
+        return False
+    after = row_of(set_aside(lines[at])[0].rstrip(), number)
+    starts = {c.column for c in last.cells}
+    shared = sum(1 for c in after.cells if c.column in starts)
+    return not after.rule and shared >= TABLE_CELLS
 
 
 # -- tokens in a grid ----------------------------------------------------------------------------
@@ -168,11 +188,16 @@ class Number:
 
 @dataclass
 class Grid:
-    """A block's tokens, by row, and the columns they fall into (None: not a table)."""
+    """A block's tokens, by row, and the columns they fall into (None: not a table). A row
+    of words (headings) or a rule printed between rows of tokens starts a new section: a
+    table stacked under another, whose columns are found and read on their own."""
     block: Block
     rows: list[list[Any]]              # tokens of each text row, left to right
     columns: list[int] | None = None   # for each token of each row flattened: its column index
-    width: int = 0                     # number of columns found
+    width: int = 0                     # number of columns found (the widest section's)
+    slots: list[int] = field(default_factory=list)     # each token's tab field (-1: none)
+    sections: list[int] = field(default_factory=lambda: [0])   # first row of each section
+    footer: int | None = None          # a last row read after the table (see _footer)
 
     def tokens(self) -> list:
         return [t for row in self.rows for t in row]
@@ -187,26 +212,84 @@ class Grid:
 
 
 def grid_of(block: Block, tokenize: Callable[[Cell], list]) -> Grid:
-    rows = []
-    for row in block.text_rows():
-        found = [t for cell in row.cells for t in tokenize(cell)]
-        if found:
-            rows.append(found)
-    grid = Grid(block, rows)
-    _find_columns(grid)
+    rows: list[list] = []
+    slots: list[int] = []
+    sections = [0]
+    between = False          # a row without tokens, or a rule, since the last row of tokens
+    running = 0              # rows that are running text
+    for row in block.rows:
+        running += any(_running(cell) for cell in row.cells)
+        found = [(t, cell) for cell in row.cells for t in tokenize(cell)]
+        if not found:
+            between = between or bool(rows) and _divides(row)
+            continue
+        if between and rows and not (len(rows) - sections[-1] == 1 and len(rows[-1]) > 1):
+            sections.append(len(rows))     # (one row above a rule is the columns' header)
+        between = False
+        rows.append([t for t, _ in found])
+        slots += [cell.slot for _, cell in found]
+    grid = Grid(block, rows, slots=slots, sections=sections)
+    if running * 2 <= len(block.text_rows()):
+        _find_columns(grid)
     return grid
 
 
-def _span(token) -> tuple[int, int]:
+def _divides(row: Row) -> bool:
+    """A row between rows of tokens that starts a new section: a rule across the block, or a
+    row of words (the headings of a table stacked under the first); not the pieces of frame
+    drawn inside some columns (`+-------+   |   |`)."""
+    return bool(row.rule) or any(ch.isalnum() for ch in row.text)
+
+
+def _running(cell: Cell) -> bool:
+    """A cell of running text (prose that mentions moves): read row by row, never as a table."""
+    return len(cell.text) >= RUNNING_TEXT and len(re.findall(r"[A-Za-z]{3,}", cell.text)) >= 3
+
+
+def _span(token, slot: int) -> tuple[int, int]:
+    if slot >= 0:
+        return slot * 10_000, slot * 10_000 + 1
     return token.column, token.column + max(len(token.text), 1)
 
 
 def _find_columns(grid: Grid) -> None:
-    """Columns by alignment: tokens of different rows whose printed spans overlap share a
-    column; two tokens of one row never do (else the block is running text, not a table)."""
-    spans = [_span(t) for row in grid.rows for t in row]
-    if len(grid.rows) < 2 or not spans:
+    """Columns by alignment, section by section: tokens of different rows whose printed spans
+    overlap share a column (in lines split by tabs, the tokens of one field); two tokens of
+    one row never do (else the section is running text: the grid is not a table)."""
+    found = _columns(grid, None)
+    if found is None and _footer(grid) is not None:
+        grid.footer = _footer(grid)
+        found = _columns(grid, grid.footer)
+    if found is None or len(grid.rows) < 2:
+        grid.width = 0
         return
+    columns, grid.width = found
+    if grid.footer is not None:
+        columns.append(grid.width)
+    grid.columns = columns
+
+
+def _columns(grid: Grid, footer: int | None) -> tuple[list[int], int] | None:
+    columns: list[int] = []
+    width = 0
+    bounds = [*grid.sections, len(grid.rows) if footer is None else footer]
+    at = 0
+    for first, stop in zip(bounds, bounds[1:]):
+        count = sum(len(row) for row in grid.rows[first:stop])
+        found = _section_columns(grid.rows[first:stop], grid.slots[at:at + count])
+        if found is None:
+            return None
+        columns += found
+        width = max(width, max(found, default=-1) + 1)
+        at += count
+    return columns, width
+
+
+def _section_columns(rows: list[list], slots: list[int]) -> list[int] | None:
+    tabbed = sum(s >= 0 for s in slots) * 2 >= len(slots) > 0
+    spans = [_span(t, s if tabbed else -1) for t, s in zip((t for row in rows for t in row), slots)]
+    if not spans:
+        return []
     order = sorted(range(len(spans)), key=lambda i: spans[i])
     groups: list[list[int]] = []
     reach = -1
@@ -217,16 +300,16 @@ def _find_columns(grid: Grid) -> None:
         else:
             groups.append([i])
             reach = spans[i][1]
-    row_of_token = [r for r, row in enumerate(grid.rows) for _ in row]
+    row_of_token = [r for r, row in enumerate(rows) for _ in row]
     for group in groups:
-        rows = [row_of_token[i] for i in group]
-        if len(rows) != len(set(rows)):
-            return
+        taken = [row_of_token[i] for i in group]
+        if len(taken) != len(set(taken)):
+            return None
     columns = [0] * len(spans)
     for index, group in enumerate(groups):
         for i in group:
             columns[i] = index
-    grid.columns, grid.width = columns, len(groups)
+    return columns
 
 
 # -- reading orders ----------------------------------------------------------------------------
@@ -253,6 +336,38 @@ def by_bands(grid: Grid) -> Iterator[Order]:
         if grid.width % size == 0:
             count = grid.width // size
             yield Order(f"{_how_many(count)} side by side, each row by row", _bands(grid, size))
+
+
+def by_each_column(grid: Grid) -> Iterator[Order]:
+    """Each column on its own, top to bottom (a column per game or opening, or a variation
+    beside the trunk): a Break between columns says the next one is read afresh."""
+    if grid.width > 1:
+        out: list = []
+        for band in _band_lists(grid, 1):
+            if out:
+                first = band[0]
+                out.append(Break(first.line, first.column))
+            out += band
+        yield Order("each column on its own, top to bottom", out)
+
+
+def by_each_row(grid: Grid) -> Iterator[Order]:
+    """Each row on its own (a table of openings, one a row): a Break between rows."""
+    if grid.width > 1 and len(grid.rows) > 1:
+        out: list = []
+        for row in grid.rows:
+            if out:
+                out.append(Break(row[0].line, row[0].column))
+            out += row
+        yield Order("each row on its own", out)
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    """Between two columns read each on its own: what follows is read afresh."""
+    line: int
+    column: int
+    text: str = ""
 
 
 def by_fraction(grid: Grid) -> Iterator[Order]:
@@ -286,17 +401,49 @@ def _segment(column: int, starts: list[int]) -> int:
 
 
 def _bands(grid: Grid, size: int) -> list:
-    """Columns grouped `size` at a time; each group read row by row, groups left to right."""
-    placed = [(c // size, r, c, t) for r, (row, cols) in enumerate(zip(grid.rows, grid.column_of()))
-              for t, c in zip(row, cols)]
-    return [t for *_, t in sorted(placed, key=lambda p: p[:3])]
+    return [t for band in _band_lists(grid, size) for t in band]
+
+
+def _band_lists(grid: Grid, size: int) -> list[list]:
+    """Section by section, the columns grouped `size` at a time; each group read row by row,
+    groups left to right."""
+    section_of = [0] * len(grid.rows)
+    for k, first in enumerate(grid.sections):
+        for r in range(first, len(grid.rows)):
+            section_of[r] = k
+    footer = grid.footer
+    placed = [(section_of[r], c // size, r, c, t)
+              for r, (row, cols) in enumerate(zip(grid.rows, grid.column_of()))
+              for t, c in zip(row, cols) if r != footer]
+    placed.sort(key=lambda p: p[:4])
+    out: list[list] = []
+    key = None
+    for section, band, *_, tok in placed:
+        if (section, band) != key:
+            out.append([])
+            key = (section, band)
+        out[-1].append(tok)
+    if footer is not None and out:
+        out[-1] += grid.rows[footer]
+    return out
+
+
+def _footer(grid: Grid) -> int | None:
+    """A last row holding one token under a table of wider rows, standing under no column of
+    its own (a verdict or a total printed across the foot): read after the whole table,
+    whatever the order."""
+    if len(grid.rows) < 3 or len(grid.rows[-1]) != 1 or len(grid.rows[-2]) < 2 \
+            or len(grid.sections) > 1 and grid.sections[-1] == len(grid.rows) - 1:
+        return None
+    return len(grid.rows) - 1
 
 
 def _how_many(count: int) -> str:
     return {2: "two halves", 3: "three parts", 4: "four parts"}.get(count, f"{count} parts")
 
 
-ORDERS: list[Callable[[Grid], Iterable[Order]]] = [by_rows, by_columns, by_bands, by_fraction]
+ORDERS: list[Callable[[Grid], Iterable[Order]]] = [by_rows, by_columns, by_bands, by_each_column,
+                                                   by_each_row, by_fraction]
 
 
 def orders(grid: Grid) -> list[Order]:
@@ -337,6 +484,7 @@ class Reading:
 @dataclass
 class Choice:
     readings: list[Reading]        # every reading tried, best first
+    grid: Grid | None = None       # the grid they read
 
     @property
     def best(self) -> Reading | None:
@@ -378,4 +526,4 @@ def choose(grid: Grid, replay: Callable[[list, Any], Replay],
             readings.append(Reading(order, start, name, replay(order.tokens, start)))
     readings.sort(key=lambda r: (-r.replay.consumed / max(r.replay.total, 1),
                                  -r.replay.consumed))
-    return Choice(readings)
+    return Choice(readings, grid)

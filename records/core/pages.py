@@ -79,13 +79,19 @@ MAX_NOTES = 6   # a line of play resumes within this many blocks of notes, or it
 
 
 def read_page(text: str | Sequence[str], reader: Reader, first_line: int = 1) -> Iterator[Span]:
-    """Every span of notation on the page, in order, each block read the way replay chose."""
+    """Every span of notation on the page, in order, each block read the way replay chose.
+
+    A block is read from the setups it prints itself (a position above its moves), else from
+    those drawn before it, from where the line above stopped, or from the standard start, in
+    that order of preference among readings that consume everything alike. Setups drawn before
+    stay pending until a block is read from one of them (a game printed between a diagram and
+    its solution does not use them up); a heading or new setups replace them."""
     open_span: Span | None = None
     heading, heading_line, setups, setup_block = "", 0, [], None
     for block in page(text, first_line):
         grid = grid_of(block, reader.tokens)
+        found = reader.setups(block)
         if not grid.rows or not reader.notation(grid):
-            found = reader.setups(block)
             title = "" if found else reader.heading(block)
             if found or title:
                 if open_span:
@@ -101,7 +107,7 @@ def read_page(text: str | Sequence[str], reader: Reader, first_line: int = 1) ->
                     yield open_span
                     open_span = None
             continue
-        choice = _read_block(grid, reader, open_span, setups)
+        choice = _read_block(grid, reader, open_span, found + setups)
         best = choice.best
         if open_span and best and best.start_name == CONTINUING:
             open_span.blocks.append(block)
@@ -109,17 +115,20 @@ def read_page(text: str | Sequence[str], reader: Reader, first_line: int = 1) ->
             continue
         if open_span:
             yield open_span
-        open_span = Span(heading, heading_line, setups, setup_block, [block], [choice])
-        setups, setup_block = [], None
+        used = best is not None and any(best.start is start for _, start in found + setups)
+        open_span = Span(heading, heading_line, found or setups, block if found else setup_block,
+                         [block], [choice])
+        if used and not found:
+            setups, setup_block = [], None
     if open_span:
         yield open_span
 
 
 def _read_block(grid: Grid, reader: Reader, open_span: Span | None, setups: list) -> Choice:
-    starts: list[tuple[str, Any]] = []
+    starts: list[tuple[str, Any]] = list(setups)
     if open_span and open_span.last is not None:
         resume = reader.continuation(open_span.last)
         if resume is not None:
             starts.append((CONTINUING, resume))
-    starts += setups or [reader.start()]
+    starts.append(reader.start())
     return choose(grid, reader.replay, starts)
