@@ -21,10 +21,12 @@ import re
 
 from records.checkers import diagrams, engine, lines as named
 from records.checkers.notation import TURN, Token, diagonal_shape, stated_position, tokens
-from records.checkers.stream import Reading, Start, replay
+from records.checkers.stream import PROSE, Reading, Start, replay
+from records.checkers.titles import headline as _headline
 from records.core.layout import Block, Grid, Replay
 
 _DIGIT = re.compile(r"\d")
+_WORDS = re.compile(r"[A-Za-z]{3,}")
 _WORTH = re.compile(r"wins|WINS|loses|LOSES|[Dd]rawn?\b|DRAW|VAR|Var\b|VARIATION|Variation|"
                     r"(?:to|TO) (?:move|play|MOVE|PLAY)|^\s*\(?[a-hA-H]\)?[.}]?\s*$|"
                     r"^\s*(?:white|black|WHITE|BLACK)\.?\s*$|\bthus\b|^\s*[a-h]\.\s")
@@ -44,7 +46,9 @@ _VERDICT_WINS = re.compile(r"^wins\.?$")
 _INTRODUCES = re.compile(r"(?::|--|\u2014|follows\W*)\s*$")
 _LABEL_LINE = re.compile(r"^\W*(?:(?:black|white|move|moves)\W*)+$", re.I)
 _SOLUTION_OF = re.compile(r"^\s*Solution\s+(?:of|to)\s+(.*?)(?:,|\u2014|--|$)", re.I)
-DENSITY = 0.2   # running text is notation when its moves make up this share of its letters
+DENSITY = 0.2   # running text is notation when its moves make up this share of its letters,
+ROW_DENSITY = 0.25   # or this share of one of its lines,
+SPARSE = 0.15   # or this share with three moves or more (commentary mentions fewer)
 
 
 class CheckersReader:
@@ -85,7 +89,12 @@ class CheckersReader:
         alone = None if across else _alone(cell)
         if alone is not None:
             return alone
-        return _cell_tokens(owned)
+        found = _cell_tokens(owned)
+        if len(_WORDS.findall(text)) >= 3:
+            for tok in found:
+                if tok.kind == "move":
+                    tok.value = PROSE
+        return found
 
     def _line_tokens(self, number: int) -> list[Token]:
         """A line's tokens, read whole: a move whose squares a wide space splits into two cells
@@ -124,9 +133,15 @@ class CheckersReader:
             return False
         if grid.width > 1 or found[0].kind in ("note", "variation"):
             return True
-        letters = sum(len(r.text.replace(" ", "")) for r in grid.block.text_rows())
+        rows = grid.block.text_rows()
+        letters = sum(len(r.text.replace(" ", "")) for r in rows)
         printed = sum(len(t.text.replace(" ", "")) for t in found if t.kind != "word")
-        return printed >= DENSITY * letters
+        densest = max(sum(len(t.text.replace(" ", "")) for t in row) /
+                      max(len(" ".join(c.text for r in rows if r.line == row[0].line
+                                       for c in r.cells).replace(" ", "")), 1)
+                      for row in grid.rows)
+        return printed >= DENSITY * letters or densest >= ROW_DENSITY or \
+            len(moves) >= 3 and printed >= SPARSE * letters
 
     # -- setups and headings -------------------------------------------------------------
     def setups(self, block: Block) -> list[tuple[str, Start]]:
@@ -137,6 +152,10 @@ class CheckersReader:
         texts = [r.text for r in block.rows if not r.rule]
         found = _fen_starts(block) or _worded_starts(" ".join(texts), block.line)
         if found:
+            title = _clean(texts[0]) if len(block.rows) > 1 and _headline(texts[0]) \
+                and not stated_position(texts[0]) and not _FEN.search(texts[0]) else ""
+            for _, start in found:
+                start.title = title
             return found
         head = _clean(texts[0]) if texts else ""
         board = self.titled.get(_letters(head))
@@ -188,25 +207,6 @@ class CheckersReader:
         head = self.label
         return Start(line.end if line else None, "", "continuing", previous=whole, line=line,
                      label=head.value if head else "", heading=head)
-
-
-_HEAD_WORD = re.compile(r"^(?:Game|Games|Problem|Position|Study|Ending|Endings|Opening|Openings|"
-                        r"Example|Diagram|Chapter|Solution|Variation|Var|No|Part|Section)\b", re.I)
-
-
-def _headline(text: str) -> bool:
-    """A heading, not a sentence: a line in capitals, or with most of its words capitalised,
-    or one starting as headings do (`Game No. 3`, `Problem 7`); never one that runs on."""
-    text = text.strip()
-    if text[-1:] in ",;" or text.endswith("--") or len(text) > 60:
-        return False
-    words = re.findall(r"[A-Za-z][A-Za-z'\u2019]*", _clean(text))
-    if not words:
-        return bool(re.search(r"\d", text))
-    capital = sum(w[0].isupper() for w in words if len(w) > 3 or w[0].isupper())
-    long_words = sum(1 for w in words if len(w) > 3 or w[0].isupper())
-    return text.upper() == text or _HEAD_WORD.match(_clean(text)) is not None \
-        or capital * 2 > max(long_words, 1)
 
 
 # -- a cell's tokens ---------------------------------------------------------------------------

@@ -17,6 +17,7 @@ any length.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from records.checkers import engine, titles
@@ -34,7 +35,10 @@ UNPLACED_MIN_MOVES = 8
 UNPLACED_MIN_SQUARES = 6
 EACH_COLUMN = "each column on its own, top to bottom"
 EACH_ROW = "each row on its own"
+COLUMNS = (EACH_COLUMN, "down each column, then across")
 HEADING_REACH = 200    # lines below a heading where it still names the lines of play
+_QUOTED = re.compile(r"[\"\u201c]([^\"\u201d]{2,40})[\"\u201d]\s+Opening", re.I)
+_ANNOUNCES = re.compile(r"\b(?:Solution|Problem|Position|Study|Ending)\b", re.I)
 
 
 def scan_book(text: str, path: str) -> list[Record]:
@@ -55,7 +59,7 @@ _KIND_ORDER = {"setup": 0, "continuing": 1, "standard": 2}
 
 def _preference(tried: Tried) -> tuple:
     reading: Reading = tried.replay.value
-    restarts = sum(line.kind == "restart" for line in reading.lines)
+    restarts = sum(line.kind in ("restart", "after") for line in reading.lines)
     return (tried.start.rank, restarts, len(reading.lines), _KIND_ORDER[tried.start.kind])
 
 
@@ -103,6 +107,8 @@ class SpanRecords:
         self.of_line: dict[int, Piece] = {}
         self.base = ""
         self.rivals: list[Tried] = []
+        self.headed: dict[int, tuple[str, int, int]] = {}   # line id -> its column's heading
+        self.opening = ""      # the opening a heading names (`Game No. 2.--"Kelso-Cross" Opening.`)
 
     def records(self) -> list[Record]:
         previous: Reading | None = None
@@ -110,7 +116,7 @@ class SpanRecords:
             tried, rivals = pick(choice)
             if index == 0:
                 if not self._worth(block, choice, tried):
-                    return self._unplaced(block, tried)
+                    return self._unplaced(block, choice, tried)
                 self.base, self.rivals = self._base_title(block, choice, tried), rivals
             start = tried.start if index == 0 else _carry(previous, tried.start)
             reading: Reading = replay(tried.order.tokens, start, tolerant=True).value
@@ -130,7 +136,7 @@ class SpanRecords:
                                         else 2 * MIN_PLIES) for line in reading.lines)
 
     def _collect(self, block: Block, choice: Choice, tried: Tried, reading: Reading) -> None:
-        heads = titles.column_titles(_grid_of(choice)) if tried.order.name == EACH_COLUMN else {}
+        heads = titles.column_titles(_grid_of(choice)) if tried.order.name in COLUMNS else {}
         for index, line in enumerate(reading.lines):
             if not line.moves and not line.failed:
                 continue
@@ -157,6 +163,10 @@ class SpanRecords:
             found = f"{opening} Opening (line {first.line if first else block.line})"
         heading = titles.clean(self.span.heading) \
             if 0 < block.line - self.span.heading_line <= HEADING_REACH else ""
+        above = " ".join(self.lines[max(0, block.line - 4):block.line - 1])
+        named_opening = _QUOTED.search(above) or (_QUOTED.search(self.lines[self.span.heading_line - 1])
+                                                  if heading and not found else None)
+        self.opening = named_opening.group(1).strip() if named_opening else ""
         if not found and heading:
             found = heading if heading not in self.used else \
                 f"{heading}, game at line {first.line if first else block.line}"
@@ -172,8 +182,11 @@ class SpanRecords:
             own = titles.row_title(block, first)
             if own:
                 return own
-        if heads and first is not None and heads.get(id(first)):
-            column = heads[id(first)]
+        column, *where = heads.get(id(first), ("", 0, 0)) if first is not None else ("", 0, 0)
+        if not column and tried.order.name == EACH_COLUMN and first is not None:
+            column = titles.header_cell(block, line.decorations, first)
+        if column:
+            self.headed[id(line)] = (column, *where)
             if column.startswith("Game ") and line.parent is not None:
                 column = "variation " + column[5:]
             numbered = column.startswith(("Game", "variation")) or column[:1].isdigit()
@@ -261,19 +274,31 @@ class SpanRecords:
                     + "; ".join(named(r) for r in self.rivals), piece.block.line, 1)
 
     def _opening(self, rec: Record, piece: Piece) -> None:
-        """A line from the initial position printed under a name in capitals, with no
-        verdict, names an opening."""
-        head = piece.title.split(", ")[-1]
+        """A line from the initial position printed under a name of its own (over a column,
+        at the start of a row), with no verdict, names an opening."""
+        if self.opening and piece.line.parent is None and piece.block is self.span.blocks[0] \
+                and rec.start_position == engine.to_fen(engine.initial()):
+            rec.tags["Opening"] = self.opening
+            return
+        head, line, column = self.headed.get(id(piece.line), (piece.title, rec.line, 1))
         if piece.tried.order.name not in (EACH_COLUMN, EACH_ROW) or piece.claim is not None:
             return
-        if rec.start_position != engine.to_fen(engine.initial()) or not rec.plies:
+        if rec.start_position != engine.to_fen(engine.initial()) or not rec.plies \
+                or head.startswith(("Game", "variation")):
             return
         rec.tags["Opening"] = opening_name(head)
-        compare_name(rec, head, rec.line, 1)
+        compare_name(rec, head, line or rec.line, column or 1)
 
-    def _unplaced(self, block: Block, tried: Tried) -> list[Record]:
+    def _unplaced(self, block: Block, choice: Choice, tried: Tried) -> list[Record]:
+        """Moves that start from no known position: kept, with an error, when they are play
+        (a table of moves, or a solution announced above, or a long run of moves), never
+        replayed from a guessed position."""
         moves = [t for t in tried.order.tokens if getattr(t, "kind", "") == "move"]
-        if tried.start.kind == "standard" and _looks_like_play(moves):
+        table = choice.grid.width > 1 and len(choice.grid.rows) > 1
+        announced = any(_ANNOUNCES.search(self.lines[k]) for k in
+                        range(max(0, block.line - 4), block.line - 1))
+        least = UNPLACED_MIN_MOVES // 2 if table or announced else UNPLACED_MIN_MOVES
+        if tried.start.kind == "standard" and _looks_like_play(moves, least):
             return [_unplaced(block, moves, self.path, self.lines)]
         return []
 
@@ -345,11 +370,11 @@ def _unreplayed(rec: Record, piece: Piece) -> Record:
     return rec
 
 
-def _looks_like_play(moves: list[Token]) -> bool:
+def _looks_like_play(moves: list[Token], least: int) -> bool:
     """Enough moves over enough squares, nearly all of them one diagonal step or jump: moves
     from a position the page does not give (not a column of scores)."""
     squares = {s.value for m in moves for s in m.squares}
-    if len(moves) < UNPLACED_MIN_MOVES or len(squares) < UNPLACED_MIN_SQUARES:
+    if len(moves) < least or len(squares) < min(UNPLACED_MIN_SQUARES, 2 * least):
         return False
     shaped = sum(1 for m in moves if step_shape([s.value for s in m.squares]))
     return shaped >= 0.8 * len(moves)

@@ -35,6 +35,8 @@ STRUCTURE = {"variation", "note", "side", "result", "break", "verdict-side", "ve
              "thus", "alternative", "resume"}
 MIN_RESTART = 2        # moves that must replay from the start for a failing line to restart
 MAX_FAILURES = 3       # lines that may stop before a reading is given up
+PROSE = "in running text"   # a move token's value when a sentence prints it
+MAX_BACK = 2           # moves before a stop where openings named in a row may be cut
 FIX_CHECK = 3          # moves after a misprint that must replay for a one-square edit to fit
 
 
@@ -70,6 +72,9 @@ class Line:
     ambiguous: list[str] = field(default_factory=list)
     failed: bool = False
     marked: dict[int, list[str]] = field(default_factory=dict)   # move index -> brace labels
+    indexes: list[int] = field(default_factory=list)   # each move's place in the token stream
+    ends: list[engine.Position] = field(default_factory=list)   # a misprint last: where it may be
+    numbered: bool = False          # its rows print move numbers (`--4--`)
 
 
     @property
@@ -106,7 +111,11 @@ class Reading:
         return tuple((line.start, tuple(line.played)) for line in self.lines)
 
     def open_line(self) -> Line | None:
+        """The line a next block may go on with: the last one read, unless it branched off
+        (a comment's variation): then the one the block went on from."""
         last = self.current
+        if last is not None and last.how in ("branch", "label") and self.start.kind == "continuing":
+            last = self.start.line
         return last if last is not None and last.claim is None and not last.failed else None
 
 
@@ -159,6 +168,7 @@ class _Run:
         self.rows: dict[int, int] = {}      # printed line -> the ply its row number counts
         self.numbered: dict[int, int] | None = None
         self.stack: list[Line] = []         # lines an alternative in brackets interrupts
+        self.lead: list[Token] = []         # numbers read before the first line opens
 
     def go(self) -> None:
         i = self._numbering(0)
@@ -214,8 +224,8 @@ class _Run:
             self._open("variation", tok)
         elif kind == "resume" and self.stack:
             self.line = self.stack.pop()
-        elif kind in ("number", "colour") and self.line is not None:
-            self.line.decorations.append(tok)
+        elif kind in ("number", "colour"):
+            (self.line.decorations if self.line is not None else self.lead).append(tok)
         return i + 1
 
     def _numbering(self, i: int) -> int:
@@ -237,7 +247,8 @@ class _Run:
         if not self.lines and self.start.label and kind == "trunk":
             head = self.start.heading
             kind, label = ("note" if head.kind == "note" else "variation"), self.start.label
-        self.line = Line(kind, head, label)
+        self.line = Line(kind, head, label, decorations=self.lead)
+        self.lead = []
         self.lines.append(self.line)
 
     def _letter(self, i: int) -> None:
@@ -264,7 +275,7 @@ class _Run:
         line = self.line
         if line is not None and line.claim is None and line.moves and line.kind in ("note", "variation"):
             line.decorations += line.moves
-            line.moves, line.played, line.marked = [], [], {}
+            line.moves, line.played, line.marked, line.indexes = [], [], {}, []
 
     def _result(self, tok: Token) -> None:
         line = self.line
@@ -294,6 +305,8 @@ class _Run:
             line.marked[len(line.moves)] = labels
         line.moves.append(tok)
         line.played.append(after)
+        line.indexes.append(i)
+        line.numbered = line.numbered or tok.line in self._numbers()
         return i + width
 
     def _lone_number(self, i: int) -> int:
@@ -316,18 +329,29 @@ class _Run:
         return line.at + len(line.played) if line is not None else 0
 
     def _restart(self, line: Line, tok: Token, i: int) -> int:
+        """Openings named one after another (`11-15, 23-19 and 9-14, 22-17`): when the line
+        stops and the moves from it (or from one or two moves before it) replay from the
+        block's start, a new line starts there."""
         base = _base(self.start)
-        if base is not None and len(line.moves) >= MIN_RESTART \
-                and _reach(self.tokens, i, base) >= MIN_RESTART:
-            self._open("restart", None)
-            self.line.start, self.line.how = base, "from the start again"
-            return self._move(i)
+        for back in range(0, MAX_BACK + 1) if base is not None else ():
+            if len(line.moves) - back < MIN_RESTART:
+                break
+            j = line.indexes[-back] if back else i
+            if _reach(self.tokens, j, base) >= max(back + 1, MIN_RESTART):
+                del line.moves[len(line.moves) - back:], line.played[len(line.played) - back:]
+                del line.indexes[len(line.indexes) - back:]
+                self._open("restart", None)
+                self.line.start, self.line.how = base, "from the start again"
+                return j
         if self.tolerant:
             return self._mend(line, i)
-        fixed = _quick_fix(self.tokens, i, line.end)
-        if fixed is not None:
+        fixes = _quick_fixes(self.tokens, i, line.end)
+        last = _segment_moves(self.tokens, i + _move_at(self.tokens, i)[1]) == 0
+        if len(fixes) == 1 or fixes and last:
             line.moves.append(tok)
-            line.played.append(fixed)
+            line.played.append(fixes[0])
+            line.indexes.append(i)
+            line.ends = fixes if len(fixes) > 1 else []
             self.failures.append((f'"{tok.text}" is not a legal move here', self.tokens[i]))
             self.lost += 1
             return i + _move_at(self.tokens, i)[1]
@@ -406,7 +430,7 @@ class _Run:
             before = start.line
             if before is not None and self._goes_on(before):
                 line.continues = before
-                return "continuing", before.end, before, before.at + len(before.played)
+                return "continuing", self._end_of(before), before, before.at + len(before.played)
         first = self.tokens[self._first_move]
         label = line.label or (first.label if line.kind in ("trunk", "after") else "")
         if line.kind == "side" and _base(start) is not None:
@@ -418,14 +442,23 @@ class _Run:
                     return "label", earlier.position_before(at), earlier, at
         return None
 
+    def _end_of(self, before: Line) -> engine.Position:
+        """Where the line above ended; when it ended on a misprint, the reading of it from
+        which this block goes on furthest."""
+        ends = before.ends or [before.end]
+        return max(ends, key=lambda end: _reach(self.tokens, self._first_move, end))
+
     def _goes_on(self, before: Line) -> bool:
         """Whether the block's first line goes on with the line above: its first move is legal
-        there, and its row's printed number (a move's or a ply's) is the one due."""
+        there, and its row's printed number (a move's or a ply's) is the one due; not when
+        the line above numbers its moves and this block does not (a comment's moves)."""
         i = self._first_move
-        if _reach(self.tokens, i, before.end, 1) == 0:
+        if _reach(self.tokens, i, self._end_of(before), 1) == 0:
             return False
         done = before.at + len(before.played)
         number, row = self._numbers().get(self.tokens[i].line), self.rows.get(self.tokens[i].line)
+        if before.numbered and number is None and row is None and self.tokens[i].value == PROSE:
+            return False
         return (number is None or number == done // 2 + 1) and (row is None or row == done + 1)
 
     def _earlier_lines(self) -> list[Line]:
@@ -510,10 +543,10 @@ def _segment_end(tokens: list, i: int) -> int:
     return i
 
 
-def _quick_fix(tokens: list, i: int, pos: engine.Position) -> engine.Position | None:
-    """A misprint read through, for ranking orders only: the position after the one legal
-    move whose squares differ from the printed ones by one square and after which the next
-    moves replay (the record's replay says it properly)."""
+def _quick_fixes(tokens: list, i: int, pos: engine.Position) -> list[engine.Position]:
+    """A misprint read through, for ranking orders only: the positions after the legal moves
+    whose squares differ from the printed ones by one square and after which the next moves
+    replay (the record's replay says it properly)."""
     tok, width = _move_at(tokens, i)
     printed = squares(tok)
     found = []
@@ -523,7 +556,7 @@ def _quick_fix(tokens: list, i: int, pos: engine.Position) -> engine.Position | 
             after = engine.play(pos, move)
             if _reach(tokens, i + width, after, FIX_CHECK) >= min(FIX_CHECK, _segment_moves(tokens, i + width)):
                 found.append(after)
-    return found[0] if len(found) == 1 else None
+    return found
 
 
 def _ends_segment(tok) -> bool:

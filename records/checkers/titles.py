@@ -18,8 +18,8 @@ def clean(text: str) -> str:
     text = _MARKUP.sub("", text.strip())
     text = re.sub(r"\s*(?:--|\u2014)\s*", ", ", text)
     text = re.sub(r"\.,", ",", text)
-    text = re.sub(r"\s+", " ", text).strip(" .:,;_")
-    return text
+    text = re.sub(r"\s+", " ", text).strip(" :,;_")
+    return text if re.search(r"(?:^|\s)[A-Z]\.$", text) else text.rstrip(" .")
 
 
 def named(text: str) -> str:
@@ -32,18 +32,39 @@ def named(text: str) -> str:
     return title_case(text) if text.isupper() and len(text) > 1 else text
 
 
+_HEAD_WORD = re.compile(r"^(?:Game|Games|Problem|Position|Study|Ending|Endings|Opening|Openings|"
+                        r"Example|Diagram|Chapter|Solution|Variation|Var|No|Part|Section)\b", re.I)
+
+
+def headline(text: str) -> bool:
+    """A heading, not a sentence: a line in capitals, or with most of its words capitalised,
+    or one starting as headings do (`Game No. 3`, `Problem 7`); never one that runs on."""
+    text = text.strip()
+    if text[-1:] in ",;" or text.endswith("--") or len(text) > 60:
+        return False
+    words = re.findall(r"[A-Za-z][A-Za-z'\u2019]*", clean(text))
+    if not words:
+        return bool(re.search(r"\d", text))
+    capital = sum(w[0].isupper() for w in words if len(w) > 3 or w[0].isupper())
+    long_words = sum(1 for w in words if len(w) > 3 or w[0].isupper())
+    return text.upper() == text or _HEAD_WORD.match(clean(text)) is not None \
+        or capital * 2 > max(long_words, 1)
+
+
 # -- a block's own title ---------------------------------------------------------------------
 def block_title(block: Block, grid: Grid) -> str:
     """Text rows printed at the top of the block, before its first row of notation (`The
     Laird and Lady, as played at the club.`), when they are one short line of one cell."""
     first = grid.rows[0][0].line if grid.rows else 0
     rows = [r for r in block.rows if r.line < first and not r.rule]
-    if len(rows) != 1 or len(rows[0].cells) != 1:
+    if len(rows) != 1 or len(rows[0].cells) != 1 or not headline(rows[0].text):
         return ""
     return _title_text(rows[0].text)
 
 
 def _title_text(text: str) -> str:
+    if re.search(r"(?<!\w)[BW]:[WB]", text):
+        return ""
     found = clean(text)
     if not found or len(found) > MAX_TITLE or TURN.search(found) or _LABELS.match(found) \
             or _INTRODUCTION.search(text.strip()) or not (found[0].isupper() or found[0].isdigit()):
@@ -89,22 +110,24 @@ def quoted_opening(lines: list[str], line: int) -> str:
 
 
 # -- names over columns and at the start of rows ----------------------------------------------
-def column_titles(grid: Grid) -> dict[int, str]:
+def column_titles(grid: Grid) -> dict[int, tuple[str, int, int]]:
     """Token id -> the name printed over its column (heading rows above its section, groups
-    of them between rules joined by commas); a name spanning several columns is numbered."""
-    out: dict[int, str] = {}
+    of them between rules joined by commas; a name spanning several columns is numbered),
+    with the line and column of its first cell."""
+    out: dict[int, tuple[str, int, int]] = {}
     columns = grid.column_of()
     bounds = [*grid.sections, len(grid.rows)]
     for first, stop in zip(bounds, bounds[1:]):
         spans = _spans(grid, columns, first, stop)
         heads = _heading_groups(grid, first)
-        titles = {c: ", ".join(p for p in (_over(group, span) for group in heads) if p)
-                  for c, span in spans.items()}
+        found = {c: [_over(group, span) for group in heads] for c, span in spans.items()}
+        titles = {c: ", ".join(p for p, _ in parts if p) for c, parts in found.items()}
         _number_repeats(titles)
         for r in range(first, stop):
             for tok, c in zip(grid.rows[r], columns[r]):
+                where = next((at for p, at in found[c] if p), (0, 0))
                 if titles.get(c):
-                    out[id(tok)] = titles[c]
+                    out[id(tok)] = (titles[c], *where)
     return out
 
 
@@ -145,14 +168,15 @@ def _heading_groups(grid: Grid, first: int) -> list[list[Row]]:
     return [g for g in groups if g]
 
 
-def _over(group: list[Row], span: tuple) -> str:
+def _over(group: list[Row], span: tuple) -> tuple[str, tuple[int, int]]:
     low, high, slots = span
     parts = []
     for row in group:
         for cell, (left, right) in zip(row.cells, _extents(row)):
             if _covers(cell, left, right, row, low, high, slots):
-                parts.append(cell.text)
-    return named(" ".join(parts))
+                parts.append(cell)
+    where = (parts[0].line, parts[0].column) if parts else (0, 0)
+    return named(" ".join(c.text for c in parts)), where
 
 
 def _extents(row: Row) -> list[tuple[int, int]]:
@@ -203,3 +227,18 @@ def row_title(block: Block, tok) -> str:
             and not any(re.search(r"\d", c.text) for c in above.cells):
         parts = [above.cells[0].text, *parts]
     return clean(" ".join(parts))
+
+
+def header_cell(block: Block, lead: list, first) -> str:
+    """The name printed at the head of a column in a row of the table itself (`Game 1.` over
+    its moves): the cell holding the first token read before the column's first move."""
+    above = [t for t in lead if t.line < first.line]
+    if not above:
+        return ""
+    tok = above[0]
+    for row in block.rows:
+        if row.line == tok.line:
+            for cell in row.cells:
+                if cell.column <= tok.column < cell.column + len(cell.text):
+                    return named(cell.text)
+    return ""

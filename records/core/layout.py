@@ -36,6 +36,7 @@ CELL_BREAK = re.compile(r"\s{2,}|\t|[|\u2502\u2551\u2503]+")
 MAX_CELL = 400         # a longer run is prose, cut into pieces of this size for the tokenizer
 MAX_ROWS = 400         # a longer block is read in pieces of this many rows
 RUNNING_TEXT = 30      # a cell this long, of words, is running text
+FRAME_PIECE = re.compile(r"\+|[-=]{2,}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +199,7 @@ class Grid:
     slots: list[int] = field(default_factory=list)     # each token's tab field (-1: none)
     sections: list[int] = field(default_factory=lambda: [0])   # first row of each section
     footer: int | None = None          # a last row read after the table (see _footer)
+    spans: list[tuple[int, int]] = field(default_factory=list)   # each token's printed reach
 
     def tokens(self) -> list:
         return [t for row in self.rows for t in row]
@@ -214,6 +216,7 @@ class Grid:
 def grid_of(block: Block, tokenize: Callable[[Cell], list]) -> Grid:
     rows: list[list] = []
     slots: list[int] = []
+    spans: list[tuple[int, int]] = []
     sections = [0]
     between = False          # a row without tokens, or a rule, since the last row of tokens
     running = 0              # rows that are running text
@@ -228,7 +231,11 @@ def grid_of(block: Block, tokenize: Callable[[Cell], list]) -> Grid:
         between = False
         rows.append([t for t, _ in found])
         slots += [cell.slot for _, cell in found]
-    grid = Grid(block, rows, slots=slots, sections=sections)
+        alone = {id(cell): sum(c is cell for _, c in found) == 1 and not FRAME_PIECE.search(cell.text)
+                 for _, cell in found}
+        spans += [(cell.column, _span(t, -1)[1]) if alone[id(cell)] else _span(t, -1)
+                  for t, cell in found]
+    grid = Grid(block, rows, slots=slots, sections=sections, spans=spans)
     if running * 2 <= len(block.text_rows()):
         _find_columns(grid)
     return grid
@@ -276,7 +283,8 @@ def _columns(grid: Grid, footer: int | None) -> tuple[list[int], int] | None:
     at = 0
     for first, stop in zip(bounds, bounds[1:]):
         count = sum(len(row) for row in grid.rows[first:stop])
-        found = _section_columns(grid.rows[first:stop], grid.slots[at:at + count])
+        found = _section_columns(grid.rows[first:stop], grid.slots[at:at + count],
+                                 grid.spans[at:at + count])
         if found is None:
             return None
         columns += found
@@ -285,9 +293,13 @@ def _columns(grid: Grid, footer: int | None) -> tuple[list[int], int] | None:
     return columns, width
 
 
-def _section_columns(rows: list[list], slots: list[int]) -> list[int] | None:
+def _section_columns(rows: list[list], slots: list[int],
+                     reach: list[tuple[int, int]]) -> list[int] | None:
+    """A token alone in its cell reaches back to the cell's start (`Game 1.` over `11.15`)."""
     tabbed = sum(s >= 0 for s in slots) * 2 >= len(slots) > 0
-    spans = [_span(t, s if tabbed else -1) for t, s in zip((t for row in rows for t in row), slots)]
+    tokens = [t for row in rows for t in row]
+    spans = [_span(t, s) if tabbed else (reach[k] if k < len(reach) else _span(t, -1))
+             for k, (t, s) in enumerate(zip(tokens, slots))]
     if not spans:
         return []
     order = sorted(range(len(spans)), key=lambda i: spans[i])
