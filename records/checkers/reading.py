@@ -31,6 +31,7 @@ _WORTH = re.compile(r"wins|WINS|loses|LOSES|[Dd]rawn?\b|DRAW|VAR|Var\b|VARIATION
                     r"(?:to|TO) (?:move|play|MOVE|PLAY)|^\s*\(?[a-hA-H]\)?[.}]?\s*$|"
                     r"^\s*(?:white|black|WHITE|BLACK)\.?\s*$|\bthus\b|^\s*[a-h]\.\s")
 _FEN = re.compile(r"(?<!\w)[BW]:[WB]")
+_OPENING = engine.to_fen(engine.initial())
 _ROMAN = {"I": 1, "V": 5, "X": 10}
 _SQUARE_ALONE = re.compile(r"\d{1,3}")
 _GARBLED = re.compile(r"\d{1,2}[?!%/]{1,2}\s?-?\s?\d{1,2}|\d{1,2}\s?-?\s?[?!%/]{1,2}\d{0,2}")
@@ -185,7 +186,7 @@ class CheckersReader:
         clean = _clean(text)
         if not clean or not (clean[0].isupper() or clean[0].isdigit()) or not _headline(text):
             return ""
-        if any(t.kind in ("variation", "note", "move") for r in rows for c in r.cells
+        if any(t.kind in ("variation", "note", "move", "result") for r in rows for c in r.cells
                for t in self.tokens(c)):
             return ""
         return clean
@@ -302,6 +303,11 @@ def _word(tok: Token, k: int, after: Token | None) -> Token | None:
     return None
 
 
+def value_of(tok: Token) -> str:
+    """What a result, side or variation heading says (`White loses.` -> "B", `VAR. II` -> "2")."""
+    return _value(tok)
+
+
 def _value(tok: Token) -> str:
     text = tok.text
     if tok.kind == "result":
@@ -325,9 +331,13 @@ def _roman(text: str) -> int:
 
 # -- setups ----------------------------------------------------------------------------------
 def board_starts(board: diagrams.Board) -> list[tuple[str, Start]]:
-    """Every placement of the board's marks, with each side the print allows to move."""
+    """Every placement of the board's marks, with each side the print allows to move; none for
+    a board of the men set for play (a game from it is read from the standard start)."""
     out = []
-    for placement in diagrams.placements(board):
+    placed = diagrams.placements(board)
+    if any(p.fen == _OPENING for p in placed):
+        return []
+    for placement in placed:
         for side in board.sides or "BW":
             fen = side + placement.fen[1:]
             how = f"the diagram at line {board.line}, read with {placement.orientation}"

@@ -1,6 +1,6 @@
 """Printed checkers lines resolved through the engine: colours, jumps, misprints, claims.
 
-The notation layer (records/checkers/book.py) hands over printed lines as tokens; here each
+The notation layer (records/checkers/notation.py) hands over printed lines as tokens; here each
 is replayed from its start position:
 
 - the colour of a move comes from turn alternation; a move whose typography (joined for
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from records.checkers import endgame, engine
-from records.checkers.book import Token
+from records.checkers.notation import Token
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
 
 COLOUR = {"B": "Black", "W": "White"}

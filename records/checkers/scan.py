@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from records.checkers import engine, titles
+from records.checkers import engine, notation, titles
 from records.checkers.lines import PRINTED, compare_name, opening_name
 from records.checkers.notation import Token, step_shape
 from records.checkers.reading import CheckersReader
+from records.checkers.reading import value_of as reading_value
 from records.checkers.replay import COLOUR, KIND, check_claim, pdn_text, replay_line
 from records.checkers.stream import Line, Reading, Start, replay
 from records.core.layout import Block, Choice, Reading as Tried
@@ -37,6 +38,7 @@ EACH_COLUMN = "each column on its own, top to bottom"
 EACH_ROW = "each row on its own"
 COLUMNS = (EACH_COLUMN, "down each column, then across")
 HEADING_REACH = 200    # lines below a heading where it still names the lines of play
+VERDICT_GAP = 4        # lines under a game where its verdict, printed alone, may stand
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201d]{2,40})[\"\u201d]\s+Opening", re.I)
 _ANNOUNCES = re.compile(r"\b(?:Solution|Problem|Position|Study|Ending)\b", re.I)
 
@@ -98,6 +100,7 @@ class Piece:
     moves: list[Token] = field(default_factory=list)
     claim: Token | None = None
     record: Record | None = None
+    unfinished: bool = False      # the moves stop short (`&c.`): the result is stated only
 
 
 class SpanRecords:
@@ -123,7 +126,25 @@ class SpanRecords:
             self._collect(block, choice, tried, reading)
             earlier = previous.lines if previous is not None else []
             previous = Reading(earlier + reading.lines, start, reading.current)
+        self._verdict_below()
         return [self._record(piece) for piece in self.pieces if piece.moves or piece.line.failed]
+
+    def _verdict_below(self) -> None:
+        """A verdict printed on its own under the last block (`&c.` then `White loses.`): the
+        last line's result; stated, not checked, when the moves stop short (`&c.`)."""
+        last = self.span.blocks[-1]
+        piece = self.pieces[-1] if self.pieces else None
+        if piece is None or piece.claim is not None:
+            return
+        for note in self.span.notes:
+            if 0 < note.line - last.end_line <= VERDICT_GAP:
+                found = [t for r in note.text_rows() for t in notation.tokens(r.text, r.line)
+                         if t.kind not in ("word", "other")]
+                if len(found) == 1 and found[0].kind == "result":
+                    found[0].value = reading_value(found[0])
+                    piece.claim = found[0]
+                    piece.unfinished = "&c" in "\n".join(self.lines[last.line - 1:note.line])
+                return
 
     def _worth(self, block: Block, choice: Choice, tried: Tried) -> bool:
         """Checkers, not numbers that look like moves: a line replays MIN_PLIES plies (twice
@@ -229,7 +250,11 @@ class SpanRecords:
         done = replay_line(rec, line.start, tokens, typography, first_index=len(prefix) + 1)
         rec.plies = prefix + done.plies
         self._describe(rec, piece)
-        if piece.claim is not None:
+        if piece.claim is not None and piece.unfinished:
+            rec.tags["Result"] = {"B": "0-2", "W": "2-0", "draw": "1-1"}[piece.claim.value]
+            rec.add(INFO, "CHECKERS-UNFINISHED", "the game is printed only to a point (&c.); "
+                    "its result is stated, not checked", piece.claim.line, piece.claim.column)
+        elif piece.claim is not None:
             if done.complete:
                 check_claim(rec, done.positions[-1] if done.positions else line.start, piece.claim)
             else:
@@ -390,5 +415,6 @@ def _unplaced(block: Block, moves: list[Token], path: str, lines: list[str]) -> 
             "is printed with them", first.line, first.column,
             suggestion="print the position before the moves, e.g. B:W18,24:B12,16")
     rec.data["printed_moves"] = [m.text for m in moves]
+    rec.data["layout"] = ""
     rec.settle_status()
     return rec
