@@ -19,7 +19,8 @@ OCR_DIGITS = {"I": "1", "l": "1", "O": "0", "S": "5"}
 _SQUARE = re.compile(r"[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2}")
 _KINDS = {"JOINED": "move", "PROSE": "move", "DOTTED": "move", "SPACED": "move",
           "RESULT": "result", "VARIATION": "variation", "SIDE": "side", "NUMBER": "number",
-          "FEN": "fen", "WORD": "word", "BARE": "word", "OTHER": "other", "LABEL": "label"}
+          "FEN": "fen", "WORD": "word", "BARE": "word", "OTHER": "other", "LABEL": "label",
+          "SMALL": "word"}
 
 
 @dataclass(slots=True)
@@ -52,14 +53,25 @@ class Token:
         return self.line, self.column
 
 
+# the words a page reader needs beside notation: a letter marking a move (`a 11-15`, `c}`), a
+# lettered note (`b.`), `thus`, `(or`, a number glued to a move by a note letter (`3-a-24-28`)
+_READER_WORDS = r"(?<![\w'\u2019])(?:[a-h]\.?|thus|or)(?![\w'\u2019])|\d{1,2}(?=-[a-h]-)|[()*}\-]"
+
+
 @cache
-def _scanner() -> re.Pattern:
-    """The grammar's terminals as one alternation, in the order Lark's lexer tries them."""
+def _scanner(words: bool = True) -> re.Pattern:
+    """The grammar's terminals as one alternation, in the order Lark's lexer tries them;
+    without words, only the notation and the few words a page reader asks for (running text
+    is scanned in the regular expression engine, not word by word in Python)."""
     from lark import Lark
     terminals = Lark(grammar("checkers_book"), parser="lalr", lexer="basic").terminals
     ordered = sorted(terminals, key=lambda t: (-t.priority, -t.pattern.max_width,
                                                -len(t.pattern.value), t.name))
+    if not words:
+        ordered = [t for t in ordered if t.name not in ("WORD", "BARE", "OTHER")]
     parts = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in ordered]
+    if not words:
+        parts.append(f"(?P<SMALL>{_READER_WORDS})")
     return re.compile("|".join(parts))
 
 
@@ -85,18 +97,21 @@ def squares_of(text: str, line: int, column: int) -> list[Square]:
 _QUICK = re.compile(r"[0-9A-Za-z]")
 
 
-def tokens(text: str, line: int = 1, column: int = 1) -> list[Token]:
+def tokens(text: str, line: int = 1, column: int = 1, words: bool = True) -> list[Token]:
     """The tokens of one line or cell that starts at (line, column) of its file; a branch
-    label (`A` of `A 10 6`) is kept on the move it marks."""
+    label (`A` of `A 10 6`) is kept on the move it marks. Without words: notation only, and
+    the few words a page reader asks for."""
     out: list[Token] = []
     if not _QUICK.search(text):
         return [Token("other", ch, line, column + i) for i, ch in enumerate(text) if not ch.isspace()]
     label = ""
-    for match in _scanner().finditer(text):
+    for match in _scanner(words).finditer(text):
         name = match.lastgroup
         if name.startswith("__"):
             continue
         kind = _KINDS[name]
+        if name == "SMALL" and not match.group()[0].isalnum():
+            kind = "other"
         at = column + match.start()
         if kind == "label":
             label = match.group()

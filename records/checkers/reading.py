@@ -103,7 +103,7 @@ class CheckersReader:
         found = self._lines.get(number)
         if found is None:
             text = self.lines[number - 1] if number <= len(self.lines) else ""
-            found = self._lines[number] = tokens(text, number, 1)
+            found = self._lines[number] = tokens(text, number, 1, words=False)
         return found
 
     def _box(self, cell) -> list[Token] | None:
@@ -158,8 +158,8 @@ class CheckersReader:
             for _, start in found:
                 start.title = title
             return found
-        head = _clean(texts[0]) if texts else ""
-        board = self.titled.get(_letters(head))
+        head = _clean(texts[0]) if texts and len(texts[0]) <= 80 else ""
+        board = self.titled.get(_letters(head)) if head else None
         if board is not None and head:
             return board_starts(board)
         return _ending_starts(texts[0]) if texts else []

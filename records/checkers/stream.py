@@ -404,6 +404,8 @@ class _Run:
         want = max(_segment_moves(self.tokens, i), 1)
         base = _base(self.start)
         if line is self.lines[0] and self.start.kind == "continuing":
+            if base is not None and _reach(self.tokens, i, base, want) >= want:
+                return False     # a new line from the start, not a variation of the one above
             base = None      # a block read on from above goes on from a line above, or fails
         from_base = _reach(self.tokens, i, base, want) if base is not None else -1
         branches = self._branches(i, want)
