@@ -189,3 +189,11 @@ def test_boys_own_table_of_openings(records_of):
     assert " ".join(p.normal for p in rows["Second Double Corner"].plies) == "11-15 24-19"
     assert " ".join(p.normal for p in rows["Fife"].plies) == "11-15 23-19 9-14 22-17 5-9"
     assert rows["Fife"].tags["Opening"] == "Fife"
+
+
+@pytest.mark.parametrize("rel", ["bridge/elwell_bridge_pg38000.txt",
+                                 "whist/cavendish_on_whist_pg51039.txt"])
+def test_no_checkers_in_books_of_other_games(rel):
+    """Scores and card numbers in prose (`10-4`, `3 to 2`) are not moves: no record at all."""
+    path = need(CORPUS / rel)
+    assert scan_book(_read(path), str(path)) == []

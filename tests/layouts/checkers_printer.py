@@ -108,7 +108,7 @@ def move_text(pos: engine.Position, move: engine.Move, style: str) -> str:
     shown = squares(pos, move, style.endswith("+path"))
     style = style.removesuffix("+path")
     joiner = {"joined": "-", "capture": "x" if move.captured else "-", "dotted": ".",
-              "prose": " to ", "spaced": " "}.get(style)
+              "prose": " to ", "spaced": " ", "stray": "-" if pos.turn == "B" else " "}.get(style)
     if style == "typography":     # Black joined, White not: `11-15`, `23 19`
         joiner = "-" if pos.turn == "B" else " "
     if style == "takes":
@@ -157,6 +157,7 @@ class Texts:
     misprint: tuple[int, int] | None = None
     ocr: float = 0.0
     confused: int = 0
+    stray: int = 0                 # White moves printed joined in a book that joins Black's
     cache: dict = field(default_factory=dict)
 
     def __call__(self, record: int, ply: int) -> str:
@@ -167,6 +168,9 @@ class Texts:
             move = line.moves[ply]
             text = misprinted(pos, move, self.style, self.rnd) if key == self.misprint \
                 else move_text(pos, move, self.style)
+            if self.style == "stray" and pos.turn == "W" and self.rnd.random() < 0.2:
+                text = move_text(pos, move, "joined")     # a stray hyphen
+                self.stray += 1
             if self.ocr and key != self.misprint and self.rnd.random() < self.ocr:
                 text, n = with_ocr(text, self.rnd)
                 self.confused += n
@@ -405,14 +409,16 @@ def row_per_opening(lines, texts, rnd) -> Page:
 
 
 def opening_sentences(lines, texts, rnd) -> Page:
-    """Openings named in sentences: `The Single Corner: 11 to 15, 22 to 18, 15 to 22.`"""
+    """Openings named in sentences: `The Single Corner: 11 to 15, 22 to 18, 15 to 22.`, or
+    given without a name: `9 to 14, 22 to 17, 11 to 15.`"""
     sheet = Sheet()
     sheet.add("THE OPENINGS.")
     sheet.add()
-    names = rnd.sample(NAMES, len(lines))
+    names = rnd.sample(NAMES, len(lines)) if rnd.random() < 0.6 else [""] * len(lines)
     for r, (line, name) in enumerate(zip(lines, names)):
         moves = ", ".join(texts(r, j) for j in range(len(line.moves)))
-        sheet.add(f"The {name}: {moves}.", [(r, j) for j in range(len(line.moves))])
+        sheet.add(f"The {name}: {moves}." if name else f"{moves}.",
+                  [(r, j) for j in range(len(line.moves))])
         sheet.add()
         line.label = name
     return sheet.page(lines, "row by row")
@@ -482,15 +488,17 @@ def side_words(fen: str) -> str:
     return " ".join(out) + f" {'Black' if pos.turn == 'B' else 'White'} to move."
 
 
-def setup_rows(fen: str, how: str, rnd: random.Random) -> tuple[list[str], dict]:
-    """The position printed before its solution: as a FEN, in words, or drawn."""
+def setup_rows(fen: str, how: str, rnd: random.Random,
+               drawing: tuple[str, str, str] | None = None) -> tuple[list[str], dict]:
+    """The position printed before its solution: as a FEN, in words, or drawn (in the
+    orientation, with the marks and in the frame given, else chosen at random)."""
     side = "Black" if fen[0] == "B" else "White"
     if how == "fen":
         return [f'[FEN "{fen}"]', ""], {}
     if how == "words":
         return [side_words(fen), ""], {}
-    orientation = rnd.choice([name for name, _ in ORIENTATIONS])
-    marks, frame = rnd.choice(sorted(MARKS)), rnd.choice(FRAMES)
+    orientation, marks, frame = drawing or (rnd.choice([name for name, _ in ORIENTATIONS]),
+                                            rnd.choice(sorted(MARKS)), rnd.choice(FRAMES))
     top = {"Black at the top": "BLACK.", "White at the top": "WHITE."}.get(orientation, "")
     bottom = {"BLACK.": "WHITE.", "WHITE.": "BLACK."}.get(top, "")
     rows = ["      " + top] if top and rnd.random() < 0.7 else []
@@ -503,7 +511,7 @@ def setup_rows(fen: str, how: str, rnd: random.Random) -> tuple[list[str], dict]
 HEADINGS = [("VAR. {}.", "letters"), ("{}", "letters"), ("V.{}", "numbers"), ("Var. {}", "numbers")]
 
 
-def solution(lines, texts, rnd) -> Page:
+def solution(lines, texts, rnd, drawing=None) -> Page:
     """A position (drawn, in words, or a FEN) over its solution: the trunk, then each variation
     under its heading (`VAR. A.`, `A`, `V.1`), a verdict where a line ends the game, all read
     down each column, then across; the trunk's move a lettered variation leaves it at carries
@@ -511,7 +519,7 @@ def solution(lines, texts, rnd) -> Page:
     sheet = Sheet()
     trunk = lines[0]
     sheet.add(f"Problem No. {rnd.randint(1, 99)}.")
-    rows, drawn = setup_rows(trunk.start, lines[0].label or "diagram", rnd)
+    rows, drawn = setup_rows(trunk.start, lines[0].label or "diagram", rnd, drawing)
     for row in rows:
         sheet.add(row)
     sheet.add("Solution:--")
