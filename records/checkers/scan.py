@@ -26,7 +26,7 @@ from records.checkers.notation import Token, step_shape
 from records.checkers.reading import CheckersReader
 from records.checkers.reading import value_of as reading_value
 from records.checkers.replay import COLOUR, KIND, check_claim, pdn_text, replay_line
-from records.checkers.stream import Line, Reading, Start, replay
+from records.checkers.stream import Line, Reading, Start, moves_replay, replay, segment_after
 from records.core.layout import Block, Choice, Reading as Tried
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
 from records.core.pages import Span, read_page
@@ -72,8 +72,10 @@ def pick(choice: Choice) -> tuple[Tried, list[Tried]]:
     whole = [t for t in choice.readings if t.replay.whole]
     if not whole:
         best = choice.best
-        ties = [t for t in choice.readings if t.replay.consumed == best.replay.consumed]
-        return min(ties, key=lambda t: (t.start.rank, _KIND_ORDER[t.start.kind])), []
+        if not any(len(line.played) >= MIN_PLIES for line in best.replay.value.lines):
+            ties = [t for t in choice.readings if t.replay.consumed == best.replay.consumed]
+            return min(ties, key=lambda t: (t.start.rank, _KIND_ORDER[t.start.kind])), []
+        return _mended(choice), []
     best = min(whole, key=_preference)
     key = _preference(best)[:3]
     rivals, seen = [], {best.replay.value.outcome()}
@@ -83,6 +85,23 @@ def pick(choice: Choice) -> tuple[Tried, list[Tried]]:
             seen.add(outcome)
             rivals.append(tried)
     return best, rivals
+
+
+MENDED = 6     # readings, the most read first, replayed with repairs when none reads whole
+
+
+def _mended(choice: Choice) -> Tried:
+    """When no reading replays everything (a misprint): of the readings that read most, the
+    one that replays most plies once its lines are repaired where one edit lets them go on
+    (the record's replay, which names the repair or the error)."""
+    tried = choice.readings[:MENDED]
+    scored = []
+    for rank, one in enumerate(tried):
+        mended = replay(one.order.tokens, one.start, tolerant=True).value
+        plies = sum(len(line.played) for line in mended.lines)
+        scored.append((-plies, one.start.rank, _KIND_ORDER[one.start.kind], rank))
+        one.mended = mended
+    return tried[min(scored)[3]]
 
 
 def named(tried: Tried) -> str:
@@ -122,7 +141,8 @@ class SpanRecords:
                     return self._unplaced(block, choice, tried)
                 self.base, self.rivals = self._base_title(block, choice, tried), rivals
             start = tried.start if index == 0 else _carry(previous, tried.start)
-            reading: Reading = replay(tried.order.tokens, start, tolerant=True).value
+            reading: Reading = getattr(tried, "mended", None) if index == 0 else None
+            reading = reading or replay(tried.order.tokens, start, tolerant=True).value
             self._collect(block, choice, tried, reading)
             earlier = previous.lines if previous is not None else []
             previous = Reading(earlier + reading.lines, start, reading.current)
@@ -154,7 +174,8 @@ class SpanRecords:
             return True
         reading: Reading = tried.replay.value
         return any(len(line.played) >= (MIN_PLIES if any(m.kind == "move" for m in line.moves)
-                                        else 2 * MIN_PLIES) for line in reading.lines)
+                                        else 2 * MIN_PLIES)
+                   or _misprint_then_play(line, tried.order.tokens) for line in reading.lines)
 
     def _collect(self, block: Block, choice: Choice, tried: Tried, reading: Reading) -> None:
         heads = titles.column_titles(_grid_of(choice)) if tried.order.name in COLUMNS else {}
@@ -326,6 +347,16 @@ class SpanRecords:
         if tried.start.kind == "standard" and _looks_like_play(moves, least):
             return [_unplaced(block, moves, self.path, self.lines)]
         return []
+
+
+def _misprint_then_play(line: Line, tokens: list) -> bool:
+    """A line that stops at a printed move and replays on for MIN_PLIES plies after one legal
+    move played in its place: play with a misprint in it, not numbers in prose."""
+    if not line.failed or line.end is None or line.stopped < 0:
+        return False
+    rest = segment_after(tokens, line.stopped)[:MIN_PLIES]
+    return len(rest) == MIN_PLIES and any(moves_replay(engine.play(line.end, move), rest)
+                                          for move in engine.legal_moves(line.end))
 
 
 def _carry(previous: Reading, start: Start) -> Start:

@@ -75,6 +75,8 @@ class Line:
     indexes: list[int] = field(default_factory=list)   # each move's place in the token stream
     ends: list[engine.Position] = field(default_factory=list)   # a misprint last: where it may be
     numbered: bool = False          # its rows print move numbers (`--4--`)
+    stopped: int = -1               # the token it stopped at, in the stream read
+    resumes: Line | None = None     # an alternative: the line that goes on after it
 
 
     @property
@@ -131,6 +133,27 @@ def step(pos: engine.Position, squares: tuple[int, ...]) -> engine.Position | No
     return engine.play(pos, found[0]) if found else None
 
 
+def segment_after(tokens: list, i: int) -> list[tuple[int, ...]]:
+    """The squares of the moves after token i, to the end of its segment."""
+    out = []
+    i += 1
+    while i < len(tokens) and not _ends_segment(tokens[i]):
+        tok, width = _move_at(tokens, i) if tokens[i].kind in ("move", "num") else (None, 1)
+        if tok is not None:
+            out.append(squares(tok))
+        i += width
+    return out
+
+
+def moves_replay(pos: engine.Position, printed: list[tuple[int, ...]]) -> bool:
+    """Whether printed moves (their squares) replay in turn from pos."""
+    for path in printed:
+        pos = step(pos, path)
+        if pos is None:
+            return False
+    return True
+
+
 def squares(tok: Token) -> tuple[int, ...]:
     return tuple(s.value for s in tok.squares)
 
@@ -176,6 +199,8 @@ class _Run:
             i += 1         # the row numbers were the first column: the next is the first line
         while i < len(self.tokens):
             i = self._token(i)
+        if self.line is not None and self.line.claim is not None and self.line.resumes is not None:
+            self.line = self.line.resumes       # after an alternative, its line is the open one
 
     def _lose(self, i: int, why: str) -> int:
         """A token that is not read legally: noted, and passed over."""
@@ -187,7 +212,7 @@ class _Run:
         """A line that stops: the rest of its segment is not read; after MAX_FAILURES lines
         have stopped, nothing more is."""
         self.failures.append((why, self.tokens[i]))
-        line.failed = True
+        line.failed, line.stopped = True, i
         end = len(self.tokens) if len(self.failures) > MAX_FAILURES else _segment_end(self.tokens, i)
         self.lost += sum(getattr(t, "kind", "break") != "break" for t in self.tokens[i:end])
         return end
@@ -289,6 +314,8 @@ class _Run:
         if tok is None:
             return self._lone_number(i)
         line = self.line
+        if line is not None and line.claim is not None and line.resumes is not None:
+            self.line = line = line.resumes      # the line an alternative interrupted goes on
         if line is None or line.claim is not None or line.failed:
             self._open("trunk" if not self.lines else "after", None)
             line = self.line
@@ -332,6 +359,8 @@ class _Run:
         """Openings named one after another (`11-15, 23-19 and 9-14, 22-17`): when the line
         stops and the moves from it (or from one or two moves before it) replay from the
         block's start, a new line starts there."""
+        if self._alternative(line, tok, i):
+            return self._move(i)
         base = _base(self.start)
         for back in range(0, MAX_BACK + 1) if base is not None else ():
             if len(line.moves) - back < MIN_RESTART:
@@ -356,6 +385,24 @@ class _Run:
             self.lost += 1
             return i + _move_at(self.tokens, i)[1]
         return self._fail(line, i, f'"{tok.text}" is not a legal move here')
+
+    def _alternative(self, line: Line, tok: Token, i: int) -> bool:
+        """`17 to 13  24 to 19 W. wins`: a move printed after another of the same side, in
+        its place, with a verdict after it, is an alternative to that move: a variation
+        leaving the line there, after which the line goes on."""
+        after, width = _move_at(self.tokens, i)
+        verdict = i + width < len(self.tokens) and \
+            getattr(self.tokens[i + width], "kind", "") in ("result", "verdict-side")
+        if not line.moves or not verdict or line.resumes is not None:
+            return False
+        ply = line.at + len(line.played) - 1
+        before = line.position_before(ply)
+        if before is None or step(before, squares(tok)) is None:
+            return False
+        self._open("variation", Token("alternative", "", tok.line, tok.column))
+        self.line.start, self.line.parent, self.line.at, self.line.how = before, line, ply, "branch"
+        self.line.resumes = line
+        return True
 
     def _segment(self, i: int) -> tuple[list[Token], int]:
         """The moves from i to the end of the line's segment, and where it ends."""

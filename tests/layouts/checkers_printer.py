@@ -168,7 +168,8 @@ class Texts:
             move = line.moves[ply]
             text = misprinted(pos, move, self.style, self.rnd) if key == self.misprint \
                 else move_text(pos, move, self.style)
-            if self.style == "stray" and pos.turn == "W" and self.rnd.random() < 0.2:
+            if self.style == "stray" and pos.turn == "W" and key != self.misprint \
+                    and self.rnd.random() < 0.2:
                 text = move_text(pos, move, "joined")     # a stray hyphen
                 self.stray += 1
             if self.ocr and key != self.misprint and self.rnd.random() < self.ocr:
@@ -310,10 +311,6 @@ def halves(lines, texts, rnd) -> Page:
         sheet.add(f"GAME {r + 1}.")
         sheet.add()
         pairs = [list(range(k, min(k + 2, len(line.moves)))) for k in range(0, len(line.moves), 2)]
-        if len(pairs[-1]) == 1:
-            pairs = pairs[:-1]
-            line.moves = line.moves[:len(pairs) * 2]
-            line.verdict = ""
         half = -(-len(pairs) // 2)
         split = rnd.choice(["   |   ", "        "])
         for k in range(half):

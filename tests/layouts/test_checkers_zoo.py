@@ -16,11 +16,14 @@ from records.checkers.scan import scan_book
 from records.core.model import ERROR, REPAIRED, VALID, WARNING
 
 
-def games(count: tuple[int, int], low: int = 10, high: int = 40, plain: bool = False):
+def games(count: tuple[int, int], low: int = 10, high: int = 40, plain: bool = False,
+          even: bool = False):
     def make(rnd):
         out = []
         while len(out) < rnd.randint(*count) or not out:
             line = cp.game(rnd, low, high)
+            if even and len(line.moves) % 2:
+                line = cp.Line(line.start, line.moves[:-1])
             if len(line.moves) >= low and not (plain and _ambiguous(line)):
                 out.append(line)
         return out
@@ -92,7 +95,7 @@ LAYOUTS = {
     "columns down then across": (cp.columns, games((1, 3), 14), ("typography", "joined", "dotted",
                                                                  "stray")),
     "columns of a game played out": (cp.columns, games((1, 1), 150, 300), ("typography",)),
-    "halves side by side": (cp.halves, games((1, 2), 16), ("joined", "capture")),
+    "halves side by side": (cp.halves, games((1, 2), 16, even=True), ("joined", "capture")),
     "colour named a row": (cp.colour_rows, games((1, 2), plain=True), ("joined",)),
     "numbered pairs": (cp.numbered_pairs, games((1, 2)), ("prose",)),
     "box table": (cp.box_table, games((3, 7), 2, 14), ("typography", "joined")),
