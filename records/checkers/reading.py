@@ -26,6 +26,7 @@ from records.checkers.titles import headline as _headline
 from records.core.layout import Block, Grid, Replay
 
 _DIGIT = re.compile(r"\d")
+_NAMED = re.compile(r"^((?:The\s+)?[A-Z][\w'\u2019 .-]{2,40}?):\s*(?=\d)")   # `The Dyke: 11 to 15`
 _WORDS = re.compile(r"[A-Za-z]{3,}")
 _WORTH = re.compile(r"wins|WINS|loses|LOSES|[Dd]rawn?\b|DRAW|VAR|Var\b|VARIATION|Variation|"
                     r"(?:to|TO) (?:move|play|MOVE|PLAY)|^\s*\(?[a-hA-H]\)?[.}]?\s*$|"
@@ -91,6 +92,9 @@ class CheckersReader:
         if alone is not None:
             return alone
         found = _cell_tokens(owned)
+        named = _NAMED.match(text)
+        if named and found and found[0].kind == "move":
+            found.insert(0, Token("named", named.group(1), cell.line, cell.column, value=named.group(1)))
         if len(_WORDS.findall(text)) >= 3:
             for tok in found:
                 if tok.kind == "move":

@@ -242,6 +242,8 @@ class SpanRecords:
             return self.base if not self.pieces else f"{self.base} ({len(self.pieces) + 1})"
         if line.kind == "side":
             return f"{self.base}, {head.text.strip().capitalize()}"
+        if line.kind == "named":
+            return titles.clean(head.value)
         if line.kind == "note":
             return f"{self.base}, note {head.value}"
         if head.kind == "alternative":

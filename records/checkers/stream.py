@@ -32,7 +32,7 @@ from records.checkers.notation import Token
 from records.core.layout import Replay
 
 STRUCTURE = {"variation", "note", "side", "result", "break", "verdict-side", "verdict-wins",
-             "thus", "alternative", "resume"}
+             "thus", "alternative", "resume", "named"}
 MIN_RESTART = 2        # moves that must replay from the start for a failing line to restart
 MAX_FAILURES = 3       # lines that may stop before a reading is given up
 PROSE = "in running text"   # a move token's value when a sentence prints it
@@ -170,7 +170,7 @@ def replay(tokens: list, start: Start, tolerant: bool = False) -> Replay:
     run = _Run(tokens, start, tolerant)
     run.go()
     reading = Reading(run.lines, start, run.line)
-    total = sum(getattr(t, "kind", "break") != "break" for t in tokens)   # Breaks are the order's
+    total = sum(map(_counts, tokens))
     if run.failures:
         why, at = run.failures[0]
         return Replay(total - run.lost, total, why, at, reading)
@@ -214,7 +214,7 @@ class _Run:
         self.failures.append((why, self.tokens[i]))
         line.failed, line.stopped = True, i
         end = len(self.tokens) if len(self.failures) > MAX_FAILURES else _segment_end(self.tokens, i)
-        self.lost += sum(getattr(t, "kind", "break") != "break" for t in self.tokens[i:end])
+        self.lost += sum(map(_counts, self.tokens[i:end]))
         return end
 
     def _token(self, i: int) -> int:
@@ -228,6 +228,8 @@ class _Run:
             self._open(kind, tok, tok.value)
         elif kind == "side":
             self._open("side", tok)
+        elif kind == "named":
+            self._open("named", tok)
         elif kind == "break":
             self._open("column", None)
             return self._numbering(i + 1)
@@ -456,7 +458,7 @@ class _Run:
             base = None      # a block read on from above goes on from a line above, or fails
         from_base = _reach(self.tokens, i, base, want) if base is not None else -1
         branches = self._branches(i, want)
-        fresh = line.kind in ("column", "after")
+        fresh = line.kind in ("column", "after", "named")
         reach = -branches[0][0] if branches else 0
         if branches and (reach > from_base or reach == from_base and not fresh):
             key, pos, parent, ply = branches[0][:3], *branches[0][3:]
@@ -584,6 +586,15 @@ def _move_at(tokens: list, i: int) -> tuple[Token | None, int]:
 def _next_is_move(tokens: list, i: int) -> bool:
     after = tokens[i + 1] if i + 1 < len(tokens) else None
     return getattr(after, "kind", "") in ("move", "num")
+
+
+UNCOUNTED = {"break", "number", "colour", "mark"}
+
+
+def _counts(tok) -> bool:
+    """Whether a token counts when readings are compared: a move, a verdict, a heading; not
+    the order's Breaks, nor the numbers, colours and marks any order reads past."""
+    return getattr(tok, "kind", "break") not in UNCOUNTED
 
 
 def _segment_end(tokens: list, i: int) -> int:
