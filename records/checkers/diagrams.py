@@ -54,6 +54,8 @@ class Board:
     title_line: int = 0
     top: str = ""                  # "B" / "W" when a BLACK / WHITE label is printed above
     sides: str = ""                # the sides stated to move ("B", "W", "BW"), "" if none
+    goals: dict[str, str] = field(default_factory=dict)   # side to move -> what the
+                                   # stipulation promises: "B", "W" (wins) or "draw"
     rank_lines: set[int] = field(default_factory=set)
 
     @property
@@ -71,7 +73,7 @@ class Placement:
 
 # -- finding boards ----------------------------------------------------------------------------
 def _bar_cells(text: str, number: int) -> list[tuple[str, int, int]] | None:
-    if sum(text.count(bar) for bar in _BARS) < 9:
+    if text.count("|") < 9 and not any(bar in text for bar in _BARS[1:]):
         return None
     bars = [i for i, ch in enumerate(text) if ch in _BARS]
     if len(bars) < 9:
@@ -92,6 +94,9 @@ def _mark_or_square(mark: str) -> bool:
 
 def _grid_cells(text: str, number: int) -> list[tuple[str, int, int]] | None:
     if len(text) > 80 or text.count(" ") < 7:
+        return None
+    words = text.split()
+    if len(words) != 8 or max(map(len, words)) > 3:
         return None
     items = [(m.group(), number, m.start() + 1) for m in _ITEM.finditer(text)]
     if len(items) != 8 or not all(_GRID_ITEM.match(m) for m, _, _ in items):
@@ -160,6 +165,7 @@ def _describe(lines: list[str], board: Board) -> None:
         stated = _sides(text)
         if stated:
             sides += stated
+            board.goals = goal_of(text) | board.goals
             continue
         caption = _CAPTION.sub(" ", text).strip(" .:")
         if caption and len(caption) <= 70 and not re.search(r"\d+\s*[-.x]\s*\d+", caption):
@@ -167,6 +173,7 @@ def _describe(lines: list[str], board: Board) -> None:
         break
     for k in range(board.end_line, min(len(lines), board.end_line + 5)):
         sides += _sides(lines[k])
+        board.goals = goal_of(lines[k]) | board.goals
     board.sides = "".join(s for s in "BW" if s in sides)
 
 
@@ -174,6 +181,23 @@ def _sides(text: str) -> str:
     if _EITHER.search(text):
         return "BW"
     return "".join(m.group(1)[0].upper() for m in TURN.finditer(text))
+
+
+_GOAL = re.compile(r"\b(Black|White)\s+to\s+(?:move|play)\b(?:\W+\w+){0,8}?\W+(win|draw)",
+                   re.I)
+
+
+def goal_of(text: str) -> dict[str, str]:
+    """What a stipulation promises, by side to move: `Black to play and win. White to play and
+    draw.` -> {"B": "B", "W": "draw"}; `With White to move the position is only a draw` ->
+    {"W": "draw"}."""
+    if _EITHER.search(text):
+        return {}
+    out: dict[str, str] = {}
+    for found in _GOAL.finditer(text):
+        side = found.group(1)[0].upper()
+        out.setdefault(side, "draw" if found.group(2).lower() == "draw" else side)
+    return out
 
 
 def _short_title(caption: str) -> str:

@@ -59,14 +59,19 @@ _READER_WORDS = r"(?<![\w'\u2019])(?:[a-h]\.?|thus|or)(?![\w'\u2019])|\d{1,2}(?=
 
 
 @cache
+def _terminals() -> list:
+    from lark import Lark
+    terminals = Lark(grammar("checkers_book"), parser="lalr", lexer="basic").terminals
+    return sorted(terminals, key=lambda t: (-t.priority, -t.pattern.max_width,
+                                            -len(t.pattern.value), t.name))
+
+
+@cache
 def _scanner(words: bool = True) -> re.Pattern:
     """The grammar's terminals as one alternation, in the order Lark's lexer tries them;
     without words, only the notation and the few words a page reader asks for (running text
     is scanned in the regular expression engine, not word by word in Python)."""
-    from lark import Lark
-    terminals = Lark(grammar("checkers_book"), parser="lalr", lexer="basic").terminals
-    ordered = sorted(terminals, key=lambda t: (-t.priority, -t.pattern.max_width,
-                                               -len(t.pattern.value), t.name))
+    ordered = _terminals()
     if not words:
         ordered = [t for t in ordered if t.name not in ("WORD", "BARE", "OTHER")]
     parts = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in ordered]

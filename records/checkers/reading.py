@@ -26,11 +26,16 @@ from records.checkers.titles import headline as _headline
 from records.core.layout import Block, Grid, Replay
 
 _DIGIT = re.compile(r"\d")
+_SQ = r"(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"
+_MOVE_LIKE = re.compile(rf"(?<![\w.]){_SQ}(?: ?[-\u2013\u2014x\u00d7:.*] ?| {{1,2}}| {{1,2}}(?:to|takes) {{1,2}}){_SQ}"
+                        r"(?!\w)|[BW]:[WB]")
+_NUMBERED = re.compile(r"--\s?\d|\(\d{1,3}\)|\d\.\s|[a-h]\}|\bV\. ?\d")    # `V.1.`: a variation
 _NAMED = re.compile(r"^((?:The\s+)?[A-Z][\w'\u2019 .-]{2,40}?):\s*(?=\d)")   # `The Dyke: 11 to 15`
 _WORDS = re.compile(r"[A-Za-z]{3,}")
-_WORTH = re.compile(r"wins|WINS|loses|LOSES|[Dd]rawn?\b|DRAW|VAR|Var\b|VARIATION|Variation|"
-                    r"(?:to|TO) (?:move|play|MOVE|PLAY)|^\s*\(?[a-hA-H]\)?[.}]?\s*$|"
-                    r"^\s*(?:white|black|WHITE|BLACK)\.?\s*$|\bthus\b|^\s*[a-h]\.\s")
+_WORTH = re.compile(r"wins|WINS|loses|LOSES|[Dd]rawn?\b|DRAW|VAR|Var\b|ariation|ARIATION|"
+                    r"to move|to play|TO MOVE|TO PLAY|thus")   # a cell worth reading, besides
+_SHORT_WORTH = re.compile(r"\s*(?:\(?[a-hA-H]\)?[.}]?|white|black|WHITE|BLACK|White|Black)\.?\s*")
+_NOTE_START = re.compile(r"\s*[a-h]\.\s")     # digits: one letter alone, a note's letter
 _FEN = re.compile(r"(?<!\w)[BW]:[WB]")
 _OPENING = engine.to_fen(engine.initial())
 _ROMAN = {"I": 1, "V": 5, "X": 10}
@@ -51,6 +56,7 @@ _SOLUTION_OF = re.compile(r"^\s*Solution\s+(?:of|to)\s+(.*?)(?:,|\u2014|--|$)", 
 DENSITY = 0.2   # running text is notation when its moves make up this share of its letters,
 ROW_DENSITY = 0.25   # or this share of one of its lines,
 SPARSE = 0.15   # or this share with three moves or more (commentary mentions fewer)
+TURN_REACH = 60  # lines under a diagram where a sentence may give the other side the move
 
 
 class CheckersReader:
@@ -76,7 +82,9 @@ class CheckersReader:
 
     def _tokens(self, cell) -> list[Token]:
         text = cell.text
-        if cell.line in self.board_lines or not (_DIGIT.search(text) or _WORTH.search(text)):
+        if cell.line in self.board_lines or not (_DIGIT.search(text) or _WORTH.search(text)
+                                                 or _SHORT_WORTH.fullmatch(text)
+                                                 or _NOTE_START.match(text)):
             return []
         if _CROSS_REFERENCE.search(text):
             return []
@@ -84,7 +92,7 @@ class CheckersReader:
         if boxed is not None:
             return boxed
         end = cell.column + len(text)
-        line = self._line_tokens(cell.line)
+        line = self._line_tokens(cell.line, force=not _DIGIT.search(text))
         owned = [t for t in line if cell.column <= t.column < end]
         across = any(t.column < cell.column < t.column + len(t.text) for t in line) or \
             any(t.column + len(t.text) > end for t in owned)    # `4 to  8`, `22  8`
@@ -101,13 +109,16 @@ class CheckersReader:
                     tok.value = PROSE
         return found
 
-    def _line_tokens(self, number: int) -> list[Token]:
+    def _line_tokens(self, number: int, force: bool = False) -> list[Token]:
         """A line's tokens, read whole: a move whose squares a wide space splits into two cells
-        (`4 to  8`) belongs to the cell it starts in."""
+        (`4 to  8`) belongs to the cell it starts in. A line printing nothing like a move, a
+        verdict or a number is not tokenized (speed), unless a cell of it is a word worth reading
+        (`a. This move ...`, `White`): `force`."""
         found = self._lines.get(number)
-        if found is None:
+        if found is None or force and not found:
             text = self.lines[number - 1] if number <= len(self.lines) else ""
-            found = self._lines[number] = tokens(text, number, 1, words=False)
+            worth = force or _MOVE_LIKE.search(text) or _WORTH.search(text) or _NUMBERED.search(text)
+            found = self._lines[number] = tokens(text, number, 1, words=False) if worth else []
         return found
 
     def _box(self, cell) -> list[Token] | None:
@@ -155,18 +166,37 @@ class CheckersReader:
         if boards:
             return board_starts(boards[-1])
         texts = [r.text for r in block.rows if not r.rule]
-        found = _fen_starts(block) or _worded_starts(" ".join(texts), block.line)
+        joined = " ".join(texts)
+        worded = ("Black" in joined or "BLACK" in joined) and ("White" in joined or "WHITE" in joined)
+        found = _fen_starts(block) or (_worded_starts(joined, block.line) if worded else [])
         if found:
             title = _clean(texts[0]) if len(block.rows) > 1 and _headline(texts[0]) \
                 and not stated_position(texts[0]) and not _FEN.search(texts[0]) else ""
             for _, start in found:
                 start.title = title
             return found
-        head = _clean(texts[0]) if texts and len(texts[0]) <= 80 else ""
+        head = _clean(texts[0]) if self.titled and texts and len(texts[0]) <= 80 else ""
         board = self.titled.get(_letters(head)) if head else None
         if board is not None and head:
             return board_starts(board)
-        return _ending_starts(texts[0]) if texts else []
+        return (_ending_starts(texts[0]) if texts else []) or self._turn_starts(block, joined)
+
+    def _turn_starts(self, block: Block, text: str) -> list[tuple[str, Start]]:
+        """A sentence giving the other side the move (`With White to move the position is
+        only a draw, thus:`) under a diagram whose side was stated: the diagram again, with
+        that side to move, for the solution below it."""
+        turn = TURN.search(text)
+        above = [b for b in self.boards if 0 < block.line - b.end_line <= TURN_REACH]
+        if turn is None or not above or not above[-1].sides:
+            return []
+        side = turn.group(1)[0].upper()
+        if side in above[-1].sides:
+            return []
+        found = board_starts(above[-1], side, diagrams.goal_of(text))
+        for _, start in found:
+            start.title = f"{above[-1].title}, {turn.group(1).capitalize()} to move" \
+                if above[-1].title else ""
+        return found
 
     def _note_labels(self, block: Block) -> None:
         """A variation heading printed alone (`(c)`, `Var. I.`, `d. ... thus:--`) names the
@@ -334,15 +364,16 @@ def _roman(text: str) -> int:
 
 
 # -- setups ----------------------------------------------------------------------------------
-def board_starts(board: diagrams.Board) -> list[tuple[str, Start]]:
-    """Every placement of the board's marks, with each side the print allows to move; none for
-    a board of the men set for play (a game from it is read from the standard start)."""
+def board_starts(board: diagrams.Board, sides: str = "",
+                 goals: dict | None = None) -> list[tuple[str, Start]]:
+    """Every placement of the board's marks, with each side the print allows to move (or
+    `sides`); none for a board of the men set for play (read from the standard start)."""
     out = []
     placed = diagrams.placements(board)
     if any(p.fen == _OPENING for p in placed):
         return []
     for placement in placed:
-        for side in board.sides or "BW":
+        for side in sides or board.sides or "BW":
             fen = side + placement.fen[1:]
             how = f"the diagram at line {board.line}, read with {placement.orientation}"
             if placement.reading:
@@ -350,7 +381,8 @@ def board_starts(board: diagrams.Board) -> list[tuple[str, Start]]:
             name = f"from {how}, {'Black' if side == 'B' else 'White'} to move"
             setup = {"fen": fen, "from": f"diagram at line {board.line}",
                      "orientation": placement.orientation, "reading": placement.reading,
-                     "stated": bool(board.sides), "line": board.line}
+                     "stated": bool(sides or board.sides), "line": board.line,
+                     "goals": goals if sides else board.goals}
             out.append((name, Start(engine.from_fen(fen), name, "setup", board.title, setup,
                                     rank=placement.rank)))
     return out

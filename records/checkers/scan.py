@@ -55,6 +55,23 @@ def scan_book(text: str, path: str) -> list[Record]:
     return out
 
 
+def _check_goal(rec: Record, piece: Piece) -> None:
+    """The verdict closing a solution against what its diagram's stipulation promised (`Black
+    to move and win` over a solution ending `Drawn.`): one of the two is misprinted. Only the
+    solution itself (its variations may show how a weaker move fails)."""
+    setup = piece.tried.start.setup if piece.tried.start.kind == "setup" else None
+    line = piece.line
+    if setup is None or line.parent is not None or line.start is None:
+        return
+    goal = (setup.get("goals") or {}).get(line.start.turn, "")
+    if not goal or piece.claim.value == goal:
+        return
+    promised = {"B": "Black wins", "W": "White wins", "draw": "a draw"}[goal]
+    rec.add(WARNING, "CHECKERS-CLAIM", f'the solution ends "{piece.claim.text}" but its '
+            f'diagram (line {setup["line"]}) promises {promised}', piece.claim.line,
+            piece.claim.column, suggestion=f"verdict: {promised}")
+
+
 # -- which reading ---------------------------------------------------------------------------
 _KIND_ORDER = {"setup": 0, "continuing": 1, "standard": 2}
 
@@ -231,7 +248,8 @@ class SpanRecords:
             self.headed[id(line)] = (column, *where)
             if column.startswith("Game ") and line.parent is not None:
                 column = "variation " + column[5:]
-            numbered = column.startswith(("Game", "variation")) or column[:1].isdigit()
+            numbered = column.startswith(("Game", "variation")) or column[:1].isdigit() \
+                or line.parent is not None and not column.startswith(self.base)
             return f"{self.base}, {column}" if numbered else column
         if head is None and line.how == "label" and first is not None and first.label:
             return f"{self.base}, variation {first.label}"
@@ -240,6 +258,8 @@ class SpanRecords:
             return f"{self.base}, variation {number}"
         if head is None or line.kind in ("trunk", "after", "restart", "column"):
             return self.base if not self.pieces else f"{self.base} ({len(self.pieces) + 1})"
+        if line.kind == "side" and not self.pieces and line.start == tried.start.position:
+            return self.base          # the stipulation printed over the solution
         if line.kind == "side":
             return f"{self.base}, {head.text.strip().capitalize()}"
         if line.kind == "named":
@@ -282,6 +302,7 @@ class SpanRecords:
                 check_claim(rec, done.positions[-1] if done.positions else line.start, piece.claim)
             else:
                 rec.tags["Result"] = {"B": "0-2", "W": "2-0", "draw": "1-1"}[piece.claim.value]
+            _check_goal(rec, piece)
         self._opening(rec, piece)
         rec.normal = pdn_text(rec)
         rec.tags["_plies"] = len(rec.plies)
@@ -324,9 +345,14 @@ class SpanRecords:
     def _opening(self, rec: Record, piece: Piece) -> None:
         """A line from the initial position printed under a name of its own (over a column,
         at the start of a row), with no verdict, names an opening."""
+        initial = rec.start_position == engine.to_fen(engine.initial())
         if self.opening and piece.line.parent is None and piece.block is self.span.blocks[0] \
-                and rec.start_position == engine.to_fen(engine.initial()):
+                and initial:
             rec.tags["Opening"] = self.opening
+        elif piece.line.kind == "named" and piece.line.parent is None and initial \
+                and piece.claim is None:      # `The Dyke: 11 to 15, 22 to 17, 15 to 19.`
+            rec.tags["Opening"] = opening_name(re.sub(r"^(?:The|THE)\s+", "",
+                                                      titles.clean(piece.line.head.value)))
             return
         head, line, column = self.headed.get(id(piece.line), (piece.title, rec.line, 1))
         if piece.tried.order.name not in (EACH_COLUMN, EACH_ROW) or piece.claim is not None:

@@ -78,7 +78,6 @@ class Line:
     stopped: int = -1               # the token it stopped at, in the stream read
     resumes: Line | None = None     # an alternative: the line that goes on after it
 
-
     @property
     def end(self) -> engine.Position | None:
         return self.played[-1] if self.played else self.start
@@ -625,12 +624,7 @@ def _ends_segment(tok) -> bool:
 
 
 def _segment_moves(tokens: list, i: int) -> int:
-    count = 0
-    while i < len(tokens) and not _ends_segment(tokens[i]):
-        if tokens[i].kind in ("move", "num"):
-            count += 1
-        i += 1
-    return count
+    return sum(tok.kind in ("move", "num") for tok in tokens[i:_segment_end(tokens, i)])
 
 
 def _reach(tokens: list, i: int, pos: engine.Position | None, limit: int = 10_000) -> int:

@@ -37,6 +37,7 @@ MAX_CELL = 400         # a longer run is prose, cut into pieces of this size for
 MAX_ROWS = 400         # a longer block is read in pieces of this many rows
 RUNNING_TEXT = 30      # a cell this long, of words, is running text
 FRAME_PIECE = re.compile(r"\+|[-=]{2,}")
+_WORDS = re.compile(r"[A-Za-z]{3,}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +85,13 @@ class Block:
         return "\n".join(row.text for row in self.rows)
 
 
+_RULE_RUN = re.compile(r"[-=_~\u2014\u2013\u2500\u2550\u2501]{2}")
+
+
 def row_of(text: str, line: int) -> Row:
     """One printed line as a row: its cells, or the kind of rule it is."""
+    if not _RULE_RUN.search(text):
+        return Row(line, text, cells_of(text, line))
     if NUMBERED_RULE.match(text):
         numbers = [Cell(m.group(1), line, m.start(1) + 1) for m in RULE_NUMBER.finditer(text)]
         return Row(line, text, [], "numbered", numbers)
@@ -120,6 +126,8 @@ def _add_cell(out: list[Cell], text: str, start: int, stop: int, line: int, tabb
 
 def set_aside(text: str) -> tuple[str, list[tuple[int, str]]]:
     """The line with page numbers and illustrations blanked (columns kept), and what was cut."""
+    if "{" not in text and "[" not in text:
+        return text, []
     cut = []
     for pattern in (PAGE_NUMBER, ILLUSTRATION):
         for m in pattern.finditer(text):
@@ -235,10 +243,27 @@ def grid_of(block: Block, tokenize: Callable[[Cell], list]) -> Grid:
                  for _, cell in found}
         spans += [(cell.column, _span(t, -1)[1]) if alone[id(cell)] else _span(t, -1)
                   for t, cell in found]
+    if _caption_over_table(block, rows, sections, tokenize):
+        sections.insert(1, 1)
     grid = Grid(block, rows, slots=slots, sections=sections, spans=spans)
     if running * 2 <= len(block.text_rows()):
         _find_columns(grid)
     return grid
+
+
+CAPTION_WORDS = 3     # a first row of this many words, in one cell, over a table is its caption
+
+
+def _caption_over_table(block: Block, rows: list[list], sections: list[int],
+                        tokenize: Callable[[Cell], list]) -> bool:
+    """A sentence printed in one cell over a table (`Black to move and win.` centred over
+    two columns of moves): read before the table in any order, never as the head of the
+    column it happens to stand over."""
+    if len(rows) < 3 or len(rows[1]) < 2 or 1 in sections:
+        return False
+    first = next(row for row in block.rows if any(tokenize(cell) for cell in row.cells))
+    cells = [cell for cell in first.cells if tokenize(cell)]
+    return len(cells) == 1 and len(_WORDS.findall(cells[0].text)) >= CAPTION_WORDS
 
 
 def _divides(row: Row) -> bool:
@@ -250,7 +275,8 @@ def _divides(row: Row) -> bool:
 
 def _running(cell: Cell) -> bool:
     """A cell of running text (prose that mentions moves): read row by row, never as a table."""
-    return len(cell.text) >= RUNNING_TEXT and len(re.findall(r"[A-Za-z]{3,}", cell.text)) >= 3
+    text = cell.text
+    return len(text) >= RUNNING_TEXT and text.count(" ") >= 2 and len(_WORDS.findall(text)) >= 3
 
 
 def _span(token, slot: int) -> tuple[int, int]:

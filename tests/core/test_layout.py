@@ -154,3 +154,18 @@ def test_cells_split_at_wide_gaps_tabs_and_rules_and_frames_are_rules():
     assert row_of("+---+---+---+", 1).rule == "frame"
     assert row_of("  ----------", 1).rule == "rule"
     assert row_of("x---x---x", 1).rule == "frame"
+
+
+def test_a_sentence_over_a_table_is_its_caption_read_before_the_columns():
+    """A caption centred over the second column (`Black to move and win.` over a solution in
+    two columns) is read before the table, not as that column's head."""
+    table = columns_layout(list(range(2, 10)), 2)
+    lines = [" " * 8 + "count on from 1. to the end", *table]
+    grid = grid_of(next(page(lines)), Counting().tokens)
+    choice = choose(grid, Counting().replay, [("", 1)])
+    assert choice.best.replay.whole and choice.named() == "down each column, then across"
+    assert [t.value for t in choice.best.order.tokens] == list(range(1, 10))
+    # two words are a column's heading, not a caption: it stays over its column
+    lines[0] = " " * 8 + "heading 1."
+    grid = grid_of(next(page(lines)), Counting().tokens)
+    assert grid.sections == [0]
