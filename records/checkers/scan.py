@@ -258,8 +258,6 @@ class SpanRecords:
             return f"{self.base}, variation {number}"
         if head is None or line.kind in ("trunk", "after", "restart", "column"):
             return self.base if not self.pieces else f"{self.base} ({len(self.pieces) + 1})"
-        if line.kind == "side" and not self.pieces and line.start == tried.start.position:
-            return self.base          # the stipulation printed over the solution
         if line.kind == "side":
             return f"{self.base}, {head.text.strip().capitalize()}"
         if line.kind == "named":
