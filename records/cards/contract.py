@@ -156,3 +156,19 @@ def final_contract(dealer: str, calls: list[str]) -> AuctionEnd:
             return AuctionEnd(Contract(level_strain[0], STRAINS[level_strain[1]], doubled),
                               declarer, "")
     return AuctionEnd(None, None, "the auction is not finished")
+
+
+def stated_ns_score(text: str, declarer: str | None) -> int | None:
+    """Score "NS 420", "EW -50", "NS 420 EW -420" or a bare number (the declarer's side)."""
+    parts = text.replace(",", " ").split()
+    try:
+        if len(parts) == 1:
+            value = int(parts[0])
+            return value if declarer is None or side_of(declarer) == "NS" else -value
+        if len(parts) >= 2 and parts[0].upper() in ("NS", "EW"):
+            value = int(parts[1])
+            return value if parts[0].upper() == "NS" else -value
+    except ValueError:
+        return None
+    return None
+

@@ -28,10 +28,11 @@ from records.cards.pbn_write import (  # noqa: F401
     MANDATORY_SET,
     SECTIONS,
     deal_value,
-    write,
     write_record,
 )
 from records.cards.tricks import RANKS, Deal, hand_text
+from records.cards.pbn_reconcile import CONTRADICTIONS, Facts, reconcile, seat_the_hands
+from records.core import interchange
 from records.core.model import ERROR, INFO, INVALID, WARNING, Record
 
 SEATS = ("N", "E", "S", "W")
@@ -69,13 +70,21 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]
     section: str | None = None
     depth = 0                      # inside a { } comment
     comment: list[str] = []
-    comment_line = 0
+    comment_line = comment_column = 0
     lines = text.splitlines()
     total = len(lines)
     n = 0
     while n < total:
         line = lines[n]
         n += 1
+        if depth and _starts_a_game(line, n < 2 or not lines[n - 2].strip()):
+            # a comment never closed ends where the next game begins: it takes no game
+            notes.append((comment_line, comment_column, ERROR, "this { comment is never "
+                          f"closed: it is ended where the next game begins (line {n})"))
+            if game is not None:
+                game.comments.append((" ".join(comment).strip(), comment_line))
+                games.append(game)
+            depth, game, section = 0, None, None
         if depth == 0:
             first = line[:1]
             if first == "%":
@@ -125,7 +134,7 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]
                     game.comments.append((" ".join(c.strip() for c in comment).strip(), comment_line))
                 continue
             if ch == "{":
-                depth, comment, comment_line = 1, [], n
+                depth, comment, comment_line, comment_column = 1, [], n, pos + 1
                 pos += 1
                 continue
             if ch == ";":
@@ -169,13 +178,18 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]
         if depth and game is not None:
             game.end_line = n
     if depth:
-        notes.append((comment_line, 1, WARNING,
-                      "a { comment is never closed: the rest of the file is taken as comment"))
+        notes.append((comment_line, comment_column, ERROR,
+                      "this { comment is never closed: the rest of the file is taken as comment"))
         if game is not None:
             game.comments.append((" ".join(comment).strip(), comment_line))
     if game is not None and game.tags:
         games.append(game)
     return games, notes
+
+
+def _starts_a_game(line: str, after_blank: bool) -> bool:
+    """[Event ...], or a tag pair after a blank line."""
+    return line.startswith("[Event ") or (after_blank and TAG_RE.match(line) is not None)
 
 
 def _tag(game: Game | None, games: list[Game], name: str, value: str, n: int,
@@ -278,6 +292,8 @@ def _read(text: str, path: str) -> list[Record]:
         if owner is None:
             owner = next((r for r in reversed(records) if r.line <= line), records[0])
         owner.add(severity, "PBN-SYNTAX", message, line, column)
+    for rec in records:   # a game hoyle exported: its title, status and diagnostics again
+        interchange.take_back(rec, "PBN-STATUS")
     return records
 
 
@@ -295,7 +311,7 @@ def _unreadable(text: str, path: str, notes) -> Record:
 
 def game_record(game: Game, path: str, lines: list[str]) -> Record:
     tags = {name: item[0] for name, item in game.tags.items() if name not in SECTIONS}
-    rec = Record(kind="bridge", title=_title(tags), source=path, line=game.line,
+    rec = Record(kind="bridge", title=title_of(tags), source=path, line=game.line,
                  end_line=game.end_line, text="\n".join(lines[game.line - 1:game.end_line]))
     rec.tags = tags
     data = rec.data
@@ -311,12 +327,39 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
     if deal is not None:
         data["hands"] = {s: _strict_text(deal.hands[s]) for s in SEATS}
         read_play(rec, game, deal, contract, _declarer(game))
+        seat_the_hands(rec, game, deal, contract, _declarer(game))
     _score(rec, game, contract)
+    if any(d.code in CONTRADICTIONS for d in rec.diagnostics):
+        reconcile(rec, _facts(rec, game, contract), {t: game.where(t) for t in game.tags})
     rec.normal = write_record(rec, data.pop("_rows", None))
     return rec
 
 
-def _title(tags: dict) -> str:
+def _facts(rec: Record, game: Game, contract: cb.Contract | None) -> Facts:
+    """What each of the record's tags and sections says, for reconciling them."""
+    play = rec.data.get("play", [])
+    complete = len(play) == 13 and all(t["winner"] for t in play)
+    vulnerable = cb.vulnerable_sides(game.value("Vulnerable"))
+    dealer = game.value("Dealer").strip().upper()[:1]
+    leader = game.value("Play").strip().upper()[:1]
+    return Facts(dealer if dealer in SEATS else None, rec.data.get("auction_from"),
+                 tuple(rec.data.get("auction", ())), contract, _declarer(game),
+                 leader if leader in SEATS else None,
+                 tuple(rec.data["tricks_won"].items()) if complete else None,
+                 game.value("Result").strip(),
+                 frozenset(vulnerable) if vulnerable is not None else None,
+                 game.value("Score").strip())
+
+
+def read_as_one_game(text: str) -> bool:
+    """The text is one PBN game (what the reader kept of a game it read from PBN)."""
+    if not text or not text.lstrip().startswith("["):
+        return False
+    games, _ = split_games(text)
+    return len(games) == 1
+
+
+def title_of(tags: dict) -> str:
     parts = [tags.get("Event", "").strip() or "bridge deal"]
     if tags.get("Board"):
         parts.append(f"board {tags['Board']}")
@@ -500,7 +543,7 @@ def _score(rec: Record, game: Game, contract: cb.Contract | None) -> None:
     stated = game.value("Score").strip()
     if not stated:
         return
-    expected = _stated_ns_score(stated, declarer)
+    expected = cb.stated_ns_score(stated, declarer)
     line, col = game.where("Score")
     if expected is None:
         rec.add(INFO, "PBN-SCORE", f"cannot read the score {stated!r}", line, col)
@@ -509,18 +552,3 @@ def _score(rec: Record, game: Game, contract: cb.Contract | None) -> None:
         rec.add(WARNING, "PBN-SCORE",
                 f"the Score says {stated} but {contract} by {declarer} making "
                 f"{value or 0} scores NS {ns:+d}", line, col)
-
-
-def _stated_ns_score(text: str, declarer: str | None) -> int | None:
-    """Score "NS 420", "EW -50", "NS 420 EW -420" or a bare number (the declarer's side)."""
-    parts = text.replace(",", " ").split()
-    try:
-        if len(parts) == 1:
-            value = int(parts[0])
-            return value if declarer is None or cb.side_of(declarer) == "NS" else -value
-        if len(parts) >= 2 and parts[0].upper() in ("NS", "EW"):
-            value = int(parts[1])
-            return value if parts[0].upper() == "NS" else -value
-    except ValueError:
-        return None
-    return None

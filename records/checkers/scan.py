@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from records.checkers import engine, notation, titles
 from records.checkers.lines import PRINTED, compare_name, opening_name
+from records.checkers.openings import name_record
 from records.checkers.notation import Token, step_shape
 from records.checkers.reading import CheckersReader
 from records.checkers.reading import value_of as reading_value
@@ -52,6 +53,8 @@ def scan_book(text: str, path: str) -> list[Record]:
     for span in read_page(lines, reader):
         out += SpanRecords(span, lines, path, used).records()
     out.sort(key=lambda r: r.line)
+    for rec in out:   # the published opening and ballot, as a PDN game's are named
+        name_record(rec)
     return out
 
 
@@ -295,7 +298,8 @@ class SpanRecords:
             rec.tags["Result"] = {"B": "0-2", "W": "2-0", "draw": "1-1"}[piece.claim.value]
             rec.add(INFO, "CHECKERS-UNFINISHED", "the game is printed only to a point (&c.); "
                     "its result is stated, not checked", piece.claim.line, piece.claim.column)
-        elif piece.claim is not None:
+        elif piece.claim is not None:   # where it is printed, to check again after a correction
+            rec.data["claim_at"] = [piece.claim.text, piece.claim.line, piece.claim.column]
             if done.complete:
                 check_claim(rec, done.positions[-1] if done.positions else line.start, piece.claim)
             else:

@@ -14,7 +14,9 @@ import string
 from dataclasses import dataclass, field
 
 from records.chess import descriptive as dn
+from records.chess.diagrams import MAN_AT, MEN_OF_A_SIDE, diagram_placement, placements_of_men
 from records.chess.layouts import (
+    bare_moves,
     black_alone,
     carried_row,
     dashed_items,
@@ -115,7 +117,7 @@ RANK_WORD = "|".join(dn.RANK_NUMBERS)  # first ... eighth
 NOT_PROSE = re.compile(rf"Kt|[Cc]heck|ch|square|sq|mate|takes|{RANK_WORD}|"
                        r"\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles|"
                        r"\b(?:on|side|his|her|one|two|en passant)\b|\((?:best|good|bad|weak|strong|better|forced)\.?\)|"
-                       r"[Rr]esigns|[Dd]rawn?|dis|dbl|\b[a-h]x?[a-h]?[1-8]\b|\b[KQRBN][a-h]")
+                       r"[Rr]esign(?:s|ed)|[Dd]rawn?|dis|dbl|(?<![A-Za-z])[KQRBNDTLSFCAP\u2654-\u265f]?[a-h]?[1-8]?[x:\u00d7-]?[a-h][1-8]\b")
 WORDED_MOVE = re.compile(rf"^(?:[Cc]astles|O\s?-\s?O)|\b(?:sq|square|{RANK_WORD}|one|two)\b|"
                          r"\bx\b|x[KQRBP]|takes|×")  # a move with no digit in it
 
@@ -144,8 +146,8 @@ def row_items(line: str, lineno: int) -> list | None:
         return None  # a lone indented move (Black's reply below a note) is movetext
     if _ends_without_rank(items):
         return None  # "P. to Q. B." at a line's end: its rank may be on the next line
-    descriptive = [i for i in items if isinstance(i, dn.Move) and not i.san]
-    if descriptive and len(descriptive) < len([i for i in items if isinstance(i, dn.Move)]):
+    descriptive = [i for i in items if isinstance(i, dn.Move) and not i.san and i.castles is None]
+    if descriptive and any(isinstance(i, dn.Move) and i.san for i in items):
         # a book printing both notations side by side: read the descriptive columns only
         cut = next(k for k, i in enumerate(items) if isinstance(i, dn.Move) and i.san)
         while cut and isinstance(items[cut - 1], dn.MoveNumber):
@@ -173,11 +175,12 @@ def _numbered_row(line: str, lineno: int) -> list | None:
                                   bool(number.group(2)))]
     for m in CELL.finditer(line, number.end()):
         move = dn.parse_move(m.group())
-        if move is None:
-            return None
+        if move is None or RESULT_WORD.search(m.group(), move.column - 1 + len(move.text)):
+            return None   # a result after the move ("P-R8(Q) Resigns"): the full parse keeps it
         items.append(dn.placed(move, lineno, m.start() + move.column))
     return items if 2 <= len(items) <= 3 else None
 CELL = re.compile(r"\S+(?: \S+)*")  # columns are two or more spaces apart
+RESULT_WORD = re.compile(r"[Rr]esign|[Dd]rawn?\b|wins|\d\s?[-\u2013\u2014]\s?\d|\u00bd")
 MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x×-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
 MOVE_WORDS = {"ch", "x", "to", "takes", "sq", "mate", "e.p.", "dis", "dbl"}
 
@@ -248,6 +251,7 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
     tags: dict = {}
     diagram: dict[int, str] = {}
     read_to = tried_to = 0  # lines read already as wrapped moves; paragraphs tried for them
+    bare: dict[int, bool] = {}  # paragraphs of moves printed without numbers, by first line
     stop = len(lines) + 1 if stop is None else stop
     for lineno, line in enumerate(lines[start - 1:stop - 1], start=start):
         if lineno <= read_to:
@@ -281,6 +285,9 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
         if not items and open_games and open_games[-1].style[0] == "row":
             items = carried_row(line, lineno, open_games[-1])
             style = open_games[-1].style if items else style
+        if items is None and line.strip():
+            items = bare_moves(lines, lineno, bare)
+            style = ("bare",) if items else style
         variation = VARIATION_HEADING.match(line) if not items else None
         if variation and not lines[lineno - 2].strip():
             open_games = []  # the rows below branch from the game above: a fragment of it
@@ -315,7 +322,7 @@ def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGa
             items = renumbered(items, open_games[-1], line)
         for segment in ([items] if style == ("dashed",) else _segments(items)):
             game = _route(segment, open_games, style, lineno)
-            if game is None and not isinstance(segment[0], dn.MoveNumber):
+            if game is None and not isinstance(segment[0], dn.MoveNumber) and style != ("bare",):
                 continue  # the tail of a move whose number is in the prose before it
             if game is None:
                 first = segment[0]
@@ -420,30 +427,6 @@ def _names_opening(name: str, heading: str, open_games: list, line: str) -> bool
             and not open_games and not HEADING_WORD.match(line) and not HEADING_COLON.match(line))
 
 
-DIAGRAM_PIECES = {"P": "p", "Kt": "n", "N": "n", "B": "b", "R": "r", "Q": "q", "K": "k"}
-
-
-def diagram_placement(rows: dict[int, str]) -> str | None:
-    """FEN piece placement of a board drawn in text: `| #R |    | ^Kt|` (# black, ^ white)."""
-    ranks = []
-    for rank in range(8, 0, -1):
-        cells = rows[rank].split("|")[:8]
-        fen, empty = "", 0
-        for cell in cells:
-            m = re.match(r"\s*([#^*])\s*(Kt|[PNBRQK])\s*$", cell)
-            if not m:
-                if cell.strip():
-                    return None
-                empty += 1
-                continue
-            if empty:
-                fen, empty = fen + str(empty), 0
-            letter = DIAGRAM_PIECES[m.group(2)]
-            fen += letter if m.group(1) == "#" else letter.upper()
-        ranks.append(fen + (str(empty) if empty else ""))
-    return "/".join(ranks)
-
-
 def _segments(items: list) -> list[list]:
     """Split a line's items at each move number that starts White's move. A book that numbers
     both columns (`1. P-K4  1. P-K4`) repeats the number before Black's move: that is no split,
@@ -521,7 +504,7 @@ def _contents_games(lines: list[str]) -> dict[int, dict]:
             found[int(m.group("n"))] = {"White": m.group("white").strip(),
                                         "Black": m.group("black").strip(),
                                         "Event": m.group("event").strip(),
-                                        "Date": m.group("year")}
+                                        "Date": f"{m.group('year')}.??.??"}
     return found
 
 
@@ -557,46 +540,6 @@ def _game_tags(heading: str, contents: dict) -> dict:
     return tags
 
 
-MAN_AT = re.compile(r"(Kt|[KQRBP])\s*(?:at|-)?\s*([KQ]?(?:Kt|[BRKQ]))\s*([1-8]|sq)")
-MEN_OF_A_SIDE = re.compile(r"(?:^|--|\s)(?P<side>White|Black)\s*:\s*(?P<men>(?:(?:Kt|[KQRBP])\s*"
-                           r"(?:at|-)?\s*[KQ]?(?:Kt|[BRKQ])\s*(?:[1-8]|sq)\s*,?\s*)+)")
-FILE_OF_SQUARE = {"QR": 0, "QKt": 1, "QB": 2, "Q": 3, "K": 4, "KB": 5, "KKt": 6, "KR": 7}
-FEN_LETTER = {"K": "k", "Q": "q", "R": "r", "B": "b", "Kt": "n", "P": "p"}
-
-
-def placements_of_men(white: list, black: list) -> list[tuple[str, str]]:
-    """FEN placements of a position given in words ("White: K at QR1, Q at KR1 / Black: K at
-    K4"): Black's squares counted from Black's side, as the notation counts them, and then
-    from White's side, as some books print them; the engine keeps the one the moves fit."""
-    readings = []
-    for black_from_white, note in ((False, "the position given in words above the line"),
-                                   (True, "the position given in words above the line, "
-                                          "Black's squares counted from White's side")):
-        board = [["" for _ in range(8)] for _ in range(8)]
-        for men, is_white in ((white, True), (black, False)):
-            for piece, square, rank in men:
-                if square not in FILE_OF_SQUARE:
-                    return []  # "B3": which bishop's file?
-                row = (1 if rank == "sq" else int(rank)) - 1
-                if not is_white and not black_from_white:
-                    row = 7 - row
-                letter = FEN_LETTER[piece]
-                board[row][FILE_OF_SQUARE[square]] = letter.upper() if is_white else letter
-        readings.append(("/".join(_fen_rank(board[row]) for row in range(7, -1, -1)), note))
-    return readings
-
-
-def _fen_rank(cells: list[str]) -> str:
-    out, empty = "", 0
-    for cell in cells:
-        if not cell:
-            empty += 1
-            continue
-        out += (str(empty) if empty else "") + cell
-        empty = 0
-    return out + (str(empty) if empty else "")
-
-
 BETWEEN = re.compile(r"\bBetween\s+(?P<one>[A-Z][^,;]+?)\s+and\s+(?P<other>[A-Z][^,;]+?)\.?\s*$")
 
 
@@ -630,7 +573,7 @@ def _prose_tags(line: str) -> dict:
         tags["Black"] = (m.group("black") or m.group("black2")).strip()
     m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
     if m:
-        tags["Event"], tags["Date"] = m.group("event").strip(), m.group("year")
+        tags["Event"], tags["Date"] = m.group("event").strip(), f"{m.group('year')}.??.??"
     m = FEN_LINE.search(line)
     if m:
         tags["_fen"] = m.group(1)

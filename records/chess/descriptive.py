@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from lark import Lark, Token, UnexpectedInput
 
+from records.chess.algebraic import plain
 from records.core.resources import grammar
 
 
@@ -52,6 +53,10 @@ class MoveNumber:
     line: int
     column: int
     continuation: bool = False   # "7. ...." or "4...": Black's move follows
+
+    @property
+    def text(self) -> str:
+        return f"{self.number}." + (" ..." if self.continuation else "")
 
 
 def move_number(number: int, line: int, column: int, continuation: bool = False) -> MoveNumber:
@@ -130,7 +135,7 @@ def _build_move(node, text: str, line: int, cols: list[int]) -> Move:
         if isinstance(child, Token):
             kind = child.type
             if kind == "SAN":
-                fields["san"] = str(child)
+                fields["san"] = plain(str(child))
             elif kind in ("CHECK",):
                 fields["check"] = True
             elif kind == "MATE":
@@ -169,6 +174,9 @@ def _build_move(node, text: str, line: int, cols: list[int]) -> Move:
         elif child.data == "promotion":
             word = re.sub(r"[=()\s]", "", str(value))
             fields["promotion"] = PROMOTION_WORDS.get(word, word)
+            if fields.get("san"):  # "e8(Q)": the promotion belongs to the algebraic move
+                fields["san"] += "=" + word[:1]
+                fields.pop("promotion")
     fields["annotations"] = tuple(fields["annotations"])
     if fields.get("target", "").startswith("@"):
         fields["target"] = _own_square(fields["target"][1:], fields.get("piece") or "")

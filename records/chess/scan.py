@@ -10,9 +10,11 @@ from functools import lru_cache
 import chess
 
 from records.chess import descriptive as dn
+from records.chess import results, tables
 from records.chess.resolver import Setup, resolve
 from records.chess.spelling import square_name
 from records.chess.validation import validate_line
+from records.core.review import needs_decision
 
 
 # -- books ---------------------------------------------------------------------------------------
@@ -73,12 +75,14 @@ def _scan(text: str, path: str) -> list:
         if records is not None:
             return records
     raws = find_games(text)
+    _mark_limits(raws)
     titles = _titles(raws, path)
     marks = _marks_checks(raws)
     jobs = [(raw, title, facts.get(title, {}), path, lines, marks)
             for raw, title in zip(raws, titles)]
     ready = _records_of([job for job in jobs if _stands_alone(job[0], job[2])])
-    return _in_book_order(jobs, ready)
+    records = _in_book_order(jobs, ready)
+    return tables.merged(records, tables.page_records(text, path, lines, records))
 
 
 def _scan_in_two(text: str, path: str, lines: list[str], cut: int) -> list | None:
@@ -91,6 +95,7 @@ def _scan_in_two(text: str, path: str, lines: list[str], cut: int) -> list | Non
     def half(start: int, stop: int | None) -> tuple[list, bool, list]:
         from records.chess.book import find_games
         raws = find_games(text, start, stop)
+        _mark_limits(raws)
         marks = _marks_checks(raws)
         alone = [raw for raw in raws if _stands_alone(raw, {})]
         return raws, marks, [_record_of((raw, raw.heading, {}, path, lines, marks), {})
@@ -111,7 +116,8 @@ def _scan_in_two(text: str, path: str, lines: list[str], cut: int) -> list | Non
     ready = records_a + parallel.unpacked(packed_b)
     for rec, job in zip(ready, [job for job in jobs if _stands_alone(job[0], {})]):
         rec.title = rec.tags["BookTitle"] = job[1]
-    return _in_book_order(jobs, ready)
+    records = _in_book_order(jobs, ready)
+    return tables.merged(records, tables.page_records(text, path, lines, records))
 
 
 @dataclass
@@ -174,10 +180,52 @@ def _record_of(job, done: dict):
         rec.data["annotations"] = " ".join(notes)
     _note_misnumbered(rec, raw)
     _validate_raw(rec, raw, fact, done, marks)
-    _check_coverage(rec, raw)
+    _check_coverage(rec, raw, lines)
+    results.settle(rec, _printed_results(raw), len(raw.moves()))
+    if any(needs_decision(d) for d in rec.diagnostics):
+        rec.data["marks_checks"] = marks   # the book's way, for a person's correction later
     _classify(rec)
+    _printed_result(rec, raw, lines)
     rec.normal = san_movetext(rec)
     return rec
+
+
+RESULT_LINE = re.compile(r"\s*(resigns|drawn(?: game)?|game drawn|draw|white wins|black wins|"
+                         r"1-0|0-1|½-½|1/2-1/2)\.?\s*", re.I)
+
+
+def _printed_result(rec, raw, lines: list[str]) -> None:
+    """The result the book prints ("Resigns.", "Drawn.", "White wins", "1-0"), among the moves
+    or on the line after them, as a PGN Result tag, or, when it prints none, the mate the game
+    ends in. A resignation or a win is told by
+    the side to move after the last move, so it is read only when the whole line replayed."""
+    from records.core.model import ERROR
+    if rec.tags.get("Result") or not rec.plies or \
+            any(d.severity == ERROR for d in rec.diagnostics):
+        return
+    printed = [item.text for item in raw.items if isinstance(item, dn.Result)]
+    after = next((line for line in lines[raw.end_line:raw.end_line + 2] if line.strip()), "")
+    if not printed and RESULT_LINE.fullmatch(after):   # "Resigns." on a line of its own
+        printed = [after.strip()]
+    white_to_move = (rec.start_position.endswith("w")) == (len(rec.plies) % 2 == 0)
+    mover, other = ("0-1", "1-0") if white_to_move else ("1-0", "0-1")  # who made the last move
+    words = printed[-1].lower() if printed else ""
+    if not words:
+        result = mover if rec.plies[-1].normal.endswith("#") else ""
+    elif words.replace("½", "1/2") in ("1-0", "0-1", "1/2-1/2"):
+        result = words.replace("½", "1/2")
+    elif "draw" in words:
+        result = "1/2-1/2"
+    elif words.startswith(("white", "black")):
+        result = "1-0" if words.startswith("white") else "0-1"
+    elif "resign" in words:
+        result = mover          # the side to move resigns
+    elif words.startswith("and wins"):
+        result = mover
+    else:                       # "mates in two", "wins in three": the side to move
+        result = other
+    if result:
+        rec.tags["Result"] = result
 
 
 def _note_misnumbered(rec, raw) -> None:
@@ -188,7 +236,18 @@ def _note_misnumbered(rec, raw) -> None:
                 column, "read as move " + str(read), repair=True)
 
 
-def _check_coverage(rec, raw) -> None:
+def _check_printed_rest(rec, raw, lines: list[str]) -> None:
+    from records.core.model import ERROR
+    beyond = _printed_beyond(raw, lines)
+    if beyond is None:
+        return
+    line, column, number = beyond
+    rec.add(ERROR, "CHESS-TRUNCATED", f"the game goes on in print at line {line} (move "
+            f"{number}), but its reading stopped at line {raw.end_line}", line, column,
+            "the rest of the printed game is not in the record")
+
+
+def _check_coverage(rec, raw, lines: list[str] = ()) -> None:
     """A record is whole only when every printed move was replayed: the moves read and the
     last move number printed (with its side) against the plies made. A line cut short with no
     other error to say so gets CHESS-TRUNCATED, at the place where reading stopped."""
@@ -202,8 +261,10 @@ def _check_coverage(rec, raw) -> None:
         last = numbers[-1]  # Black's "--" in pawn and two moves counts in the numbering
         printed = max(printed, 2 * (last.number - raw.first_number) + last.continuation
                       - raw.black_first + 1 - sum(p.normal == "--" for p in rec.plies))
+    printed -= rec.data.get("dropped", 0)   # moves a person dropped (hoyle fix)
     made = sum(p.normal != "--" for p in rec.plies)
     if made >= printed:
+        _check_printed_rest(rec, raw, lines)
         return
     moves = raw.moves()
     stop = moves[made] if made < len(moves) else (numbers[-1] if numbers else None)
@@ -211,6 +272,58 @@ def _check_coverage(rec, raw) -> None:
     rec.add(ERROR, "CHESS-TRUNCATED", f"the line prints {printed} moves but only {made} were "
             f"replayed; reading stopped at line {line}", line, column,
             "the rest of the printed game is not in the record")
+
+
+def _mark_limits(raws: list) -> None:
+    """Each line's reach: up to the next line that stands alone (a variation printed after a
+    game may be the game's own rest, cut off)."""
+    until = None
+    for raw in reversed(raws):
+        raw.tags["_until"] = until
+        if not _is_fragment(raw):
+            until = raw.line
+
+
+LOOK_AHEAD = 40     # lines after a game's last row searched for rows that carry it on
+
+
+def _printed_beyond(raw, lines: list[str]):
+    """The first row after a game's last one that prints the move the game expects next, set
+    where the game sets its numbers, with a move in it: the game goes on in print, so its
+    reading stopped early. (line, column, number) or None."""
+    if raw.style[:1] != ("row",) or not raw.moves():
+        return None
+    number, black = raw.expected()
+    ends = _number_ends(raw)
+    stop = min(raw.end_line + LOOK_AHEAD, raw.tags.get("_until") or len(lines) + 1, len(lines) + 1)
+    from records.chess.book import VARIATION_HEADING, _plain, _prose, heading_of
+    for lineno in range(raw.end_line + 1, stop):
+        line = _plain(lines[lineno - 1])
+        if VARIATION_HEADING.match(line) or heading_of(line):
+            return None   # what follows is another line of play, under its own heading
+        m = ROW_NUMBER.match(line)
+        if not m or int(m.group(1)) != number or m.end(1) not in ends or bool(m.group(2)) != black:
+            continue
+        rest = re.split(r"\s{2,}", line[m.end():].strip())[0]
+        if rest and re.search(r"[A-Za-z]", rest) and not _prose(rest):
+            return lineno, m.start(1) + 1, number
+    return None
+
+
+def _number_ends(raw) -> set[int]:
+    ends = {i.column - 1 + len(str(i.number)) for i in raw.items if isinstance(i, dn.MoveNumber)}
+    return {e + d for e in ends for d in (-1, 0, 1)}
+
+
+ROW_NUMBER = re.compile(r"^\s*(\d{1,3})\s?[.:](\s*(?:\.{2,}|\u2026))?\s")
+
+
+def _printed_results(raw) -> list:
+    """The results printed right after the line's last move (on its line or the next two)."""
+    moves = raw.moves()
+    last = (moves[-1].line, moves[-1].column) if moves else (0, 0)
+    return [i for i in raw.items if isinstance(i, dn.Result)
+            and last <= (i.line, i.column) and i.line <= last[0] + 2]
 
 
 def _numbers_of_moves(items: list) -> list:
@@ -427,7 +540,7 @@ def _classify(rec) -> None:
         return
     found = classify_keys([p.position for p in rec.plies], [p.normal for p in rec.plies])
     if found and found[1]:
-        rec.tags["ECO"], rec.tags["Opening"] = found[0], found[1]
+        rec.tags["HoyleECO"], rec.tags["HoyleOpening"] = found[0], found[1]
 
 
 def san_movetext(rec) -> str:

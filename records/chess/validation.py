@@ -6,6 +6,7 @@ from __future__ import annotations
 import chess
 
 from records.chess import descriptive as dn
+from records.chess.algebraic import LANGUAGES, in_language
 from records.chess.moves import (
     initial_labels,
     mover_phrase,
@@ -76,6 +77,7 @@ def validate_line(rec, setup: Setup, items: list):
     if not tokens:
         rec.add(ERROR, "CHESS-EMPTY", "no moves found", rec.line, 1)
         return rec
+    tokens = _in_its_language(rec, setup, tokens)
     res = resolve(start, tokens, setup.double_first, setup.marks_checks, annotate=True)
     if not res.readings:
         _explain_failure(rec, setup, tokens, res)
@@ -86,6 +88,23 @@ def validate_line(rec, setup: Setup, items: list):
 
 
 MAX_LISTED = 8
+
+
+def _in_its_language(rec, setup: Setup, tokens: list) -> list:
+    """Algebraic moves read in the language of piece letters the whole game replays in."""
+    from records.core.model import INFO
+
+    def depth(trial: list) -> int:
+        res = resolve(setup.board(), trial, setup.double_first, setup.marks_checks)
+        return len(trial) if res.readings else res.failed_at
+    tokens, language = in_language(setup.board(), tokens, depth)
+    if language:
+        first = next(t for t in tokens if getattr(t, "san", None))
+        rec.tags["HoyleLanguage"] = language
+        rec.add(INFO, "CHESS-LANGUAGE", f"the piece letters are read as {language} "
+                f"({' '.join(LANGUAGES[language][0])}): the language the game replays in",
+                first.line, first.column)
+    return tokens
 
 
 def _report_guesses(rec, setup, tokens, readings) -> None:

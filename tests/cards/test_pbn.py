@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 
 from conftest import CORPUS, ROOT, need
-from records.cards import pbn
+from records.cards import pbn, pbn_export
 from records.cards import bridge
 from records.cards import contract as cb
 from records.core.model import ERROR, INFO, WARNING
@@ -76,7 +76,7 @@ def test_played_deals_replay_and_agree_with_their_tags(corpus):
     stated = [r for r in real if r.tags.get("Score") and r.tags.get("Result")]
     assert len(stated) >= 270
     for r in stated:    # every stated Score is the one computed from contract and result
-        assert pbn._stated_ns_score(r.tags["Score"], r.tags["Declarer"]) == r.data["score_ns"]
+        assert cb.stated_ns_score(r.tags["Score"], r.tags["Declarer"]) == r.data["score_ns"]
 
 
 def test_inherited_tags_are_noted(corpus):
@@ -88,25 +88,24 @@ def test_inherited_tags_are_noted(corpus):
 
 def test_the_real_faults_of_the_small_files_are_named(corpus):
     edge = corpus["pbn_comments_edgecase.pbn"]
-    assert problems(edge) == [(17, 1, WARNING, "PBN-DECLARER"), (27, 1, WARNING, "PBN-PLAY-ORDER")]
+    # the Declarer tag and the auction disagree: the auction leaves out the dealer's pass
+    assert problems(edge) == [(20, 1, WARNING, "PBN-RECONCILED"), (27, 1, WARNING, "PBN-PLAY-ORDER")]
     repair = next(d for d in edge[0].diagnostics if d.code == "PBN-PLAY-ORDER")
     assert repair.repair and repair.suggestion == "D2 C9 CQ CA"
     assert "trick 3 is written in playing order from its leader E" in repair.message
     assert len(edge[0].plies) == 16 and edge[0].data["tricks_won"] == {"NS": 0, "EW": 4}
-    declarer = next(d for d in edge[0].diagnostics if d.code == "PBN-DECLARER")
-    assert declarer.message == "the auction makes N declarer but the Declarer tag says E"
-    assert declarer.suggestion == ("the calls give 5C by E if the auction starts with E "
-                                   "(the Auction tag says N)")
+    declarer = next(d for d in edge[0].diagnostics if d.code == "PBN-RECONCILED")
+    assert declarer.repair and declarer.message.endswith(
+        "the auction leaves out the opening pass of N (the dealer N first): its first call is E's")
     spingold = corpus["bridgebots_shared_deals_spingold.pbn"]
     codes = Counter(d.code for r in spingold for d in r.diagnostics if d.severity != INFO)
-    assert codes == {"PBN-DECLARER": 2, "PBN-PLAY-ORDER": 2}
+    assert codes == {"PBN-RECONCILED": 2, "PBN-PLAY-ORDER": 2}
     rotated = next(d for d in spingold[0].diagnostics if d.code == "PBN-PLAY-ORDER")
     assert rotated.message.startswith("trick 4 is written from S (S W N E), not in the Play "
                                       "section's columns (E S W N)")
     # the second table of board 62 gives no deal: it plays the one before
     assert spingold[1].data["hands"] == spingold[0].data["hands"]
-    assert [r.status for r in spingold] == ["repaired", "valid", "needs_review",
-                                            "needs_review"]
+    assert [r.status for r in spingold] == ["repaired", "valid", "repaired", "repaired"]
 
 
 def test_comments_notes_and_claims(corpus):
@@ -146,8 +145,9 @@ def test_a_wrong_score_result_or_contract_is_reported():
     recs = edited('[Result "9"]', '[Result "10"]')
     assert any(d.code == "PBN-RESULT" and "wins 9 in the play" in d.message
                for d in recs[0].diagnostics)
-    recs = edited('[Contract "3S"]', '[Contract "4S"]')
-    assert any(d.code == "PBN-CONTRACT" for d in recs[0].diagnostics)
+    recs = edited('[Contract "3S"]', '[Contract "4S"]')   # the one tag the others contradict
+    assert [d.message.split(": ", 1)[1] for d in recs[0].diagnostics if d.code == "PBN-RECONCILED"] \
+        == ["the contract is 3S, as the auction ends, not 4S as the Contract tag says"]
 
 
 def test_a_revoke_is_reported_with_its_proof():
@@ -183,7 +183,7 @@ def test_unknown_hand_is_completed_and_ranks_in_any_order():
 # -- writing ------------------------------------------------------------------------------
 def test_strict_writing_round_trips(corpus):
     records = corpus["bridgebots_sample_3_events.pbn"] + read(DEMO)
-    text = pbn.write(records)
+    text = pbn_export.write(records)
     assert text.startswith("% PBN 2.1\n% EXPORT\n")
     again = pbn.read(text, "again.pbn")
     for a, b in zip(records, again):
@@ -192,7 +192,7 @@ def test_strict_writing_round_trips(corpus):
         assert a.data.get("score_ns") == b.data.get("score_ns")
     deals = [l for l in text.splitlines() if l.startswith("[Deal ")]
     assert all("10" not in l for l in deals)
-    assert pbn.write(again) == text
+    assert pbn_export.write(again) == text
 
 
 def test_bridge_family_search_render_export(corpus):
@@ -291,7 +291,7 @@ def test_unreadable_pbn_is_kept_as_invalid_with_its_faults():
     records = pbn.read("this is not pbn\n{ never closed\n", "bad.pbn")
     assert [r.status for r in records] == ["invalid"]
     assert [(d.line, d.severity, d.code) for d in records[0].diagnostics
-            if d.severity != INFO] == [(2, WARNING, "PBN-SYNTAX"), (1, ERROR, "PBN-NO-GAME")]
+            if d.severity != INFO] == [(2, ERROR, "PBN-SYNTAX"), (1, ERROR, "PBN-NO-GAME")]
     records = pbn.read('[Event "x"]\n[Deal "N:AKQ.2"\n[Contract "9Z"]\n', "bad2.pbn")
     found = {(d.line, d.code) for d in records[0].diagnostics if d.severity != INFO}
     assert found == {(2, "PBN-SYNTAX"), (3, "PBN-CONTRACT")}
@@ -310,3 +310,19 @@ def test_a_row_written_from_another_seat_is_repaired_each_by_its_own_cards():
     assert not any(d.severity == ERROR for d in both[0].diagnostics)
     assert len(both[0].plies) == 52 and both[0].data["score_ns"] == -140
 
+
+
+def test_a_comment_never_closed_takes_no_game():
+    from records.core.resources import data_path
+    text = data_path("demo", "bridge_demo.pbn").read_text(encoding="utf-8")
+    at = text.index("[Auction")
+    damaged = text[:at] + "{ never closed\n" + text[at:]
+    first, second = pbn.read(damaged, "damaged.pbn")
+    line = damaged[:at].count("\n") + 1
+    assert [(d.code, d.severity, d.line, d.column) for d in first.diagnostics
+            if d.severity != INFO] == [("PBN-SYNTAX", ERROR, line, 1)]
+    assert "never closed" in first.diagnostics[-1].message
+    whole = pbn.read(text, "demo.pbn")[1]
+    assert second.title == whole.title      # (a line further down: the comment's line)
+    assert [(p.normal, p.line - 1) for p in second.plies] == [(p.normal, p.line) for p in whole.plies]
+    assert second.settle_status() == whole.settle_status()

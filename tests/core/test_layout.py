@@ -169,3 +169,15 @@ def test_a_sentence_over_a_table_is_its_caption_read_before_the_columns():
     lines[0] = " " * 8 + "heading 1."
     grid = grid_of(next(page(lines)), Counting().tokens)
     assert grid.sections == [0]
+
+
+def test_frames_side_by_side_are_frames_and_long_rules_are_read_at_once():
+    import time
+    assert row_of("  +------+-----+    +------+-----+", 1).rule == "frame"
+    assert row_of("  -----------+  +-----------", 1).rule == "frame"
+    assert row_of("\u250c\u2500\u2500\u2500\u252c\u2500\u2500\u2510", 1).rule == "frame"
+    started = time.perf_counter()
+    for _ in range(20):   # once backtracked exponentially: seconds a line
+        assert row_of("  " + "-" * 40 + "+ C+" + "-" * 40, 1).rule == ""
+        assert row_of("  +" + "-" * 40 + "+ +" + "-" * 40 + "+", 1).rule == "frame"
+    assert time.perf_counter() - started < 0.05
