@@ -63,6 +63,8 @@ class CheckersReader:
     """One page's reader: it knows the page's boards, so that their cells are no tokens and
     a heading repeating a board's caption can offer the board."""
 
+    apart = True    # columns (rows) are also read each on its own: a column per opening
+
     def __init__(self, lines: list[str]):
         self.lines = lines
         self.boards = diagrams.find_boards(lines)

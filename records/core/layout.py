@@ -252,7 +252,8 @@ def grid_of(block: Block, tokenize: Callable[[Cell], list]) -> Grid:
     return grid
 
 
-CAPTION_WORDS = 3     # a first row of this many words, in one cell, over a table is its caption
+CAPTION_WORDS = 2     # a sentence (two words or more, three spaced pieces) in one cell over
+                      # a table is its caption; `Game No. 2.` or `Var. 1.` heads one column
 
 
 def _caption_over_table(block: Block, rows: list[list], sections: list[int],
@@ -264,7 +265,8 @@ def _caption_over_table(block: Block, rows: list[list], sections: list[int],
         return False
     first = next(row for row in block.rows if any(tokenize(cell) for cell in row.cells))
     cells = [cell for cell in first.cells if tokenize(cell)]
-    return len(cells) == 1 and len(_WORDS.findall(cells[0].text)) >= CAPTION_WORDS
+    text = cells[0].text if len(cells) == 1 else ""
+    return len(_WORDS.findall(text)) >= CAPTION_WORDS and len(text.split()) >= 3
 
 
 def _divides(row: Row) -> bool:
@@ -403,10 +405,12 @@ def by_each_row(grid: Grid) -> Iterator[Order]:
 
 @dataclass(frozen=True, slots=True)
 class Break:
-    """Between two columns read each on its own: what follows is read afresh."""
+    """Between two columns read each on its own: what follows is read afresh (a token of
+    kind "break", so that a family's replay may pass over it as over any token it ignores)."""
     line: int
     column: int
     text: str = ""
+    kind: str = "break"
 
 
 def by_fraction(grid: Grid) -> Iterator[Order]:
@@ -483,21 +487,28 @@ def _how_many(count: int) -> str:
 
 ORDERS: list[Callable[[Grid], Iterable[Order]]] = [by_rows, by_columns, by_bands, by_each_column,
                                                    by_each_row, by_fraction]
+APART = (by_each_column, by_each_row)   # Breaks between columns or rows: for a family that asks
 
 
-def orders(grid: Grid) -> list[Order]:
+def orders(grid: Grid, apart: bool = False) -> list[Order]:
     """The plausible orders of a grid, each distinct token sequence once (the first name).
     An order that leaves printed tokens out (rows read past a fraction's numbered rule) is
-    dropped when another places them all."""
+    dropped when another places them all. `apart`: the orders reading each column (row) on
+    its own, a Break between, are proposed too (for a family whose replay reads Breaks)."""
     seen, out = set(), []
-    for propose in ORDERS:
+    for propose in ORDERS if apart else [p for p in ORDERS if p not in APART]:
         for order in propose(grid):
             key = tuple(map(id, order.tokens))
             if order.tokens and key not in seen:
                 seen.add(key)
                 out.append(order)
-    placed = max((len(order.tokens) for order in out), default=0)
-    return [order for order in out if len(order.tokens) == placed]   # none leaves tokens out
+    placed = max(map(_printed, out), default=0)
+    return [order for order in out if _printed(order) == placed]   # none leaves tokens out
+
+
+def _printed(order: Order) -> int:
+    """The printed tokens an order places (the Breaks it puts between columns are not)."""
+    return sum(not isinstance(t, Break) for t in order.tokens)
 
 
 # -- choosing by replay --------------------------------------------------------------------------
@@ -559,11 +570,11 @@ def _outcome(reading: Reading) -> Any:
 
 
 def choose(grid: Grid, replay: Callable[[list, Any], Replay],
-           starts: Sequence[tuple[str, Any]] = (("", None),)) -> Choice:
+           starts: Sequence[tuple[str, Any]] = (("", None),), apart: bool = False) -> Choice:
     """Every order of the grid replayed from every candidate start (a diagram's orientations,
     the open game's position): the readings, those consuming the most tokens first."""
     readings = []
-    for order in orders(grid):
+    for order in orders(grid, apart):
         for name, start in starts:
             readings.append(Reading(order, start, name, replay(order.tokens, start)))
     readings.sort(key=lambda r: (-r.replay.consumed / max(r.replay.total, 1),

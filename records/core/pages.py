@@ -41,6 +41,8 @@ class Reader(Protocol):
     def continuation(self, replay: Replay) -> Any:
         """The start a following block continues from, or None when nothing may follow."""
 
+    # optional: `apart = True` has each column (row) also read on its own, a Break between
+
 
 @dataclass
 class Span:
@@ -142,4 +144,4 @@ def _read_block(grid: Grid, reader: Reader, open_span: Span | None, setups: list
             starts.append((CONTINUING, resume))
     if standard:
         starts.append(reader.start())
-    return choose(grid, reader.replay, starts)
+    return choose(grid, reader.replay, starts, apart=getattr(reader, "apart", False))

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from records.core.layout import Replay, choose, grid_of, page, row_of
+from records.core.layout import Replay, choose, grid_of, orders, page, row_of
 from records.core.pages import CONTINUING, read_page
 
 
@@ -181,3 +181,13 @@ def test_frames_side_by_side_are_frames_and_long_rules_are_read_at_once():
         assert row_of("  " + "-" * 40 + "+ C+" + "-" * 40, 1).rule == ""
         assert row_of("  +" + "-" * 40 + "+ +" + "-" * 40 + "+", 1).rule == "frame"
     assert time.perf_counter() - started < 0.05
+
+
+def test_orders_that_read_columns_each_on_its_own_are_kept_beside_the_others():
+    """The Breaks an order puts between columns are no printed tokens: reading each column on
+    its own places no more of the print than reading down then across."""
+    grid = grid_of(next(page(columns_layout(list(range(1, 9)), 2))), Counting().tokens)
+    names = {order.name for order in orders(grid, apart=True)}
+    assert {"row by row", "down each column, then across",
+            "each column on its own, top to bottom"} <= names
+    assert "each column on its own, top to bottom" not in {o.name for o in orders(grid)}

@@ -485,8 +485,15 @@ def side_words(fen: str) -> str:
     return " ".join(out) + f" {'Black' if pos.turn == 'B' else 'White'} to move."
 
 
+def stipulation(line: Line) -> str:
+    """`Black to move and win.`, or only `Black to move.` when the line does not end in the
+    win of the side to move (a page never contradicts itself)."""
+    side = "Black" if line.start[0] == "B" else "White"
+    return f"{side} to move" + (" and win." if line.verdict == f"{side} wins." else ".")
+
+
 def setup_rows(fen: str, how: str, rnd: random.Random,
-               drawing: tuple[str, str, str] | None = None) -> tuple[list[str], dict]:
+               drawing: tuple[str, str, str] | None = None, said: str = "") -> tuple[list[str], dict]:
     """The position printed before its solution: as a FEN, in words, or drawn (in the
     orientation, with the marks and in the frame given, else chosen at random)."""
     side = "Black" if fen[0] == "B" else "White"
@@ -501,26 +508,31 @@ def setup_rows(fen: str, how: str, rnd: random.Random,
     rows = ["      " + top] if top and rnd.random() < 0.7 else []
     rows += board_rows(fen, orientation, marks, frame)
     rows += ["      " + bottom] if rows[0].strip() == top and top else []
-    rows += ["", f"  {side} to move and win.", ""]
+    rows += ["", f"  {said or side + ' to move and win.'}", ""]
     return rows, {"orientation": orientation, "marks": marks, "frame": frame}
 
 
 HEADINGS = [("VAR. {}.", "letters"), ("{}", "letters"), ("V.{}", "numbers"), ("Var. {}", "numbers")]
 
 
-def solution(lines, texts, rnd, drawing=None) -> Page:
+def solution(lines, texts, rnd, drawing=None, caption: bool = False) -> Page:
     """A position (drawn, in words, or a FEN) over its solution: the trunk, then each variation
     under its heading (`VAR. A.`, `A`, `V.1`), a verdict where a line ends the game, all read
     down each column, then across; the trunk's move a lettered variation leaves it at carries
-    the letter (`A 10.15`)."""
+    the letter (`A 10.15`). With `caption`, the stipulation stands centred right over the
+    columns (no blank line between)."""
     sheet = Sheet()
     trunk = lines[0]
     sheet.add(f"Problem No. {rnd.randint(1, 99)}.")
-    rows, drawn = setup_rows(trunk.start, lines[0].label or "diagram", rnd, drawing)
-    for row in rows:
+    said = stipulation(trunk)
+    rows, drawn = setup_rows(trunk.start, lines[0].label or "diagram", rnd, drawing, said)
+    for row in rows[:-2] if caption else rows:
         sheet.add(row)
-    sheet.add("Solution:--")
-    sheet.add()
+    if caption:
+        sheet.add(" " * rnd.randint(8, 24) + said)
+    else:
+        sheet.add("Solution:--")
+        sheet.add()
     form, kind = rnd.choice(HEADINGS)
     names = "ABCDEFGH" if kind == "letters" else "12345678"
     marks = {line.at: names[k] for k, line in enumerate(lines[1:])} if kind == "letters" else {}
@@ -539,6 +551,10 @@ def solution(lines, texts, rnd, drawing=None) -> Page:
     return sheet.page(lines, "down each column, then across", orientation=drawn.get("orientation", ""))
 
 
+def captioned_solution(lines, texts, rnd) -> Page:
+    return solution(lines, texts, rnd, caption=True)
+
+
 def _verdict_cell(line: Line) -> list:
     return [(line.verdict.replace("Black", "B.").replace("White", "W.").rstrip("."), None)] \
         if line.verdict else []
@@ -549,7 +565,7 @@ def setup_over_pairs(lines, texts, rnd) -> Page:
     sheet = Sheet()
     line = lines[0]
     sheet.add(f"STUDY No. {rnd.randint(1, 99)}.")
-    rows, drawn = setup_rows(line.start, line.label or "diagram", rnd)
+    rows, drawn = setup_rows(line.start, line.label or "diagram", rnd, said=stipulation(line))
     for row in rows:
         sheet.add(row)
     plies = list(range(len(line.moves)))

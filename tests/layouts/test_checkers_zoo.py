@@ -104,6 +104,8 @@ LAYOUTS = {
     "prose": (cp.prose, games((1, 2), 8, 24), ("prose", "takes")),
     "game with a note": (cp.game_with_notes, noted, ("joined", "capture")),
     "diagram over its solution": (cp.solution, solved(("diagram",), 2), ("dotted", "typography")),
+    "stipulation over solution columns": (cp.captioned_solution, solved(("diagram",), 2),
+                                          ("dotted",)),
     "position in words over its solution": (cp.solution, solved(("words",), 2), ("dotted",)),
     "FEN over numbered moves": (cp.setup_over_pairs, solved(("fen",), 0), ("joined", "capture")),
     "diagram over numbered moves": (cp.setup_over_pairs, solved(("diagram",), 0), ("joined",)),
