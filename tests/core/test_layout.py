@@ -165,10 +165,19 @@ def test_a_sentence_over_a_table_is_its_caption_read_before_the_columns():
     choice = choose(grid, Counting().replay, [("", 1)])
     assert choice.best.replay.whole and choice.named() == "down each column, then across"
     assert [t.value for t in choice.best.order.tokens] == list(range(1, 10))
-    # two words are a column's heading, not a caption: it stays over its column
+    # a word and a number head a column, no caption: it stays over its column
     lines[0] = " " * 8 + "heading 1."
     grid = grid_of(next(page(lines)), Counting().tokens)
     assert grid.sections == [0]
+
+
+def test_a_long_line_of_prose_is_cut_into_cells_between_words():
+    words = [f"w{n}" for n in range(300)]
+    row = row_of(" ".join(words), 7)
+    assert len(row.cells) > 1 and all(len(c.text) <= 400 for c in row.cells)
+    assert " ".join(c.text for c in row.cells).split(" ") == words
+    text = " ".join(words)
+    assert all(text[c.column - 1:c.column - 1 + len(c.text)] == c.text for c in row.cells)
 
 
 def test_frames_side_by_side_are_frames_and_long_rules_are_read_at_once():
