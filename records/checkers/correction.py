@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from records.checkers import book, engine
+from records.checkers import engine, notation
 from records.checkers.replay import check_claim, pdn_text, replay_line
 from records.core.model import ERROR, Record
 from records.core.review import (READ, Correction, Fault, Reading, generic_faults, needs_decision,
@@ -93,7 +93,7 @@ def correct(rec: Record, corrections: list[Correction]) -> Record:
     claim = rec.data.get("claim_at")
     if claim and replay.complete:
         final = replay.positions[-1] if replay.positions else start
-        check_claim(fresh, final, book.Token("result", claim[0], claim[1], claim[2]))
+        check_claim(fresh, final, notation.Token("result", claim[0], claim[1], claim[2]))
     fresh.normal = pdn_text(fresh)
     fresh.tags["_plies"] = len(fresh.plies)
     fresh.settle_status()
@@ -103,7 +103,7 @@ def correct(rec: Record, corrections: list[Correction]) -> Record:
     return fresh
 
 
-def _printed_from(rec: Record, reads: list[Correction]) -> list[tuple[int, book.Token]]:
+def _printed_from(rec: Record, reads: list[Correction]) -> list[tuple[int, notation.Token]]:
     """The printed moves in reading order, each with the ply it was replayed as (or would be):
     the plies' own texts, then the moves the line stopped before."""
     out = [(i, _token(p.text, p.line, p.column)) for i, p in enumerate(rec.plies) if p.text]
@@ -120,25 +120,25 @@ def _known(printed, c: Correction) -> bool:
     return any((t.line, t.column) == (c.line, c.column) for _, t in printed)
 
 
-def _where(rec, printed, c: Correction) -> tuple[int, book.Token]:
+def _where(rec, printed, c: Correction) -> tuple[int, notation.Token]:
     for index, (_, tok) in enumerate(printed):
         if (tok.line, tok.column) == (c.line, c.column):
             return index, tok
     raise ValueError(f"no printed move at {c.line}:{c.column} in this record")
 
 
-def _token(text: str, line: int, column: int) -> book.Token:
+def _token(text: str, line: int, column: int) -> notation.Token:
     """A printed move as the scanner tokenised it; text that reads as no one move (an OCR
     slip such as `1?-16`) stays a move with no squares, for a correction to read."""
-    found = [t for t in book.tokens(text, line, column) if t.kind == "move"]
-    return found[0] if len(found) == 1 else book.Token("move", text, line, column)
+    found = [t for t in notation.tokens(text, line, column) if t.kind == "move"]
+    return found[0] if len(found) == 1 else notation.Token("move", text, line, column)
 
 
-def _corrected(tok: book.Token, reads: list[Correction]) -> list[book.Token]:
+def _corrected(tok: notation.Token, reads: list[Correction]) -> list[notation.Token]:
     """The printed move, or what a correction reads there (no move: dropped)."""
     for c in reads:
         if (c.line, c.column) == (tok.line, tok.column):
-            found = book.tokens(c.reading, c.line, c.column) if c.reading.strip() else []
+            found = notation.tokens(c.reading, c.line, c.column) if c.reading.strip() else []
             moves = [t for t in found if t.kind == "move"]
             if len(moves) != len(found) or (c.reading.strip() and not moves):
                 raise ValueError(f'"{c.reading}" cannot be read as checkers moves')

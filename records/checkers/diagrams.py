@@ -1,27 +1,24 @@
-"""Checkers positions printed as diagrams, and the solutions printed for them.
+"""Checkers positions printed as diagrams: an 8x8 board drawn in text, in any frame.
 
-A diagram is an 8x8 board drawn in text: a box board (`+---+` rules and `|` cells) or a bare
-letter grid (eight lines of eight cells). A cell holds `B`/`b` (a Black man), `W`/`w` (a White
-man), `BB`/`BK` or `WW`/`WK` (kings), the draughts glyphs ⛂ ⛃ (Black man, king) and ⛀ ⛁
-(White man, king), or nothing (blank, `.`, `-`, `_`). Books print the board with Black at the
-top or White at the top, and some turn or mirror it, so every one of the eight symmetries that
-puts each piece on a playable square is a candidate; the one with which the printed solution
-replays furthest is taken (records/checkers/lines.py says which in an info diagnostic).
-
-The solution of a diagram is the block of moves under a heading repeating its title (`First
-Position`), or under a `Solution` line printed just after it.
+A board is eight rank rows, each of eight cells: cells between vertical rules (`|   | b |`,
+`│ ⛂ │`, square numbers printed outside the frame ignored), or eight marks apart (`B . W . .`),
+with rule lines (`+---+---+`, `|---+---|`, `-----`, `+-.-+`) between the ranks or none. A cell
+holds a man or a king, or nothing (blank, `.`, `-`, `_`, or the square's number). Men and kings
+are printed in many ways: `B W` with `BB WW` (or `BK WK`) for kings, `b w` with `B W` for kings,
+the draughts glyphs ⛀ ⛁ ⛂ ⛃, or two other marks (`x o`, `* o`, `● ○`, doubled or capitalised
+for kings) whose colours are not printed: each way of reading the marks is a candidate.
+Books print the board with Black at the top or at the bottom, and some turn or mirror it:
+every orientation that puts the men on playable squares (and no man on its crowning row) is a
+candidate too. Which one the book meant is decided by the solution printed with the diagram:
+the page reader replays it from every candidate (records/checkers/reading.py).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from records.checkers import book, engine
-from records.checkers.book import Cell, Token
-
-PIECES = {"B": "b", "b": "b", "W": "w", "w": "w", "BB": "B", "BK": "B", "WW": "W", "WK": "W",
-          "\u26c2": "b", "\u26c3": "B", "\u26c0": "w", "\u26c1": "W"}
-EMPTY = {"", ".", "-", "_"}
+from records.checkers import engine
+from records.checkers.notation import TURN
 
 # printed (row, col) -> board (row, col), row 0 on Black's side; named as the book prints it
 ORIENTATIONS = (
@@ -34,145 +31,246 @@ ORIENTATIONS = (
     ("turned and mirrored, Black on the left", lambda r, c: (c, r)),
     ("turned and mirrored, Black on the right", lambda r, c: (7 - c, 7 - r)),
 )
-
-_BOX_RULE = re.compile(r"^\s*\+(?:-+\+){8}\s*$")
-_BOX_ROW = re.compile(r"^\s*\|(?:[^|]*\|){8}\s*$")
-_GRID_CELL = re.compile(r"BB|WW|BK|WK|[BbWw.\-_\u26c0-\u26c3]")
+GLYPHS = {"\u26c2": "b", "\u26c3": "B", "\u26c0": "w", "\u26c1": "W"}
+EMPTY = re.compile(r"^(?:|[.\-_\u00b7:]|\d{1,2})$")
+_BARS = "|\u2502\u2551\u2503"
+_RULE_CHARS = set("-=_+|.:~*#\u2500\u2501\u2550\u253c\u251c\u2524\u252c\u2534\u250c\u2510\u2514\u2518"
+                  "\u254b\u2502\u2551\u2503\u255e\u2561\u256a\u2560\u2563\u256c\u2554\u2557\u255a\u255d")
+_GRID_ITEM = re.compile(r"^(?:[BWRbwrXxOo@*#\u25cf\u25cb\u25c9\u25ce\u26c0-\u26c3]{1,2}K?|"
+                        r"[.\-_\u00b7:]|\d{1,2})$")
+_ITEM = re.compile(r"\S+")
 _LABEL = re.compile(r"^\W*(BLACK|WHITE|Black|White)\W*$")
-_TURN = re.compile(r"\b(Black|White|Either|BLACK|WHITE|EITHER)\s+to\s+(?:move|play)", re.I)
-_CAPTION = re.compile(r"\[Illustration:?|_=|=_|\]")
+_EITHER = re.compile(r"\b(?:Either|EITHER|either)\s+to\s+(?:move|play)", re.I)
+_CAPTION = re.compile(r"\[(?:Illustration|Diagram)[^\]:]*:?|_=|=_|[\[\]_]")
+MAX_MARK = 3
 
 
 @dataclass
-class Diagram:
-    line: int                       # first line of the board
-    end_line: int                   # last line of the board
-    grid: list[list[Cell]]          # 8 rows of 8 cells, as printed
-    title: str = ""                 # the caption or heading above (`First Position`)
-    top: str = ""                   # "B" / "W" when a BLACK. / WHITE. label is printed above
-    side: str = ""                  # the side stated to move, if any
+class Board:
+    line: int                      # first line of the drawing (frame included)
+    end_line: int                  # last line of the drawing
+    cells: list[list[tuple[str, int, int]]]   # 8 ranks of 8 (mark, line, column), as printed
+    title: str = ""                # the caption or heading above (`First Position`)
     title_line: int = 0
+    top: str = ""                  # "B" / "W" when a BLACK / WHITE label is printed above
+    sides: str = ""                # the sides stated to move ("B", "W", "BW"), "" if none
+    goals: dict[str, str] = field(default_factory=dict)   # side to move -> what the
+                                   # stipulation promises: "B", "W" (wins) or "draw"
+    rank_lines: set[int] = field(default_factory=set)
+
+    @property
+    def marks(self) -> set[str]:
+        return {m for row in self.cells for m, _, _ in row if not EMPTY.match(m)}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Placement:
     orientation: str
-    fen: str                        # Black to move; the side is chosen with the solution
+    reading: str                   # how the marks were read ("" for the printed letters' sense)
+    fen: str                       # Black to move; the side is the stipulation's or replay's
+    rank: int                      # 0: agrees with a printed label (or no label is printed)
 
 
-@dataclass
-class Unreadable:
-    text: str
-    line: int
-    column: int
-
-
-# -- finding boards ------------------------------------------------------------------
-def _box_cells(text: str, number: int) -> list[Cell]:
-    bars = [i for i, ch in enumerate(text) if ch == "|"]
-    return [Cell(k, text[a + 1:b].strip(), number, a + 2) for k, (a, b)
-            in enumerate(zip(bars, bars[1:]))]
-
-
-def _grid_cells(text: str, number: int) -> list[Cell] | None:
-    stripped = text.strip()
-    if not stripped or _GRID_CELL.sub("", stripped).strip():
+# -- finding boards ----------------------------------------------------------------------------
+def _bar_cells(text: str, number: int) -> list[tuple[str, int, int]] | None:
+    if text.count("|") < 9 and not any(bar in text for bar in _BARS[1:]):
         return None
-    found = [Cell(k, m.group(), number, m.start() + 1) for k, m in
-             enumerate(_GRID_CELL.finditer(text))]
-    if len(found) != 8:
+    bars = [i for i, ch in enumerate(text) if ch in _BARS]
+    if len(bars) < 9:
         return None
-    return [Cell(c.index, "" if c.text in EMPTY else c.text, c.line, c.column) for c in found]
+    cells = [(text[a + 1:b].strip(), number, a + 2) for a, b in zip(bars, bars[1:])]
+    if len(cells) != 8 or not all(_mark_or_square(m) for m, _, _ in cells):
+        return None
+    if any(m and set(m) <= _RULE_CHARS and not EMPTY.match(m) for m, _, _ in cells):
+        return None
+    return cells
 
 
-def find_boards(lines: list[str]) -> list[Diagram]:
-    """Every box board and letter grid in the text, with its caption, labels and turn."""
-    found: list[Diagram] = []
+def _mark_or_square(mark: str) -> bool:
+    if mark.isdigit():
+        return 1 <= int(mark) <= 32
+    return len(mark) <= MAX_MARK and not any(ch.isdigit() for ch in mark)
+
+
+def _grid_cells(text: str, number: int) -> list[tuple[str, int, int]] | None:
+    if len(text) > 80 or text.count(" ") < 7:
+        return None
+    words = text.split()
+    if len(words) != 8 or max(map(len, words)) > 3:
+        return None
+    items = [(m.group(), number, m.start() + 1) for m in _ITEM.finditer(text)]
+    if len(items) != 8 or not all(_GRID_ITEM.match(m) for m, _, _ in items):
+        return None
+    return items
+
+
+def _is_rule(text: str) -> bool:
+    bare = re.sub(r"[\s\d]", "", text)
+    return len(bare) >= 3 and set(bare) <= _RULE_CHARS
+
+
+def _ranks(lines: list[str], i: int, read) -> tuple[list, int] | None:
+    """Eight rank rows from line index i, rule lines allowed between them; and the index of
+    the last line of the drawing."""
+    rows, j = [], i
+    while j < len(lines) and len(rows) < 8:
+        cells = read(lines[j], j + 1)
+        if cells is not None:
+            rows.append(cells)
+        elif not (rows and _is_rule(lines[j]) and j + 1 < len(lines)):
+            return None
+        j += 1
+    if len(rows) < 8:
+        return None
+    end = j
+    while end < len(lines) and _is_rule(lines[end]):
+        end += 1
+    return rows, end
+
+
+def find_boards(lines: list[str]) -> list[Board]:
+    """Every board drawn in the text, with its caption, its labels and the sides to move."""
+    found: list[Board] = []
     i = 0
     while i < len(lines):
-        board = _box_board(lines, i) or _letter_grid(lines, i)
-        if board is None:
+        text = lines[i]
+        read = _bar_cells if _bar_cells(text, i + 1) else _grid_cells if _grid_cells(text, i + 1) else None
+        got = _ranks(lines, i, read) if read else None
+        if got is None or not any(not EMPTY.match(m) for row in got[0] for m, _, _ in row):
             i += 1
             continue
+        rows, end = got
+        first = i
+        while first > 0 and _is_rule(lines[first - 1]):
+            first -= 1
+        board = Board(first + 1, end, rows, rank_lines={row[0][1] for row in rows})
         _describe(lines, board)
         found.append(board)
-        i = board.end_line
+        i = end
     return found
 
 
-def _box_board(lines: list[str], i: int) -> Diagram | None:
-    if not _BOX_RULE.match(lines[i]):
-        return None
-    rows, j = [], i + 1
-    while j + 1 < len(lines) and len(rows) < 8 and _BOX_ROW.match(lines[j]) \
-            and _BOX_RULE.match(lines[j + 1]):
-        rows.append(_box_cells(lines[j], j + 1))
-        j += 2
-    return Diagram(i + 1, j, rows) if len(rows) == 8 else None
-
-
-def _letter_grid(lines: list[str], i: int) -> Diagram | None:
-    rows = []
-    for j in range(i, min(i + 8, len(lines))):
-        row = _grid_cells(lines[j], j + 1)
-        if row is None:
-            return None
-        rows.append(row)
-    if len(rows) < 8 or not any(c.text for row in rows for c in row):
-        return None
-    return Diagram(i + 1, i + 8, rows)
-
-
-def _describe(lines: list[str], board: Diagram) -> None:
-    """Caption, BLACK./WHITE. label and stated turn from the lines around the board."""
-    above = range(board.line - 2, max(-1, board.line - 9), -1)
-    for k in above:
+def _describe(lines: list[str], board: Board) -> None:
+    """Caption, BLACK / WHITE label and stated sides from the lines around the board."""
+    sides = ""
+    for k in range(board.line - 2, max(-1, board.line - 10), -1):
         text = lines[k].strip()
+        if not text:
+            continue
         label = _LABEL.match(text)
-        if label and not board.top and k >= board.line - 3:
-            board.top = label.group(1)[0].upper()
+        if label:
+            if not board.top and k >= board.line - 3:
+                board.top = label.group(1)[0].upper()
             continue
-        turn = _TURN.search(text)
-        if turn and not board.side:
-            board.side = _side_word(turn.group(1))
+        stated = _sides(text)
+        if stated:
+            sides += stated
+            board.goals = goal_of(text) | board.goals
             continue
-        caption = _CAPTION.sub("", text).strip(" .:")
-        if caption and not board.title and not _LABEL.match(text) \
-                and not any(t.kind == "move" for t in book.tokens(caption)):
+        caption = _CAPTION.sub(" ", text).strip(" .:")
+        if caption and len(caption) <= 70 and not re.search(r"\d+\s*[-.x]\s*\d+", caption):
             board.title, board.title_line = _short_title(caption), k + 1
-            break
-    for k in range(board.end_line, min(len(lines), board.end_line + 4)):
-        turn = _TURN.search(lines[k])
-        if turn and not board.side:
-            board.side = _side_word(turn.group(1))
+        break
+    for k in range(board.end_line, min(len(lines), board.end_line + 5)):
+        sides += _sides(lines[k])
+        board.goals = goal_of(lines[k]) | board.goals
+    board.sides = "".join(s for s in "BW" if s in sides)
 
 
-def _side_word(word: str) -> str:
-    return {"b": "B", "w": "W"}.get(word[0].lower(), "")
+def _sides(text: str) -> str:
+    if _EITHER.search(text):
+        return "BW"
+    return "".join(m.group(1)[0].upper() for m in TURN.finditer(text))
+
+
+_GOAL = re.compile(r"\b(Black|White)\s+to\s+(?:move|play)\b(?:\W+\w+){0,8}?\W+(win|draw)",
+                   re.I)
+
+
+def goal_of(text: str) -> dict[str, str]:
+    """What a stipulation promises, by side to move: `Black to play and win. White to play and
+    draw.` -> {"B": "B", "W": "draw"}; `With White to move the position is only a draw` ->
+    {"W": "draw"}."""
+    if _EITHER.search(text):
+        return {}
+    out: dict[str, str] = {}
+    for found in _GOAL.finditer(text):
+        side = found.group(1)[0].upper()
+        out.setdefault(side, "draw" if found.group(2).lower() == "draw" else side)
+    return out
 
 
 def _short_title(caption: str) -> str:
     """`Problem No. 1, by Wm. Payne` -> `Problem No. 1`."""
+    caption = re.sub(r"\s+", " ", caption)
     return re.split(r",\s+by\b", caption)[0].strip(" .")
 
 
-# -- placing the pieces --------------------------------------------------------------
-def placements(board: Diagram) -> list[Placement] | Unreadable:
-    """The orientations that put every piece on a playable square, each as a FEN."""
-    pieces = []
-    for r, row in enumerate(board.grid):
-        for c, cell in enumerate(row):
-            if cell.text in EMPTY:
-                continue
-            if cell.text not in PIECES:
-                return Unreadable(cell.text, cell.line, cell.column)
-            pieces.append((r, c, PIECES[cell.text]))
+# -- reading the marks ---------------------------------------------------------------------------
+def readings(marks: set[str]) -> list[tuple[str, dict[str, str]]]:
+    """The ways the printed marks may be read, each (name, mark -> b, B, w or W)."""
+    if marks <= set(GLYPHS):
+        return [("", dict(GLYPHS))]
+    bases = {_base(m) for m in marks}
+    if bases <= {"B", "W", "R"}:
+        return [("", {m: _letter_piece(m, marks) for m in marks})]
+    if len(bases) > 2:
+        return []
+    first, *rest = sorted(bases)
+    second = rest[0] if rest else ""
     out = []
-    for name, turn in ORIENTATIONS:
-        squares = [(engine.square_at(*turn(r, c)), kind) for r, c, kind in pieces]
-        if all(s for s, _ in squares):
-            out.append(Placement(name, _fen(squares)))
+    for black, white in ((first, second), (second, first)):
+        if not black:
+            continue
+        table = {m: ("b" if _base(m) == black else "w") for m in marks}
+        table = {m: p.upper() if _crowned(m, marks) else p for m, p in table.items()}
+        out.append((f'"{black}" as Black' + (f', "{white}" as White' if white else ""), table))
     return out
+
+
+def _base(mark: str) -> str:
+    """The man a mark shows: `BB` -> B, `bK` -> B, `x` -> X, `**` -> *."""
+    return mark.rstrip("K").upper()[:1] if len(mark) > 1 and mark[-1] == "K" else mark[:1].upper()
+
+
+def _crowned(mark: str, marks: set[str]) -> bool:
+    """A king: a doubled mark or one with K after it, or a capital where the small letter of the
+    same mark is printed too (`b w B W`)."""
+    if len(mark) == 2 and (mark[0] == mark[1] or mark[1] == "K"):
+        return True
+    return mark.isupper() and mark.lower() in marks and mark.lower() != mark
+
+
+def _letter_piece(mark: str, marks: set[str]) -> str:
+    colour = "w" if _base(mark) == "W" else "b"
+    return colour.upper() if _crowned(mark, marks) else colour
+
+
+# -- placing the pieces --------------------------------------------------------------------------
+def placements(board: Board) -> list[Placement]:
+    """Every reading of the marks in every orientation that puts each man on a playable square
+    short of its crowning row, as a FEN with Black to move."""
+    marks = board.marks
+    out = []
+    for reading, table in readings(marks):
+        pieces = [(r, c, table[m]) for r, row in enumerate(board.cells)
+                  for c, (m, _, _) in enumerate(row) if m in table]
+        for name, turn in ORIENTATIONS:
+            squares = [(engine.square_at(*turn(r, c)), kind) for r, c, kind in pieces]
+            if all(s and _may_stand(s, kind) for s, kind in squares):
+                out.append(Placement(name, reading, _fen(squares), _rank(board, name)))
+    return out
+
+
+def _may_stand(square: int, kind: str) -> bool:
+    return not (kind == "b" and square > 28 or kind == "w" and square < 5)
+
+
+def _rank(board: Board, orientation: str) -> int:
+    if not board.top:
+        return 0
+    top = "Black" if board.top == "B" else "White"
+    return 0 if orientation.startswith(f"{top} at the top") else 1
 
 
 def _fen(squares: list[tuple[int, str]]) -> str:
@@ -180,211 +278,3 @@ def _fen(squares: list[tuple[int, str]]) -> str:
         return ",".join(("K" if kind.isupper() else "") + str(s)
                         for s, kind in sorted(squares) if kind.lower() == colour)
     return f"B:W{side('w')}:B{side('b')}"
-
-
-def preferred(board: Diagram, placement: Placement) -> bool:
-    """Whether the orientation agrees with the printed label (WHITE. at the top, say)."""
-    if not board.top:
-        return placement.orientation == ORIENTATIONS[0][0]
-    top = "Black" if board.top == "B" else "White"
-    return placement.orientation == f"{top} at the top"
-
-
-# -- the printed solution ----------------------------------------------------------------
-@dataclass
-class Block:
-    heading: str
-    line: int
-    end_line: int
-    stream: list[Token] = field(default_factory=list)
-
-
-_SOLUTION_WORD = re.compile(r"^\s*Solution\b", re.I)
-SOLUTION_AFTER = 24      # lines after a board in which a `Solution` heading belongs to it
-TITLE_REACH = 400        # lines after a board in which a heading repeating its title is sought
-
-
-def solution_block(lines: list[str], board: Diagram, stop: int) -> Block | None:
-    """The solution printed for the board: under a `Solution` line just after it (before
-    line `stop`, where the next board begins), else under the next heading repeating its
-    title."""
-    heading = _solution_heading(lines, board.end_line, min(stop, len(lines)))
-    want = _letters(board.title)
-    if heading is None and want:
-        for k in range(board.end_line, min(len(lines), board.end_line + TITLE_REACH)):
-            if _letters(_CAPTION.sub("", lines[k])) == want:
-                heading = k
-                break
-    if heading is None:
-        return None
-    return _read_block(lines, heading, stop)
-
-
-_INTRODUCES = re.compile(r"(?::|--|follows\W*)\s*$")
-
-
-def _solution_heading(lines: list[str], start: int, stop: int) -> int | None:
-    """`Solution:--`, or `The solution is as / follows:--`: the line that introduces it."""
-    for k in range(start, min(stop, start + SOLUTION_AFTER)):
-        if re.search(r"\bsolution\b", lines[k], re.I):
-            for h in range(k, min(len(lines), k + 3)):
-                if _INTRODUCES.search(lines[h].strip()):
-                    return h
-            return k
-    return None
-
-
-def _letters(text: str) -> str:
-    return "".join(ch for ch in text.lower() if ch.isalnum())
-
-
-_RULE_LINE = re.compile(r"^\s*[-=_*]{3,}\s*$")
-
-
-def _read_block(lines: list[str], heading: int, stop: int | None = None) -> Block | None:
-    found = _table_at(lines, heading + 1)
-    if found is None:
-        return None
-    stream, end = found
-    if stop is not None:
-        more, end = _numbered_variations(lines, end, stop)
-        stream += more
-    return Block(lines[heading].strip(), heading + 1, end, stream)
-
-
-def _table_at(lines: list[str], j: int) -> tuple[list[Token], int] | None:
-    """The table starting at line index j (blank lines skipped), read down then across, with
-    a result printed just under it; and its last line."""
-    while j < len(lines) and not lines[j].strip():
-        j += 1
-    rows: list[list[Token]] = []
-    while j < len(lines) and lines[j].strip() and notation_row(lines[j]):
-        if not _RULE_LINE.match(lines[j]):
-            rows.append([t for t in book.tokens(lines[j], j + 1) if t.kind != "other"])
-        j += 1
-    if not rows:
-        return None
-    for row in rows:
-        _number_labels(row)
-    stream = [unglued(t) for t in down_then_across(rows)]
-    end = rows[-1][0].line
-    claim = _claim_below(lines, end)
-    if claim is not None:
-        stream.append(claim)
-        end = claim.line
-    return stream, end
-
-
-def _number_labels(row: list[Token]) -> None:
-    """`3-a-24-28`: the variation number 3 (apart from the move, after a hyphen) labels the
-    next move on its line."""
-    for k, tok in enumerate(row):
-        if tok.kind == "word" and tok.text.isdigit():
-            after = next((t for t in row[k + 1:] if t.kind == "move"), None)
-            if after is not None and not after.label:
-                after.label = tok.text
-
-
-_NUMBERED_VAR = re.compile(r"^\s*Var\.?\s+([IVX]+|\d+)\.?(?=\s|$)")
-_NOTE_LINE = re.compile(r"^\s*[a-z]\.\s")
-_ROMAN = {"I": 1, "V": 5, "X": 10}
-
-
-def _numbered_variations(lines: list[str], end: int, stop: int) -> tuple[list[Token], int]:
-    """`Var. I.` (a table below) and `Var. II. 12-16, 15-11, ...` (moves in prose) printed
-    after a solution whose moves carry the glued numbers (`1-24-20`); notes on lettered moves
-    (`a. 12-16 same as Var. I.`) between them are passed over. The heading becomes a
-    variation token `Var. 1`, so the variation leaves the move numbered 1."""
-    out: list[Token] = []
-    k = end
-    while k < min(stop, len(lines)):
-        text = lines[k]
-        head = _NUMBERED_VAR.match(text)
-        if not text.strip():
-            k += 1
-        elif _NOTE_LINE.match(text):
-            while k < len(lines) and lines[k].strip():
-                k += 1
-        elif head:
-            out.append(Token("variation", f"Var. {_number(head.group(1))}", k + 1,
-                             head.start(1) + 1))
-            toks, k = _paragraph(lines, k, head.end())
-            if not any(t.kind == "move" for t in toks):
-                found = _table_at(lines, k)
-                if found is None:
-                    break
-                toks, k = found
-            out.extend(toks)
-            end = k
-        else:
-            break
-    return out, end
-
-
-def _paragraph(lines: list[str], k: int, skip: int) -> tuple[list[Token], int]:
-    toks = []
-    first = True
-    while k < len(lines) and lines[k].strip():
-        text = lines[k][skip:] if first else lines[k]
-        offset = skip if first else 0
-        toks.extend(t for t in book.tokens(text, k + 1, offset + 1)
-                    if t.kind in ("move", "result"))
-        first = False
-        k += 1
-    return toks, k
-
-
-def _number(text: str) -> int:
-    if text.isdigit():
-        return int(text)
-    values = [_ROMAN[ch] for ch in text]
-    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v
-               for i, v in enumerate(values))
-
-
-def down_then_across(rows: list[list[Token]]) -> list[Token]:
-    """The tokens of a table read down each column, then across. Columns are found from
-    where the moves end (numbers are right-aligned), since books separate them by as little
-    as one space: the row with most moves fixes them; every token joins the nearest."""
-    widest = max(rows, key=lambda r: sum(t.kind == "move" for t in r))
-    anchors = [t.column + len(t.text) for t in widest if t.kind == "move"] or [0]
-    placed = []
-    for row in rows:
-        for tok in row:
-            end = tok.column + len(tok.text)
-            index = min(range(len(anchors)), key=lambda k: abs(anchors[k] - end))
-            placed.append((index, tok.line, tok.column, tok))
-    return [t for *_, t in sorted(placed, key=lambda p: p[:3])]
-
-
-def _claim_below(lines: list[str], end: int) -> Token | None:
-    """A result printed a blank line under the block (`White wins.`)."""
-    for k in range(end, min(len(lines), end + 2)):
-        toks = book.tokens(lines[k], k + 1) if lines[k].strip() else []
-        if toks:
-            return toks[0] if toks[0].kind == "result" else None
-    return None
-
-
-_ROW_KINDS = {"move", "result", "variation", "side", "number"}
-
-
-def notation_row(text: str) -> bool:
-    """A line of a solution block: notation only (a stray word, such as the `a` of
-    `3-a-24-28`, is allowed among more moves)."""
-    if _RULE_LINE.match(text):
-        return True
-    toks = [t for t in book.tokens(text.strip()) if t.kind != "other"]
-    moves = sum(t.kind == "move" for t in toks)
-    words = sum(t.kind == "word" for t in toks)
-    notation = sum(t.kind in _ROW_KINDS for t in toks)
-    return notation > 0 and notation + words == len(toks) and words <= moves
-
-
-def unglued(tok: Token) -> Token:
-    """`2-28-24`: a variation number glued to the move 28-24 (read as the label 2)."""
-    values = [s.value for s in tok.squares]
-    if tok.kind == "move" and len(values) == 3 and not book.diagonal_shape(values) \
-            and book.diagonal_shape(values[1:]):
-        tok.label, tok.squares = str(values[0]), tok.squares[1:]
-    return tok

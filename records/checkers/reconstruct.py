@@ -1,9 +1,9 @@
-"""A solution's printed lines in full, and start positions rebuilt from them when the
-book's diagram is lost (used to build data/checkers/endings_hoyle1914.json)."""
+"""Start positions rebuilt from a solution's printed lines when the book's diagram is lost
+(used to build data/checkers/endings_hoyle1914.json)."""
 from __future__ import annotations
 
-from records.checkers import book, endgame, engine
-from records.checkers.book import Token
+from records.checkers import endgame, engine
+from records.checkers.notation import Token, tokens
 from records.checkers.replay import replays
 
 
@@ -63,19 +63,12 @@ def _fen_of(colour: dict[int, str], kings: set[int]) -> str:
     return engine.to_fen(engine.from_fen(f"B:W{side('W')}:B{side('B')}"))
 
 
-def solution_lines(solution: book.Solution) -> list[tuple[str, list[Token]]]:
-    """Each printed line of a solution in full (a variation with its parent's moves up to
-    the branch), with the side that moves first."""
-    full: dict[int, list[Token]] = {}
+def solution_lines(records) -> list[tuple[str, list[Token]]]:
+    """Each line of a solution as its records hold it (a variation with its parent's moves up
+    to the branch), with the side that moves first: the printed moves, read again."""
     out = []
-    for index, printed in enumerate(solution.lines):
-        toks = list(printed.moves)
-        if printed.parent is not None and printed.parent in full:
-            parent = solution.lines[printed.parent]
-            cut = next((k for k, m in enumerate(parent.moves)
-                        if m.label == printed.branch_label), None)
-            if cut is not None:
-                toks = full[printed.parent][:cut] + toks
-        full[index] = toks
-        out.append((printed.side or solution.side or "B", toks))
+    for rec in records:
+        moves = [tok for ply in rec.plies
+                 for tok in tokens(ply.text or ply.normal.replace("x", "-")) if tok.kind == "move"]
+        out.append((rec.start_position[:1] or "B", moves))
     return out

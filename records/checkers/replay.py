@@ -1,6 +1,6 @@
 """Printed checkers lines resolved through the engine: colours, jumps, misprints, claims.
 
-The notation layer (records/checkers/book.py) hands over printed lines as tokens; here each
+The notation layer (records/checkers/notation.py) hands over printed lines as tokens; here each
 is replayed from its start position:
 
 - the colour of a move comes from turn alternation; a move whose typography (joined for
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from records.checkers import endgame, engine
-from records.checkers.book import Token
+from records.checkers.notation import Token
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
 
 COLOUR = {"B": "Black", "W": "White"}
@@ -153,6 +153,10 @@ def replay_line(rec: Record, start: engine.Position, toks: list[Token],
             if fix.kind == "insert":
                 pos = _add_ply(out, fix.moves[0], pos, "", 0, 0, len(out.plies) + first_index)
                 found = candidates(pos, tok)
+                if not found:      # the insertion holds only with a further edit here: stop
+                    _stops(rec, pos, tok)
+                    out.complete = False
+                    break
             else:
                 found = fix.moves
         else:
@@ -191,6 +195,12 @@ def _earlier_misprint(rec: Record, out: Replay, start: engine.Position, toks: li
             if replays(engine.play(before, move), toks[j + 1:]):
                 found.append((j, move))
     return found[0] if len(found) == 1 else None
+
+
+def _stops(rec: Record, pos: engine.Position, tok: Token) -> None:
+    rec.add(ERROR, "CHECKERS-ILLEGAL", f'"{tok.text}" is not a legal move for '
+            f"{COLOUR[pos.turn]} even after the missing move; the line stops here",
+            tok.line, tok.column)
 
 
 def _rewind(out: Replay, rec: Record, ply_count: int, diag_count: int) -> None:

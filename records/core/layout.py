@@ -39,6 +39,9 @@ FRAME_CHARS = set(RULE_CHARS) | set(" \t")
 CELL_BREAK = re.compile(r"\s{2,}|\t|[|\u2502\u2551\u2503]+")
 MAX_CELL = 400         # a longer run is prose, cut into pieces of this size for the tokenizer
 MAX_ROWS = 400         # a longer block is read in pieces of this many rows
+RUNNING_TEXT = 30      # a cell this long, of words, is running text
+FRAME_PIECE = re.compile(r"\+|[-=]{2,}")
+_WORDS = re.compile(r"[A-Za-z]{3,}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,7 @@ class Cell:
     text: str
     line: int     # 1-based
     column: int   # 1-based, in the line as printed
+    slot: int = -1   # in a line whose cells are split by tabs: the field it stands in
 
     @property
     def end(self) -> int:
@@ -101,25 +105,27 @@ def row_of(text: str, line: int) -> Row:
 
 def cells_of(text: str, line: int) -> list[Cell]:
     out, start = [], 0
+    tabbed = "\t" in text
     for brk in CELL_BREAK.finditer(text):
-        _add_cell(out, text, start, brk.start(), line)
+        _add_cell(out, text, start, brk.start(), line, tabbed)
         start = brk.end()
-    _add_cell(out, text, start, len(text), line)
+    _add_cell(out, text, start, len(text), line, tabbed)
     return out
 
 
-def _add_cell(out: list[Cell], text: str, start: int, stop: int, line: int) -> None:
+def _add_cell(out: list[Cell], text: str, start: int, stop: int, line: int, tabbed: bool) -> None:
     piece = text[start:stop]
     lead = len(piece) - len(piece.lstrip())
     piece = piece.strip().strip("+").strip()
     if not piece:
         return
     first = text.index(piece, start + lead)
+    slot = text.count("\t", 0, first) if tabbed else -1
     at = 0
     while at < len(piece):
         stop = len(piece) if len(piece) - at <= MAX_CELL else piece.rfind(" ", at + 1, at + MAX_CELL)
         stop = stop if stop > at else at + MAX_CELL      # a long run is cut between words
-        out.append(Cell(piece[at:stop], line, first + at + 1))
+        out.append(Cell(piece[at:stop], line, first + at + 1, slot))
         at = stop
         while at < len(piece) and piece[at] == " ":
             at += 1
@@ -127,6 +133,8 @@ def _add_cell(out: list[Cell], text: str, start: int, stop: int, line: int) -> N
 
 def set_aside(text: str) -> tuple[str, list[tuple[int, str]]]:
     """The line with page numbers and illustrations blanked (columns kept), and what was cut."""
+    if "{" not in text and "[" not in text:
+        return text, []
     cut = []
     for pattern in (PAGE_NUMBER, ILLUSTRATION):
         for m in pattern.finditer(text):
@@ -138,11 +146,13 @@ def set_aside(text: str) -> tuple[str, list[tuple[int, str]]]:
 def page(text: str | Sequence[str], first_line: int = 1) -> Iterator[Block]:
     """The blocks of a span of text: lines between blank lines, each as rows. A line that is
     only set-aside matter (a page number, an illustration) is kept with the block's aside and
-    neither ends the block nor joins its rows."""
+    neither ends the block nor joins its rows; nor does a blank line between two rows of one
+    table (cells starting at the same columns, three or more)."""
     lines = text.splitlines() if isinstance(text, str) else text
     rows: list[Row] = []
     aside: list[Cell] = []
-    for number, raw in enumerate(lines, start=first_line):
+    for index, raw in enumerate(lines):
+        number = index + first_line
         clean, cut = set_aside(raw)
         aside += [Cell(what, number, column) for column, what in cut]
         if clean.strip():
@@ -150,11 +160,25 @@ def page(text: str | Sequence[str], first_line: int = 1) -> Iterator[Block]:
             if len(rows) >= MAX_ROWS:
                 yield Block(rows, aside)
                 rows, aside = [], []
-        elif not cut and rows:
+        elif not cut and rows and not _table_goes_on(rows[-1], lines, index + 1, number + 1):
             yield Block(rows, aside)
             rows, aside = [], []
     if rows:
         yield Block(rows, aside)
+
+
+TABLE_CELLS = 3
+
+
+def _table_goes_on(last: Row, lines: Sequence[str], at: int, number: int) -> bool:
+    """Whether the row after a single blank line is the same table's: both rows hold three
+    cells or more, and three of them start at the same columns."""
+    if len(last.cells) < TABLE_CELLS or at >= len(lines) or not lines[at].strip():
+        return False
+    after = row_of(set_aside(lines[at])[0].rstrip(), number)
+    starts = {c.column for c in last.cells}
+    shared = sum(1 for c in after.cells if c.column in starts)
+    return not after.rule and shared >= TABLE_CELLS
 
 
 # -- tokens in a grid ----------------------------------------------------------------------------
@@ -180,11 +204,17 @@ class Number:
 
 @dataclass
 class Grid:
-    """A block's tokens, by row, and the columns they fall into (None: not a table)."""
+    """A block's tokens, by row, and the columns they fall into (None: not a table). A row
+    of words (headings) or a rule printed between rows of tokens starts a new section: a
+    table stacked under another, whose columns are found and read on their own."""
     block: Block
     rows: list[list[Any]]              # tokens of each text row, left to right
     columns: list[int] | None = None   # for each token of each row flattened: its column index
-    width: int = 0                     # number of columns found
+    width: int = 0                     # number of columns found (the widest section's)
+    slots: list[int] = field(default_factory=list)     # each token's tab field (-1: none)
+    sections: list[int] = field(default_factory=lambda: [0])   # first row of each section
+    footer: int | None = None          # a last row read after the table (see _footer)
+    spans: list[tuple[int, int]] = field(default_factory=list)   # each token's printed reach
 
     def tokens(self) -> list:
         return [t for row in self.rows for t in row]
@@ -199,26 +229,114 @@ class Grid:
 
 
 def grid_of(block: Block, tokenize: Callable[[Cell], list]) -> Grid:
-    rows = []
-    for row in block.text_rows():
-        found = [t for cell in row.cells for t in tokenize(cell)]
-        if found:
-            rows.append(found)
-    grid = Grid(block, rows)
-    _find_columns(grid)
+    rows: list[list] = []
+    slots: list[int] = []
+    spans: list[tuple[int, int]] = []
+    sections = [0]
+    between = False          # a row without tokens, or a rule, since the last row of tokens
+    running = 0              # rows that are running text
+    for row in block.rows:
+        running += any(_running(cell) for cell in row.cells)
+        found = [(t, cell) for cell in row.cells for t in tokenize(cell)]
+        if not found:
+            between = between or bool(rows) and _divides(row)
+            continue
+        if between and rows and not (len(rows) - sections[-1] == 1 and len(rows[-1]) > 1):
+            sections.append(len(rows))     # (one row above a rule is the columns' header)
+        between = False
+        rows.append([t for t, _ in found])
+        slots += [cell.slot for _, cell in found]
+        alone = {id(cell): sum(c is cell for _, c in found) == 1 and not FRAME_PIECE.search(cell.text)
+                 for _, cell in found}
+        spans += [(cell.column, _span(t, -1)[1]) if alone[id(cell)] else _span(t, -1)
+                  for t, cell in found]
+    if _caption_over_table(block, rows, sections, tokenize):
+        sections.insert(1, 1)
+    grid = Grid(block, rows, slots=slots, sections=sections, spans=spans)
+    if running * 2 <= len(block.text_rows()):
+        _find_columns(grid)
     return grid
 
 
-def _span(token) -> tuple[int, int]:
+CAPTION_WORDS = 2     # a sentence (two words or more, three spaced pieces) in one cell over
+                      # a table is its caption; `Game No. 2.` or `Var. 1.` heads one column
+
+
+def _caption_over_table(block: Block, rows: list[list], sections: list[int],
+                        tokenize: Callable[[Cell], list]) -> bool:
+    """A sentence printed in one cell over a table (`Black to move and win.` centred over
+    two columns of moves): read before the table in any order, never as the head of the
+    column it happens to stand over."""
+    if len(rows) < 3 or len(rows[1]) < 2 or 1 in sections:
+        return False
+    first = next(row for row in block.rows if any(tokenize(cell) for cell in row.cells))
+    cells = [cell for cell in first.cells if tokenize(cell)]
+    text = cells[0].text if len(cells) == 1 else ""
+    return len(_WORDS.findall(text)) >= CAPTION_WORDS and len(text.split()) >= 3
+
+
+def _divides(row: Row) -> bool:
+    """A row between rows of tokens that starts a new section: a rule across the block, or a
+    row of words (the headings of a table stacked under the first); not the pieces of frame
+    drawn inside some columns (`+-------+   |   |`)."""
+    return bool(row.rule) or any(ch.isalnum() for ch in row.text)
+
+
+def _running(cell: Cell) -> bool:
+    """A cell of running text (prose that mentions moves): read row by row, never as a table."""
+    text = cell.text
+    return len(text) >= RUNNING_TEXT and text.count(" ") >= 2 and len(_WORDS.findall(text)) >= 3
+
+
+def _span(token, slot: int) -> tuple[int, int]:
+    if slot >= 0:
+        return slot * 10_000, slot * 10_000 + 1
     return token.column, token.column + max(len(token.text), 1)
 
 
 def _find_columns(grid: Grid) -> None:
-    """Columns by alignment: tokens of different rows whose printed spans overlap share a
-    column; two tokens of one row never do (else the block is running text, not a table)."""
-    spans = [_span(t) for row in grid.rows for t in row]
-    if len(grid.rows) < 2 or not spans:
+    """Columns by alignment, section by section: tokens of different rows whose printed spans
+    overlap share a column (in lines split by tabs, the tokens of one field); two tokens of
+    one row never do (else the section is running text: the grid is not a table)."""
+    found = _columns(grid, None)
+    if found is None and _footer(grid) is not None:
+        grid.footer = _footer(grid)
+        found = _columns(grid, grid.footer)
+    if found is None or len(grid.rows) < 2:
+        grid.width = 0
         return
+    columns, grid.width = found
+    if grid.footer is not None:
+        columns.append(grid.width)
+    grid.columns = columns
+
+
+def _columns(grid: Grid, footer: int | None) -> tuple[list[int], int] | None:
+    columns: list[int] = []
+    width = 0
+    bounds = [*grid.sections, len(grid.rows) if footer is None else footer]
+    at = 0
+    for first, stop in zip(bounds, bounds[1:]):
+        count = sum(len(row) for row in grid.rows[first:stop])
+        found = _section_columns(grid.rows[first:stop], grid.slots[at:at + count],
+                                 grid.spans[at:at + count])
+        if found is None:
+            return None
+        columns += found
+        width = max(width, max(found, default=-1) + 1)
+        at += count
+    return columns, width
+
+
+def _section_columns(rows: list[list], slots: list[int],
+                     reach: list[tuple[int, int]]) -> list[int] | None:
+    """A token alone in its cell reaches back to the cell's start (`Game 1.` over `11.15`)."""
+    tabbed = sum(s >= 0 for s in slots) * 2 >= len(slots) > 0
+    tokens = [t for row in rows for t in row]
+    spans = [_span(t, s) if tabbed else (reach[k] if k < len(reach) else _span(t, -1))
+             for k, (t, s) in enumerate(zip(tokens, slots))]
+    if not spans:
+        return []
     order = sorted(range(len(spans)), key=lambda i: spans[i])
     groups: list[list[int]] = []
     reach = -1
@@ -229,16 +347,16 @@ def _find_columns(grid: Grid) -> None:
         else:
             groups.append([i])
             reach = spans[i][1]
-    row_of_token = [r for r, row in enumerate(grid.rows) for _ in row]
+    row_of_token = [r for r, row in enumerate(rows) for _ in row]
     for group in groups:
-        rows = [row_of_token[i] for i in group]
-        if len(rows) != len(set(rows)):
-            return
+        taken = [row_of_token[i] for i in group]
+        if len(taken) != len(set(taken)):
+            return None
     columns = [0] * len(spans)
     for index, group in enumerate(groups):
         for i in group:
             columns[i] = index
-    grid.columns, grid.width = columns, len(groups)
+    return columns
 
 
 # -- reading orders ----------------------------------------------------------------------------
@@ -265,6 +383,40 @@ def by_bands(grid: Grid) -> Iterator[Order]:
         if grid.width % size == 0:
             count = grid.width // size
             yield Order(f"{_how_many(count)} side by side, each row by row", _bands(grid, size))
+
+
+def by_each_column(grid: Grid) -> Iterator[Order]:
+    """Each column on its own, top to bottom (a column per game or opening, or a variation
+    beside the trunk): a Break between columns says the next one is read afresh."""
+    if grid.width > 1:
+        out: list = []
+        for band in _band_lists(grid, 1):
+            if out:
+                first = band[0]
+                out.append(Break(first.line, first.column))
+            out += band
+        yield Order("each column on its own, top to bottom", out)
+
+
+def by_each_row(grid: Grid) -> Iterator[Order]:
+    """Each row on its own (a table of openings, one a row): a Break between rows."""
+    if grid.width > 1 and len(grid.rows) > 1:
+        out: list = []
+        for row in grid.rows:
+            if out:
+                out.append(Break(row[0].line, row[0].column))
+            out += row
+        yield Order("each row on its own", out)
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    """Between two columns read each on its own: what follows is read afresh (a token of
+    kind "break", so that a family's replay may pass over it as over any token it ignores)."""
+    line: int
+    column: int
+    text: str = ""
+    kind: str = "break"
 
 
 def by_fraction(grid: Grid) -> Iterator[Order]:
@@ -298,32 +450,71 @@ def _segment(column: int, starts: list[int]) -> int:
 
 
 def _bands(grid: Grid, size: int) -> list:
-    """Columns grouped `size` at a time; each group read row by row, groups left to right."""
-    placed = [(c // size, r, c, t) for r, (row, cols) in enumerate(zip(grid.rows, grid.column_of()))
-              for t, c in zip(row, cols)]
-    return [t for *_, t in sorted(placed, key=lambda p: p[:3])]
+    return [t for band in _band_lists(grid, size) for t in band]
+
+
+def _band_lists(grid: Grid, size: int) -> list[list]:
+    """Section by section, the columns grouped `size` at a time; each group read row by row,
+    groups left to right."""
+    section_of = [0] * len(grid.rows)
+    for k, first in enumerate(grid.sections):
+        for r in range(first, len(grid.rows)):
+            section_of[r] = k
+    footer = grid.footer
+    placed = [(section_of[r], c // size, r, c, t)
+              for r, (row, cols) in enumerate(zip(grid.rows, grid.column_of()))
+              for t, c in zip(row, cols) if r != footer]
+    placed.sort(key=lambda p: p[:4])
+    out: list[list] = []
+    key = None
+    for section, band, *_, tok in placed:
+        if (section, band) != key:
+            out.append([])
+            key = (section, band)
+        out[-1].append(tok)
+    if footer is not None and out:
+        out[-1] += grid.rows[footer]
+    return out
+
+
+def _footer(grid: Grid) -> int | None:
+    """A last row holding one token under a table of wider rows, standing under no column of
+    its own (a verdict or a total printed across the foot): read after the whole table,
+    whatever the order."""
+    if len(grid.rows) < 3 or len(grid.rows[-1]) != 1 or len(grid.rows[-2]) < 2 \
+            or len(grid.sections) > 1 and grid.sections[-1] == len(grid.rows) - 1:
+        return None
+    return len(grid.rows) - 1
 
 
 def _how_many(count: int) -> str:
     return {2: "two halves", 3: "three parts", 4: "four parts"}.get(count, f"{count} parts")
 
 
-ORDERS: list[Callable[[Grid], Iterable[Order]]] = [by_rows, by_columns, by_bands, by_fraction]
+ORDERS: list[Callable[[Grid], Iterable[Order]]] = [by_rows, by_columns, by_bands, by_each_column,
+                                                   by_each_row, by_fraction]
+APART = (by_each_column, by_each_row)   # Breaks between columns or rows: for a family that asks
 
 
-def orders(grid: Grid) -> list[Order]:
+def orders(grid: Grid, apart: bool = False) -> list[Order]:
     """The plausible orders of a grid, each distinct token sequence once (the first name).
     An order that leaves printed tokens out (rows read past a fraction's numbered rule) is
-    dropped when another places them all."""
+    dropped when another places them all. `apart`: the orders reading each column (row) on
+    its own, a Break between, are proposed too (for a family whose replay reads Breaks)."""
     seen, out = set(), []
-    for propose in ORDERS:
+    for propose in ORDERS if apart else [p for p in ORDERS if p not in APART]:
         for order in propose(grid):
             key = tuple(map(id, order.tokens))
             if order.tokens and key not in seen:
                 seen.add(key)
                 out.append(order)
-    placed = max((len(order.tokens) for order in out), default=0)
-    return [order for order in out if len(order.tokens) == placed]   # none leaves tokens out
+    placed = max(map(_printed, out), default=0)
+    return [order for order in out if _printed(order) == placed]   # none leaves tokens out
+
+
+def _printed(order: Order) -> int:
+    """The printed tokens an order places (the Breaks it puts between columns are not)."""
+    return sum(not isinstance(t, Break) for t in order.tokens)
 
 
 # -- choosing by replay --------------------------------------------------------------------------
@@ -352,6 +543,7 @@ class Reading:
 @dataclass
 class Choice:
     readings: list[Reading]        # every reading tried, best first
+    grid: Grid | None = None       # the grid they read
 
     @property
     def best(self) -> Reading | None:
@@ -384,13 +576,13 @@ def _outcome(reading: Reading) -> Any:
 
 
 def choose(grid: Grid, replay: Callable[[list, Any], Replay],
-           starts: Sequence[tuple[str, Any]] = (("", None),)) -> Choice:
+           starts: Sequence[tuple[str, Any]] = (("", None),), apart: bool = False) -> Choice:
     """Every order of the grid replayed from every candidate start (a diagram's orientations,
     the open game's position): the readings, those consuming the most tokens first."""
     readings = []
-    for order in orders(grid):
+    for order in orders(grid, apart):
         for name, start in starts:
             readings.append(Reading(order, start, name, replay(order.tokens, start)))
     readings.sort(key=lambda r: (-r.replay.consumed / max(r.replay.total, 1),
                                  -r.replay.consumed))
-    return Choice(readings)
+    return Choice(readings, grid)

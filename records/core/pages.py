@@ -41,6 +41,8 @@ class Reader(Protocol):
     def continuation(self, replay: Replay) -> Any:
         """The start a following block continues from, or None when nothing may follow."""
 
+    # optional: `apart = True` has each column (row) also read on its own, a Break between
+
 
 @dataclass
 class Span:
@@ -79,13 +81,20 @@ MAX_NOTES = 6   # a line of play resumes within this many blocks of notes, or it
 
 
 def read_page(text: str | Sequence[str], reader: Reader, first_line: int = 1) -> Iterator[Span]:
-    """Every span of notation on the page, in order, each block read the way replay chose."""
+    """Every span of notation on the page, in order, each block read the way replay chose.
+
+    A block is read from the setups it prints itself (a position above its moves) and from no
+    other start; else from those drawn before it, from where the line above stopped, or from
+    the standard start, in that order of preference among readings that consume everything
+    alike. Setups drawn before
+    stay pending until a block is read from one of them (a game printed between a diagram and
+    its solution does not use them up); a heading or new setups replace them."""
     open_span: Span | None = None
     heading, heading_line, setups, setup_block = "", 0, [], None
     for block in page(text, first_line):
         grid = grid_of(block, reader.tokens)
+        found = reader.setups(block)
         if not grid.rows or not reader.notation(grid):
-            found = reader.setups(block)
             title = "" if found else reader.heading(block)
             if found or title:
                 if open_span:
@@ -97,11 +106,11 @@ def read_page(text: str | Sequence[str], reader: Reader, first_line: int = 1) ->
                     heading, heading_line, setups, setup_block = title, block.line, [], None
             elif open_span:
                 open_span.notes.append(block)
-                if len(open_span.notes) > MAX_NOTES:
+                if _notes_since(open_span) > MAX_NOTES:
                     yield open_span
                     open_span = None
             continue
-        choice = _read_block(grid, reader, open_span, setups)
+        choice = _read_block(grid, reader, open_span, found + setups, standard=not found)
         best = choice.best
         if open_span and best and best.start_name == CONTINUING:
             open_span.blocks.append(block)
@@ -109,17 +118,30 @@ def read_page(text: str | Sequence[str], reader: Reader, first_line: int = 1) ->
             continue
         if open_span:
             yield open_span
-        open_span = Span(heading, heading_line, setups, setup_block, [block], [choice])
-        setups, setup_block = [], None
+        used = best is not None and any(best.start is start for _, start in found + setups)
+        open_span = Span(heading, heading_line, found or setups, block if found else setup_block,
+                         [block], [choice])
+        if used and not found:
+            setups, setup_block = [], None
     if open_span:
         yield open_span
 
 
-def _read_block(grid: Grid, reader: Reader, open_span: Span | None, setups: list) -> Choice:
-    starts: list[tuple[str, Any]] = []
-    if open_span and open_span.last is not None:
+def _notes_since(span: Span) -> int:
+    """Blocks of notes since the span's last block of notation."""
+    last = span.blocks[-1].line
+    return sum(note.line > last for note in span.notes)
+
+
+def _read_block(grid: Grid, reader: Reader, open_span: Span | None, setups: list,
+                standard: bool) -> Choice:
+    """A block printing its own setup is read from it alone; else from the setups drawn
+    before it, the line above, or the standard start."""
+    starts: list[tuple[str, Any]] = list(setups)
+    if standard and open_span and open_span.last is not None:
         resume = reader.continuation(open_span.last)
         if resume is not None:
             starts.append((CONTINUING, resume))
-    starts += setups or [reader.start()]
-    return choose(grid, reader.replay, starts)
+    if standard:
+        starts.append(reader.start())
+    return choose(grid, reader.replay, starts, apart=getattr(reader, "apart", False))

@@ -138,7 +138,8 @@ def test_checkers_a_misprinted_move_chosen_replays_to_the_printed_end(archive):
     assert fixed.plies[len(game.plies)].normal == "11-7"
     assert fixed.plies[len(game.plies)].text == "11-18"
     assert "unplayed" not in fixed.data
-    assert fixed.normal.startswith('[Event "Old Fourteenth, key game"]')
+    assert game.title.startswith("OLD FOURTEENTH")   # the heading the table stands under
+    assert fixed.normal.startswith(f'[Event "{game.title}"]')
 
 
 def test_checkers_an_illegal_typed_move_is_refused(archive):

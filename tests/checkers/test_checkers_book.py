@@ -4,7 +4,7 @@ import json
 import pytest
 from conftest import HOYLE_1914, need
 
-from records.checkers import book, endgame, engine, lines
+from records.checkers import endgame, engine, lines, notation, replay
 from records.checkers.scan import scan_book
 from records.core.model import ERROR, INFO, NEEDS_REVIEW, REPAIRED, VALID, WARNING
 from records.core.resources import data_path
@@ -32,7 +32,7 @@ def codes(rec, severities=(ERROR, WARNING)):
 
 # -- the grammar ----------------------------------------------------------------------
 def test_tokens_keep_line_and_column_and_read_ocr_slips():
-    toks = book.tokens("A 10 6\tI-5  5- I", line=7, column=3)
+    toks = notation.tokens("A 10 6\tI-5  5- I", line=7, column=3)
     assert [(t.kind, t.text, t.line, t.column, t.label) for t in toks] == [
         ("move", "10 6", 7, 5, "A"), ("move", "I-5", 7, 10, ""), ("move", "5- I", 7, 15, "")]
     assert [(s.value, s.ocr, s.column) for s in toks[2].squares] == [(5, False, 15), (1, True, 18)]
@@ -45,17 +45,17 @@ def test_tokens_keep_line_and_column_and_read_ocr_slips():
     ("B:W18,24,27,K10:B12,16,K22", "fen"), ("27.32", "move"), ("11 to 15", "move"),
     ("15x22x29", "move"), ("3- 8", "move"), ("23 19", "move")])
 def test_token_kinds(text, kind):
-    assert [t.kind for t in book.tokens(text)] == [kind]
+    assert [t.kind for t in notation.tokens(text)] == [kind]
 
 
 def test_prose_words_are_not_moves():
-    toks = book.tokens("Black opened 11 to 15, and White answered 23 to 19.")
+    toks = notation.tokens("Black opened 11 to 15, and White answered 23 to 19.")
     assert [t.text for t in toks if t.kind == "move"] == ["11 to 15", "23 to 19"]
 
 
 # -- the 1914 Hoyle ---------------------------------------------------------------------
 def test_hoyle_openings_table(hoyle):
-    openings = [r for r in hoyle.values() if r.data["layout"] == "opening-table"]
+    openings = [r for r in hoyle.values() if "Opening" in r.tags]
     assert len(openings) == 28
     irregular = [r for r in openings if r.title.startswith("Irregular Openings")]
     assert len(irregular) == 3 and len(openings) - len(irregular) == 25
@@ -69,6 +69,7 @@ def test_hoyle_openings_table(hoyle):
     assert (note.severity, note.line, note.column) == (INFO, 2864, 40)
     assert fife.tags["Opening"] == "Fife" and fife.status == VALID
     assert {"F. E.", "Will o' the Wisp", "Maid of the Mill", "Second Double Corner"} <= set(hoyle)
+    assert fife.data["layout"] == "each column on its own, top to bottom"
 
 
 def test_hoyle_typography_contradiction_is_only_a_note(hoyle):
@@ -79,7 +80,8 @@ def test_hoyle_typography_contradiction_is_only_a_note(hoyle):
 
 
 def test_hoyle_every_ending_line_titled_as_printed(hoyle):
-    endings = sorted(t for t, r in hoyle.items() if r.data["layout"] == "solution-table")
+    endings = sorted(t for t in hoyle if t.startswith("Position No."))
+    assert {hoyle[t].data["layout"] for t in endings} == {"down each column, then across"}
     assert endings == sorted([
         "Position No. 1", "Position No. 1, Var. A", "Position No. 1, Var. B",
         "Position No. 2",
@@ -125,8 +127,8 @@ def test_hoyle_variation_carries_its_parents_moves(hoyle):
     assert var_a.plies[7].normal == "30-25" and main.plies[7].normal == "10-6"
     assert var_a.start_position == main.start_position == "B:WK8,30:B22,27"
     assert var_a.plies[-1].position == engine.to_fen(
-        lines.replay_line(var_a, engine.from_fen(var_a.start_position),
-                          [t for p in var_a.plies for t in book.tokens(p.normal.replace("x", "-"))],
+        replay.replay_line(var_a, engine.from_fen(var_a.start_position),
+                          [t for p in var_a.plies for t in notation.tokens(p.normal.replace("x", "-"))],
                           typography=False).positions[-1])
 
 
@@ -150,8 +152,8 @@ def test_hoyle_position_3_is_reconstructed(hoyle):
     rec = hoyle["Position No. 3, Black to move"]
     assert rec.start_position == "B" + entry["fen"][1:]
     assert any(d.code == "CHECKERS-RECONSTRUCTED" for d in rec.diagnostics)
-    solution = next(s for s in book.solutions(need(HOYLE_1914).read_text().split("\n"))
-                    if s.number == "3")
+    solution = [r for t, r in hoyle.items() if t.startswith("Position No. 3")]
+    assert len(solution) == 6
     assert lines.reconstruct_start(lines.solution_lines(solution)) == [
         entry["fen"], *entry["alternatives"]]
 
@@ -191,7 +193,7 @@ def test_prose_moves():
     assert rec.title == "The Laird and Lady, as played at the club"
     assert [p.normal for p in rec.plies] == ["11-15", "23-19", "8-11", "22-17", "9-13",
                                              "17-14", "10x17", "21x14", "15-18", "24-20"]
-    assert rec.status == VALID and rec.data["layout"] == "prose"
+    assert rec.status == VALID and rec.data["layout"] == "row by row"
     assert (rec.plies[6].line, rec.plies[6].column) == (5, 20)
 
 
@@ -242,8 +244,8 @@ def test_dotted_columns_from_a_printed_setup():
     assert [p.normal for p in rec.plies][:6] == ["27-32", "8-11", "32-27", "11-7", "27-23",
                                                  "7-10"]
     assert rec.tags["Result"] == "0-2" and rec.status == VALID
-    assert any(d.code == "CHECKERS-LAYOUT" and "down then across" in d.message
-               for d in rec.diagnostics)
+    assert any(d.code == "LAYOUT" and d.severity == INFO and "down each column, then across"
+               in d.message for d in rec.diagnostics)
 
 
 def test_rows_of_move_pairs_read_across():
@@ -315,7 +317,7 @@ def test_position_stated_in_words():
     [rec] = scan(text)
     assert rec.title == "PROBLEM 7" and rec.start_position == "B:WK18,22,31:B6,10,K27"
     assert rec.plies[1].normal == "31x24" and rec.status == VALID
-    assert book.stated_position("Black: 1, 5, K9. White: 18, 22, K30. White to move.") == \
+    assert notation.stated_position("Black: 1, 5, K9. White: 18, 22, K30. White to move.") == \
         "W:W18,22,K30:B1,5,K9"
 
 
@@ -333,7 +335,9 @@ def test_solution_with_a_variation_and_a_printed_setup():
     assert (fix.line, fix.column, fix.suggestion) == (9, 1, 'read "11-7"')
     assert var_a.data["branch"] == {"parent": "Position No. 1", "at_ply": 8}
     assert [p.normal for p in var_a.plies[7:]] == ["30-25", "23-18", "10-6", "18-14", "6-1"]
-    assert [d.code for d in var_a.diagnostics] == ["CHECKERS-INHERITED"]
+    assert [d.code for d in var_a.diagnostics if d.severity != INFO or d.code == "CHECKERS-INHERITED"] \
+        == ["CHECKERS-INHERITED"]
+    assert any(d.code == "CHECKERS-BRANCH-START" and "label" in d.message for d in var_a.diagnostics)
     assert var_a.status == VALID and main.status == REPAIRED
 
 
@@ -348,12 +352,12 @@ def test_solution_without_any_known_setup_is_kept_with_an_error():
 @pytest.mark.parametrize("text,squares", [("lO-15", [10, 15]), ("1S-19", [15, 19]),
                                           ("8 II", [8, 11]), ("IO 6", [10, 6])])
 def test_ocr_squares(text, squares):
-    [tok] = book.tokens(text)
+    [tok] = notation.tokens(text)
     assert [s.value for s in tok.squares] == squares and any(s.ocr for s in tok.squares)
 
 
 def test_words_made_of_ocr_letters_stay_words():
-    assert all(t.kind != "move" for t in book.tokens("IT IS 22 YEARS, SO 15 MEN"))
+    assert all(t.kind != "move" for t in notation.tokens("IT IS 22 YEARS, SO 15 MEN"))
 
 
 def test_prose_game_continues_through_commentary():

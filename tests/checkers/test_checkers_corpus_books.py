@@ -10,7 +10,7 @@ import pytest
 
 from conftest import CORPUS, need
 from records.checkers.scan import scan_book
-from records.core.model import ERROR, REPAIRED, VALID
+from records.core.model import ERROR, REPAIRED, VALID, WARNING
 
 BOOKS = {
     "eb1911": ("checkers/eb1911_draughts_pg32783.txt", 7879, 8427),
@@ -50,8 +50,8 @@ def records_of():
     return get
 
 
-def by_layout(records, layout):
-    return {r.title: r for r in records if r.data.get("layout") == layout}
+def by_title(records, prefix=""):
+    return {r.title: r for r in records if r.title.startswith(prefix)}
 
 
 def test_every_record_replays_or_says_where_it_fails(book):
@@ -59,37 +59,46 @@ def test_every_record_replays_or_says_where_it_fails(book):
     for rec in records:
         if rec.status in (VALID, REPAIRED):
             assert rec.plies and all(p.position for p in rec.plies), rec.title
-        else:
-            errors = [d for d in rec.diagnostics if d.severity == ERROR]
-            assert errors and all(d.line >= rec.line - 200 and d.column >= 1 for d in errors), \
+        else:    # an error, or a warning no repair settles (several jump paths, two readings)
+            severe = [d for d in rec.diagnostics if d.severity == ERROR
+                      or d.severity == WARNING and not d.repair]
+            assert severe and all(d.line >= rec.line - 200 and d.column >= 1 for d in severe), \
                 rec.title
+        assert any(d.code == "LAYOUT" for d in rec.diagnostics) or not rec.plies, rec.title
 
 
 def test_eb1911_games_variations_and_problems(records_of):
     records = records_of("eb1911")
-    games = by_layout(records, "game-table")
-    assert {t: (r.status, len(r.plies)) for t, r in games.items()} == {
+    games = by_title(records, "Game No.")
+    # a variation or note holds the moves it shares with the line it leaves, and its own
+    assert {t: (r.status, len(r.plies)) for t, r in games.items() if r.status == VALID} == {
         "Game No. 1, Ayrshire Lassie Opening": (VALID, 39),
-        "Game No. 1, Ayrshire Lassie Opening, variation c": (VALID, 56),
-        "Game No. 1, Ayrshire Lassie Opening, variation d": (VALID, 27),
-        "Game No. 2, Kelso-Cross Opening": (VALID, 59),
-        "Game No. 3, Dundee Opening": (VALID, 47),
-        "Game No. 3, Dundee Opening, variation c": (VALID, 30),
-        "Paisley Opening (line 8338)": (VALID, 27)}     # the moves forming Problem No. 2
-    notes = by_layout(records, "game-note")
-    assert {t: (r.status, len(r.plies)) for t, r in notes.items() if r.status == VALID} == {
         "Game No. 1, Ayrshire Lassie Opening, note a": (VALID, 2),
-        "Game No. 1, Ayrshire Lassie Opening, note b": (VALID, 14),
-        "Game No. 2, Kelso-Cross Opening, note c": (VALID, 14),
-        "Game No. 2, Kelso-Cross Opening, note d": (VALID, 20),
-        "Game No. 2, Kelso-Cross Opening, note e": (VALID, 14),     # a letter in note d
-        "Game No. 3, Dundee Opening, note b": (VALID, 20)}
+        "Game No. 1, Ayrshire Lassie Opening, note b": (VALID, 28 + 14),
+        "Game No. 1, Ayrshire Lassie Opening, variation c": (VALID, 17 + 56),
+        "Game No. 1, Ayrshire Lassie Opening, variation d": (VALID, 17 + 27),
+        "Game No. 2, Kelso-Cross Opening": (VALID, 59),
+        "Game No. 2, Kelso-Cross Opening, note b": (VALID, 9 + 1),
+        "Game No. 2, Kelso-Cross Opening, note c": (VALID, 19 + 14),
+        "Game No. 2, Kelso-Cross Opening, note d": (VALID, 22 + 20),
+        "Game No. 2, Kelso-Cross Opening, note e": (VALID, 26 + 14),     # a letter in note d
+        "Game No. 3, Dundee Opening": (VALID, 47),
+        "Game No. 3, Dundee Opening, note b": (VALID, 12 + 20),
+        "Game No. 3, Dundee Opening, variation c": (VALID, 16 + 30)}
+    game1, var_c = games["Game No. 1, Ayrshire Lassie Opening"], \
+        games["Game No. 1, Ayrshire Lassie Opening, variation c"]
+    assert [p.normal for p in var_c.plies[:17]] == [p.normal for p in game1.plies[:17]]
+    assert var_c.data["branch"] == {"parent": game1.title, "at_ply": 18}   # the move c} marks
+    assert games["Game No. 2, Kelso-Cross Opening, note e"].data["branch"]["parent"] == \
+        "Game No. 2, Kelso-Cross Opening, note d"
     # note a of game 3 lists alternatives (`27-24, 22-17, 23-19 or 22-18`): an error there
-    [alternatives] = [d for d in notes["Game No. 3, Dundee Opening, note a"].diagnostics
+    [alternatives] = [d for d in games["Game No. 3, Dundee Opening, note a"].diagnostics
                       if d.severity == ERROR]
     assert (alternatives.line, alternatives.column) == (8242, 37)
     assert games["Game No. 2, Kelso-Cross Opening"].tags["Opening"] == "Kelso-Cross"
-    problems = by_layout(records, "diagram-solution")
+    assert {r.data["layout"] for t, r in games.items() if ", " not in t.split("Opening")[1]} == \
+        {"down each column, then across"}
+    problems = by_title(records, "Problem No.")
     assert {t: (r.status, len(r.plies)) for t, r in problems.items()} == {
         "Problem No. 1": (VALID, 21), "Problem No. 2": (VALID, 15),
         # `Var. I.` leaves the move numbered 1 (`1-24-20`), and so on; Var. I is a table,
@@ -103,24 +112,31 @@ def test_eb1911_games_variations_and_problems(records_of):
     # `2-28-24`: the variation number 2 glued to the move 28-24
     assert [(p.text, p.normal) for p in first.plies[5:8]] == [
         ("2-28-24", "28-24"), ("32-28", "32-28"), ("1-24-20", "24-20")]
-    # 26 records, 18 valid; the 8 others (openings named in passing in the introduction,
-    # `9-14, 21-17 and 10-14, 21-17`, and note a of game 3) carry an error
-    assert (len(records), sum(r.status == VALID for r in records)) == (26, 18)
+    paisley = records_of("eb1911")
+    [formed] = [r for r in paisley if r.title.startswith("Paisley Opening")]
+    assert (formed.status, len(formed.plies), formed.tags["Opening"]) == (VALID, 27, "Paisley")
+    # 25 records, 19 valid; the 6 others (openings named in passing in the introduction with
+    # their alternatives, `10-15 are 23-18, 22-18 and 21-17`, and note a of game 3) carry an
+    # error where their reading stops
+    assert (len(records), sum(r.status == VALID for r in records)) == (25, 19)
 
 
 def test_foster_openings_games_and_positions(records_of):
     records = records_of("foster")
-    boxes = by_layout(records, "box-table")
-    openings = [r for r in boxes.values() if "Opening" in r.tags]
+    openings = [r for r in records if "Opening" in r.tags]
     assert len(openings) == 28 and all(r.status == VALID for r in openings)
-    assert " ".join(p.normal for p in boxes["White Dyke"].plies) == "11-15 22-17 8-11 17-14"
-    games = [r for t, r in boxes.items() if ", Game " in t]
+    assert {r.data["layout"] for r in openings} == {"each column on its own, top to bottom"}
+    named = {r.title: r for r in openings}
+    assert " ".join(p.normal for p in named["White Dyke"].plies) == "11-15 22-17 8-11 17-14"
+    assert {"Will o\u2019 the Wisp", "Irregular Openings (3)"} <= set(named)
+    games = [r for r in records if ", Game " in r.title]
     assert [len(r.plies) for r in games] == [23, 23, 15, 12, 16, 14, 26]
     assert all(r.status == VALID and r.tags["Result"] in ("0-2", "2-0") for r in games)
-    positions = by_layout(records, "diagram-solution")
+    positions = {r.title: r for r in records if r.title.split(",")[0].endswith("Position")}
     assert len(positions) == 12
     assert {r.status for r in positions.values()} == {VALID, REPAIRED}
-    assert all(r.data["setup"]["orientation"] == "White at the top" for r in positions.values())
+    assert all(r.data["setup"]["orientation"] == "White at the top"
+               for r in positions.values() if "branch" not in r.data)
     first = positions["First Position"]
     assert first.start_position == "B:WK8,30:B22,27"
     [fix] = [d for d in first.diagnostics if d.code == "CHECKERS-REPAIRED"]
@@ -131,8 +147,9 @@ def test_foster_openings_games_and_positions(records_of):
 def test_every_boys_book_games(records_of):
     records = records_of("everyboy")
     assert [(r.title, r.status, len(r.plies)) for r in records] == [
-        ("Game I", VALID, 53), ("Game II", VALID, 53)]
+        ("GAME I", VALID, 53), ("GAME II", VALID, 53)]
     assert [r.tags["Result"] for r in records] == ["0-2", "1-1"]   # White loses; Drawn
+    assert all(r.data["layout"] == "row by row" for r in records)
 
 
 def test_boys_own_known_misprints_are_named(records_of):
@@ -147,19 +164,36 @@ def test_boys_own_known_misprints_are_named(records_of):
 
 
 def test_boys_own_ply_numbered_tables(records_of):
-    """3 tables of 7 columns (the key game and 6 variations each), rows counting plies."""
-    records = by_layout(records_of("boysown"), "ply-columns")
-    assert len(records) == 21
-    first = records["The Old Fourteenth, key game"]
-    # the key game starts at ply 13, after the 12 plies of the prose game above the table
-    assert first.status == VALID and first.plies[0].index == 13 and len(first.plies) == 34
-    assert sum(r.status in (VALID, REPAIRED) for r in records.values()) == 16
-    assert records["The Old Fourteenth, variation 2"].tags["Result"] == "2-0"   # white wins
+    """3 tables of 7 columns (the key game and 6 variations each), rows counting plies; the
+    first table carries on the game printed in prose above it."""
+    records = records_of("boysown")
+    tables = [r for r in records if r.title.startswith((
+        "THE OLD FOURTEENTH", "OLD FOURTEENTH, game at line 8708",
+        "THE SINGLE CORNER GAME, game at line 8794"))]
+    assert len(tables) == 21
+    old = by_title(records_of("boysown"), "THE OLD FOURTEENTH")
+    key = old["THE OLD FOURTEENTH"]
+    # the key game: the 12 plies of the prose game above, then the table's 34 from row 13
+    assert key.status == VALID and len(key.plies) == 12 + 34 and key.plies[12].line == 8539
+    assert old["THE OLD FOURTEENTH, variation 2"].data["branch"]["at_ply"] == 12  # row 12
+    # the three that need review: `11-18` (l. 8753), `1?-16` (l. 8801), and `10-26`, which
+    # two jump paths fit (l. 8819)
+    assert sum(r.status in (VALID, REPAIRED) for r in tables) == 18
+    assert old["THE OLD FOURTEENTH, variation 2"].tags["Result"] == "2-0"   # white wins
 
 
 def test_boys_own_table_of_openings(records_of):
     """14 named openings, one a row read across; `Second Double / Corner` over two rows."""
-    rows = by_layout(records_of("boysown"), "opening-rows")
+    rows = {r.title: r for r in records_of("boysown") if r.data["layout"] == "each row on its own"}
     assert len(rows) == 14 and all(r.status == VALID for r in rows.values())
     assert " ".join(p.normal for p in rows["Second Double Corner"].plies) == "11-15 24-19"
     assert " ".join(p.normal for p in rows["Fife"].plies) == "11-15 23-19 9-14 22-17 5-9"
+    assert rows["Fife"].tags["Opening"] == "Fife"
+
+
+@pytest.mark.parametrize("rel", ["bridge/elwell_bridge_pg38000.txt",
+                                 "whist/cavendish_on_whist_pg51039.txt"])
+def test_no_checkers_in_books_of_other_games(rel):
+    """Scores and card numbers in prose (`10-4`, `3 to 2`) are not moves: no record at all."""
+    path = need(CORPUS / rel)
+    assert scan_book(_read(path), str(path)) == []

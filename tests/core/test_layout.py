@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from records.core.layout import Replay, choose, grid_of, page, row_of
+from records.core.layout import Replay, choose, grid_of, orders, page, row_of
 from records.core.pages import CONTINUING, read_page
 
 
@@ -156,6 +156,21 @@ def test_cells_split_at_wide_gaps_tabs_and_rules_and_frames_are_rules():
     assert row_of("x---x---x", 1).rule == "frame"
 
 
+def test_a_sentence_over_a_table_is_its_caption_read_before_the_columns():
+    """A caption centred over the second column (`Black to move and win.` over a solution in
+    two columns) is read before the table, not as that column's head."""
+    table = columns_layout(list(range(2, 10)), 2)
+    lines = [" " * 8 + "count on from 1. to the end", *table]
+    grid = grid_of(next(page(lines)), Counting().tokens)
+    choice = choose(grid, Counting().replay, [("", 1)])
+    assert choice.best.replay.whole and choice.named() == "down each column, then across"
+    assert [t.value for t in choice.best.order.tokens] == list(range(1, 10))
+    # a word and a number head a column, no caption: it stays over its column
+    lines[0] = " " * 8 + "heading 1."
+    grid = grid_of(next(page(lines)), Counting().tokens)
+    assert grid.sections == [0]
+
+
 def test_a_long_line_of_prose_is_cut_into_cells_between_words():
     words = [f"w{n}" for n in range(300)]
     row = row_of(" ".join(words), 7)
@@ -175,3 +190,13 @@ def test_frames_side_by_side_are_frames_and_long_rules_are_read_at_once():
         assert row_of("  " + "-" * 40 + "+ C+" + "-" * 40, 1).rule == ""
         assert row_of("  +" + "-" * 40 + "+ +" + "-" * 40 + "+", 1).rule == "frame"
     assert time.perf_counter() - started < 0.05
+
+
+def test_orders_that_read_columns_each_on_its_own_are_kept_beside_the_others():
+    """The Breaks an order puts between columns are no printed tokens: reading each column on
+    its own places no more of the print than reading down then across."""
+    grid = grid_of(next(page(columns_layout(list(range(1, 9)), 2))), Counting().tokens)
+    names = {order.name for order in orders(grid, apart=True)}
+    assert {"row by row", "down each column, then across",
+            "each column on its own, top to bottom"} <= names
+    assert "each column on its own, top to bottom" not in {o.name for o in orders(grid)}

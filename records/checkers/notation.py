@@ -1,0 +1,212 @@
+"""Checkers book notation: the tokens of a line or a table cell, with line and column.
+
+The terminals are the grammar's (grammars/checkers_book.lark); they are matched here by one
+compiled regular expression in the order Lark's lexer tries them (priority, then width), which
+reads the same tokens as Lark's parser at a fraction of its cost (a book has tens of thousands
+of cells). A move's squares are read with the OCR slips books print (`I`, `l` for 1, `O` for 0,
+`S` for 5); what a move means (its colour, which capture path a pair of squares names) is the
+engine's business, and how the cells of a page are read together is the layout engine's.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+from records.core.resources import grammar
+
+OCR_DIGITS = {"I": "1", "l": "1", "O": "0", "S": "5"}
+_SQUARE = re.compile(r"[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2}")
+_KINDS = {"JOINED": "move", "PROSE": "move", "DOTTED": "move", "SPACED": "move",
+          "RESULT": "result", "VARIATION": "variation", "SIDE": "side", "NUMBER": "number",
+          "FEN": "fen", "WORD": "word", "BARE": "word", "OTHER": "other", "LABEL": "label",
+          "SMALL": "word"}
+
+
+@dataclass(slots=True)
+class Square:
+    text: str           # as printed ("I", "II", "15")
+    value: int          # the number it reads as, OCR slips undone
+    line: int
+    column: int
+
+    @property
+    def ocr(self) -> bool:
+        return not self.text.isdigit()
+
+
+@dataclass(slots=True, eq=False)
+class Token:
+    kind: str           # move, result, variation, side, number, fen, word, other; and, as the
+    # page reader makes them: num (a square alone in a cell), colour, letter, mark, note
+    text: str
+    line: int
+    column: int
+    squares: list[Square] = field(default_factory=list)
+    style: str = ""     # move typography: joined, capture, spaced, dotted, prose
+    label: str = ""     # the branch letter or number printed with a move (`A 10 6`, `a 11-15`)
+    star: bool = False  # `*` printed with the move (the losing move)
+    value: str = ""     # what a heading, colour or result token says (a label, "B", "W", "draw")
+
+    @property
+    def where(self) -> tuple[int, int]:
+        return self.line, self.column
+
+
+# the words a page reader needs beside notation: a letter marking a move (`a 11-15`, `c}`), a
+# lettered note (`b.`), `thus`, `(or`, a number glued to a move by a note letter (`3-a-24-28`)
+_READER_WORDS = r"(?<![\w'\u2019])(?:[a-h]\.?|thus|or)(?![\w'\u2019])|\d{1,2}(?=-[a-h]-)|[()*}\-]"
+
+
+@cache
+def _terminals() -> list:
+    from lark import Lark
+    terminals = Lark(grammar("checkers_book"), parser="lalr", lexer="basic").terminals
+    return sorted(terminals, key=lambda t: (-t.priority, -t.pattern.max_width,
+                                            -len(t.pattern.value), t.name))
+
+
+@cache
+def _scanner(words: bool = True) -> re.Pattern:
+    """The grammar's terminals as one alternation, in the order Lark's lexer tries them;
+    without words, only the notation and the few words a page reader asks for (running text
+    is scanned in the regular expression engine, not word by word in Python)."""
+    ordered = _terminals()
+    if not words:
+        ordered = [t for t in ordered if t.name not in ("WORD", "BARE", "OTHER")]
+    parts = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in ordered]
+    if not words:
+        parts.append(f"(?P<SMALL>{_READER_WORDS})")
+    return re.compile("|".join(parts))
+
+
+_STYLES = {"PROSE": "prose", "DOTTED": "dotted", "SPACED": "spaced"}
+
+
+def _style(name: str, text: str) -> str:
+    if name == "JOINED":
+        return "capture" if re.search(r"[x\u00d7:]", text) else "joined"
+    return _STYLES[name]
+
+
+def squares_of(text: str, line: int, column: int) -> list[Square]:
+    out = []
+    blanked = re.sub(r"\b(?:to|takes)\b", lambda m: "-" * len(m.group()), text)
+    for match in _SQUARE.finditer(blanked):
+        raw = match.group()
+        value = int("".join(OCR_DIGITS.get(ch, ch) for ch in raw))
+        out.append(Square(raw, value, line, column + match.start()))
+    return out
+
+
+_QUICK = re.compile(r"[0-9A-Za-z]")
+
+
+def tokens(text: str, line: int = 1, column: int = 1, words: bool = True) -> list[Token]:
+    """The tokens of one line or cell that starts at (line, column) of its file; a branch
+    label (`A` of `A 10 6`) is kept on the move it marks. Without words: notation only, and
+    the few words a page reader asks for."""
+    out: list[Token] = []
+    if not _QUICK.search(text):
+        return [Token("other", ch, line, column + i) for i, ch in enumerate(text) if not ch.isspace()]
+    label = ""
+    for match in _scanner(words).finditer(text):
+        name = match.lastgroup
+        if name.startswith("__"):
+            continue
+        kind = _KINDS[name]
+        if name == "SMALL" and not match.group()[0].isalnum():
+            kind = "other"
+        at = column + match.start()
+        if kind == "label":
+            label = match.group()
+            continue
+        tok = Token(kind, match.group(), line, at)
+        if kind == "move":
+            tok.squares = squares_of(tok.text, line, at)
+            tok.style = _style(name, tok.text)
+            tok.star = "*" in tok.text
+            tok.label, label = label, ""
+        out.append(tok)
+    return out
+
+
+# -- shapes and names ----------------------------------------------------------------------
+def _board_xy(square: int) -> tuple[int, int]:
+    row, i = divmod(square - 1, 4)
+    return row, 2 * i + (1 if row % 2 == 0 else 0)
+
+
+def diagonal_shape(squares: list[int]) -> bool:
+    """Whether printed squares trace diagonal steps or jumps on the board (shape only)."""
+    if len(squares) < 2 or not all(1 <= s <= 32 for s in squares):
+        return False
+    for a, b in zip(squares, squares[1:]):
+        (r1, c1), (r2, c2) = _board_xy(a), _board_xy(b)
+        if abs(r1 - r2) != abs(c1 - c2) or abs(r1 - r2) not in (1, 2):
+            return len(squares) == 2 and _multi_jump_distance(r1, c1, r2, c2)
+    return True
+
+
+def step_shape(squares: list[int]) -> bool:
+    """Whether a from-to pair is one diagonal step or one jump (what most printed moves are)."""
+    if len(squares) != 2 or not all(1 <= s <= 32 for s in squares):
+        return False
+    (r1, c1), (r2, c2) = _board_xy(squares[0]), _board_xy(squares[1])
+    return abs(r1 - r2) == abs(c1 - c2) and abs(r1 - r2) in (1, 2)
+
+
+def _multi_jump_distance(r1: int, c1: int, r2: int, c2: int) -> bool:
+    """A from-to pair of a multi-jump: both distances even, at least one of them 4+."""
+    dr, dc = abs(r1 - r2), abs(c1 - c2)
+    return dr % 2 == 0 and dc % 2 == 0 and max(dr, dc) >= 2
+
+
+_SMALL_WORDS = {"and", "of", "the", "o'", "o\u2019", "to", "in", "a"}
+
+
+def title_case(heading: str) -> str:
+    """`OLD 14TH.` -> `Old 14th`, `MAID OF THE MILL.` -> `Maid of the Mill`; initials stay."""
+    words = heading.strip().split()
+    if words and not re.fullmatch(r"[A-Z]\.", words[-1]):
+        words[-1] = words[-1].rstrip(".")
+    out = []
+    for i, word in enumerate(words):
+        low = word.lower()
+        if re.fullmatch(r"[A-Z]\.?", word) or re.fullmatch(r"[IVX]+", word):
+            out.append(word)
+        elif i and low in _SMALL_WORDS:
+            out.append(low)
+        else:
+            out.append(low[:1].upper() + low[1:])
+    return " ".join(out)
+
+
+# -- a position stated in words ---------------------------------------------------------------
+_SIDE_PART = re.compile(r"\b(Black|White|BLACK|WHITE)\b(?!\s+(?:to|TO)\b)\s*(?:\u2014|--|-)?\s*[:,]?\s*"
+                        r"([^.;]*(?:[.;]\s*(?:[Kk]ings?|K)\b[^.;]*)*)")
+_PIECE_LIST = re.compile(r"(?:(men|man|kings?|pieces?)\s*(?:on|at)?\s*)?"
+                         r"((?:K?\d{1,2}(?:\s*(?:,|and|&)\s*K?\d{1,2})*))", re.I)
+TURN = re.compile(r"\b(Black|White|BLACK|WHITE)\s+(?:to|TO)\s+(?:move|play|MOVE|PLAY)\b")
+
+
+def stated_position(text: str) -> str | None:
+    """A position written in words, as a FEN: `Black men on 1, 5; king on 9. White men on
+    18, 22; king on 30. White to move.`, `Black: 1, 5, K9. White: 18, 22, K30.` or
+    `Black--6, 10; Kings 19, 25. White--11, 14.` None unless both colours are given."""
+    sides: dict[str, list[str]] = {}
+    for match in _SIDE_PART.finditer(text):
+        colour = match.group(1)[0].upper()
+        squares = []
+        for part in _PIECE_LIST.finditer(match.group(2)):
+            kind = (part.group(1) or "").lower()
+            for item in re.findall(r"K?\d{1,2}", part.group(2)):
+                king = kind.startswith("king") or item.startswith("K")
+                squares.append(("K" if king else "") + item.lstrip("K"))
+        if squares:
+            sides.setdefault(colour, []).extend(squares)
+    if set(sides) != {"B", "W"}:
+        return None
+    turn = TURN.search(text)
+    first = turn.group(1)[0].upper() if turn else "B"
+    return f"{first}:W{','.join(sides['W'])}:B{','.join(sides['B'])}"
