@@ -103,41 +103,6 @@ def _swapped(game) -> bool:
             and numbers[0].column > BLACK_COLUMN)
 
 
-# -- fractions in plain text: White's moves above a row of dashes, Black's below ------------------
-#     P-K4   Kt-KB3   Kt-QB3   B-B4
-#   1 ---- 2 ------ 3 ------ 4 -----
-#     P-K4   P-Q3     P-KR3    B-Kt5
-DASH_ROW = re.compile(r"^\s*(?:\d{1,3}\s+-{3,}\s*)+$")
-DASH_CELL = re.compile(r"(\d{1,3})\s+-{3,}")
-
-
-def is_dash_row(line: str) -> bool:
-    return bool(DASH_ROW.match(line))
-
-
-def dashed_items(lines: list[str], lineno: int) -> list | None:
-    """Items of a row of dashed fractions at lineno (1-based): each number, the move over its
-    dashes, the move under them (none under White's last move, or under White's first when
-    he is given two moves). Moves keep the line and column they are printed at."""
-    line = lines[lineno - 1]
-    if not is_dash_row(line) or lineno < 2:
-        return None
-    above = lines[lineno - 2]
-    below = lines[lineno] if lineno < len(lines) and not is_dash_row(lines[lineno]) else ""
-    spans = list(DASH_CELL.finditer(line))
-    starts = [m.start(1) for m in spans]
-    cells = {}  # span index -> [(move, line), ...]: a move belongs to the fraction it starts in
-    for row, rowno in ((above, lineno - 1), (below, lineno + 1)):
-        for cell in CELL.finditer(row):
-            k = max([i for i, start in enumerate(starts) if start <= cell.start() + 1] or [0])
-            cells.setdefault(k, []).append(cell_move(cell.group(), rowno, cell.start() + 1))
-    items: list = []
-    for k, m in enumerate(spans):
-        items.append(dn.move_number(int(m.group(1)), lineno, m.start(1) + 1))
-        items += cells.get(k, [])
-    return items if any(isinstance(i, (dn.Move, dn.Unreadable)) for i in items) else None
-
-
 def renumbered(items: list, game, line: str) -> list:
     """A row numbered in both columns whose numbers disagree (`6. Kt. to K's 5th.   5. P. to
     K. R's 4th.`) while one of them is the number the open game expects for White: the row
