@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from records.chess import descriptive as dn
 from records.chess import tables
+from records.chess.resolver import Setup
 from records.chess.setups import odds_setup
 from records.chess.text import WORDED_MOVE, plain, prose
 from records.chess.diagrams import MAN_AT, MEN_OF_A_SIDE, placements_of_men
@@ -212,7 +213,7 @@ class _LineReader:
         self.heading, self.heading_line, self.continued = "", 0, False
         self.tags: dict = {}
         self.read_to = self.tried_to = 0  # lines read already; paragraphs tried for wrapped moves
-        self.offered_to = 0               # paragraphs offered to the layout engine
+        self.offered_to = self.paragraph = 0   # paragraphs offered to the layout engine
         self.table: tables.Table | None = None   # the engine's reading of this paragraph
         self.bare: dict[int, bool] = {}   # paragraphs of moves printed without numbers
 
@@ -224,6 +225,7 @@ class _LineReader:
 
     def _line(self, lineno: int, line: str) -> None:
         if lineno > self.offered_to and line.strip():
+            self.paragraph = lineno
             self._offer(lineno)
         if lineno <= self.read_to:
             return
@@ -256,13 +258,21 @@ class _LineReader:
             self.tags["_boards"] = found.placements
             self.read_to = found.end_line
 
-    def _starts(self) -> list:
-        """The starts a table is replayed from besides the usual one: the open game's end (for
-        a table that carries it on) and the odds the heading names."""
+    def _starts(self, number) -> list:
+        """The starts a table (whose first printed number is given) is replayed from besides
+        the usual one: the open game's end when the table prints its next number (or none), a
+        position drawn or given in words, a FEN, the odds the heading names."""
         game = self.open_games[-1] if self.open_games else None
-        setup = _end_of(game) if game is not None else None
+        carries = game is not None and (number is None or game.expected() == (
+            tables.number_of(number), getattr(number, "continuation", False)))
+        setup = _end_of(game) if carries else None
         odds = odds_setup(self.heading) if self.heading else None
+        drawn = self.tags.get("_boards", []) + self.tags.get("_board_words", [])
+        fen = self.tags.get("_fen")
         return ([(tables.CONTINUING, setup)] if setup is not None else []) + \
+            [(tables.drawn_name(note), tables.drawn_setup(placement, note))
+             for placement, note in drawn] + \
+            ([("from the FEN above it", Setup(fen=fen))] if fen and _fen_ok(fen) else []) + \
             ([("at the odds the heading names", odds)] if odds is not None else [])
 
     def _items_of(self, lineno: int, line: str) -> tuple[list | None, tuple, int]:
@@ -281,7 +291,7 @@ class _LineReader:
             items = self._tail(lineno, line)
             style = self.open_games[-1].style if items else style
         if items is None and line.strip():
-            items = bare_moves(self.lines, lineno, self.bare)
+            items = bare_moves(self.lines, lineno, self.bare, self.paragraph)
             style = ("bare",) if items else style
         return items, style, last
 
@@ -381,10 +391,19 @@ def _route_table(segment: list, open_games: list[RawGame], kind: str) -> RawGame
         if fitting else None
 
 
+def _fen_ok(fen: str) -> bool:
+    import chess
+    try:
+        chess.Board(fen)
+    except ValueError:
+        return False
+    return True
+
+
 def _end_of(game: RawGame):
     """Where an open game's moves lead, from its own setup (a diagram, the standard start), or
     None when they do not replay: the start a table that carries it on is read from."""
-    from records.chess.resolver import Setup, resolve
+    from records.chess.resolver import resolve
     cached = game.tags.get("_end")
     if cached is not None and cached[0] == game.count:
         return cached[1]

@@ -124,14 +124,13 @@ ROW_NUMBERS = re.compile(r"(?:^|\s{2,})\s*(\d{1,3})\s?\.\s")
 
 # -- moves printed without numbers: a paragraph of nothing but moves ("P-K4", "e4 e6 / d4 d5") --
 MAX_BARE_LINES = 40
+NUMBER_IN_LINE = re.compile(r"(?:^|\s)\d{1,3}\s?\.(?:\s|$)")   # a move number: not bare
 
 
-def bare_moves(lines: list[str], lineno: int, seen: dict[int, bool]) -> list | None:
-    """The moves of a line in a paragraph that prints only moves and no move numbers (a
-    single move, or rows of unnumbered pairs), or None. seen caches each paragraph's verdict."""
-    first = lineno
-    while first > 1 and lines[first - 2].strip():
-        first -= 1
+def bare_moves(lines: list[str], lineno: int, seen: dict[int, bool], first: int) -> list | None:
+    """The moves of a line in a paragraph (from line first) that prints only moves and no move
+    numbers (a single move, or rows of unnumbered pairs), or None. seen caches each paragraph's
+    verdict."""
     if first not in seen:
         seen[first] = _all_bare(lines, first)
     if not seen[first]:
@@ -146,8 +145,9 @@ def _all_bare(lines: list[str], first: int) -> bool:
     if last - first + 1 > MAX_BARE_LINES:
         return False
     for line in lines[first - 1:last]:
-        if len(line) > 160 or _prose_like([line]):
+        if len(line) > 160 or NUMBER_IN_LINE.search(line) or _prose_like([line]):
             return False
+    for line in lines[first - 1:last]:
         items = dn.parse(line)
         if not any(isinstance(i, dn.Move) for i in items) or any(
                 isinstance(i, (dn.Unreadable, dn.MoveNumber)) for i in items):

@@ -22,7 +22,7 @@ from records.chess import descriptive as dn
 from records.chess import diagrams
 from records.chess.resolver import Setup, resolve
 from records.chess.text import plain, prose
-from records.core.layout import Block, Choice, Grid, Number, Replay, choose, grid_of, page
+from records.core.layout import Block, Choice, Grid, Number, Replay, choose, grid_of, orders, page
 
 MOVES = (dn.Move, dn.Unreadable)
 NUMBERS = (dn.MoveNumber, Number)
@@ -33,6 +33,7 @@ FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
                       r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
 MOVE_HINT = re.compile(r"\d|x|[Cc]astles|O-O|\bsq\b|square|takes|\u00d7|"
                        + "|".join(dn.RANK_NUMBERS))   # P. to K. fourth
+CHESSY = re.compile(r"[KQRBNPSDTLFCA\u2654-\u265f]|[a-h][1-8]|O-O|0-0|^\s*\d{1,3}\s?\.")
 MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x\u00d7-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
 
 
@@ -70,7 +71,8 @@ class ChessReader:
         text = plain(cell.text)
         if "\\frac" in text:
             return fraction_items(text, cell.line, cell.column - 1)
-        if len(text) > MAX_CELL_TEXT or not MOVE_HINT.search(text) or prose(text):
+        if len(text) > MAX_CELL_TEXT or not MOVE_HINT.search(text) or not CHESSY.search(text) \
+                or prose(text):
             return []
         items = [_placed(item, cell.line, cell.column) for item in _cell_items(text)]
         if sum(isinstance(i, NUMBERS) for i in items) > 1 or sum(isinstance(i, MOVES)
@@ -100,8 +102,8 @@ class ChessReader:
         ranks = diagrams.drawn_ranks([r.text for r in block.rows])
         if ranks is None:
             return []
-        return [(f"the diagram read with {name.lower()}",
-                 Setup(fen=f"{placement} w - - 0 1", note=f"the diagram, {name.lower()}"))
+        return [(drawn_name(f"the diagram, {name.lower()}"),
+                 drawn_setup(placement, f"the diagram, {name.lower()}"))
                 for name, placement in diagrams.placements(ranks)]
 
     def heading(self, block: Block) -> str:
@@ -121,7 +123,7 @@ def _two_numbers(row: list) -> bool:
     """A row with moves of two move numbers, and more than a move for each side of one."""
     numbers = [t for t in row if isinstance(t, NUMBERS)]
     moves = sum(isinstance(t, MOVES) for t in row)
-    return moves > 2 and len({(_number_of(n), getattr(n, "continuation", False))
+    return moves > 2 and len({(number_of(n), getattr(n, "continuation", False))
                               for n in numbers}) >= 2
 
 
@@ -183,6 +185,7 @@ class Line:
     at: int = 0
     skip: int = 0                # plies not printed: Black's first, when White moves twice
     index: int = 0               # its place among the block's lines
+    column: int = 0              # where its last number was printed
     moves: list = field(default_factory=list)   # (index in the stream, token)
     made: list = field(default_factory=list)    # the moves of its first reading
 
@@ -206,7 +209,10 @@ class Reading:
                                        tuple(m.uci() for m in line.made)) for line in self.lines))
 
 
-def replay(tokens: list, start: Setup) -> Replay:
+def replay(tokens: list, start: Setup, moves: bool = True) -> Replay:
+    """How far the tokens replay from start: their numbers cut into lines of play, each line's
+    moves replayed up to the first number out of turn (without moves: the numbers alone, for a
+    block with one order and one start, whose moves the record replays anyway)."""
     setup = _first_turn(start, tokens)
     if setup is None:
         return Replay(0, len(tokens), "the diagram is no legal position with that side to move",
@@ -215,10 +221,10 @@ def replay(tokens: list, start: Setup) -> Replay:
     first, black = board.fullmove_number, board.turn == chess.BLACK
     printed = next((t for t in tokens if isinstance(t, NUMBERS)), None)
     if setup.fen is None and printed is not None:   # a line printed from its nth move on
-        first, black = _number_of(printed), getattr(printed, "continuation", False)
+        first, black = number_of(printed), getattr(printed, "continuation", False)
     lines, owner, stop, why = _lines_of(tokens, Line(first, black, skip=setup.double_first))
-    for line in lines:
-        failed = _resolve_line(line, setup)
+    for line in lines if moves else ():
+        failed = _resolve_line(line, setup, stop)
         if failed is not None and failed[0] < stop:
             stop, why = failed
     return Replay(stop, len(tokens), why, tokens[stop] if stop < len(tokens) else None,
@@ -244,26 +250,29 @@ def _lines_of(tokens: list, trunk: Line) -> tuple[list, list, int, str]:
 
 
 def _line_at(tok, line: Line, trunk: Line, lines: list) -> tuple[Line, str]:
-    """The line a printed number carries on or begins: the current line when it is due, the
-    trunk again, another game at a printed 1, a variation where the trunk has passed it."""
-    number, dots = _number_of(tok), getattr(tok, "continuation", False)
-    for candidate in (line, trunk):
-        due, black_due = candidate.due()
-        if number == due and (black_due or not dots):
-            return candidate, ""
+    """The line a printed number carries on or begins: a line of this game it is due in (of
+    two, the one whose numbers stand in its column; the current one first), another game at a
+    printed 1, a variation where the trunk has passed it."""
+    number, dots = number_of(tok), getattr(tok, "continuation", False)
+    due = [c for c in [line] + lines[trunk.index:] if c is line or c.parent is trunk or c is trunk
+           if c.due()[0] == number and (c.due()[1] or not dots)]
+    if due:
+        found = min(due, key=lambda c: abs(c.column - tok.column) if c.column else 0)
+        found.column = tok.column
+        return found, ""
     if number == 1 and not dots and trunk.moves:          # another game
-        lines.append(Line(1, False, index=len(lines)))
+        lines.append(Line(1, False, index=len(lines), column=tok.column))
         return lines[-1], ""
     at = trunk.ply_of(number, dots)
     if 0 <= at < len(trunk.moves) + (trunk.skip if trunk.moves else 0):   # a variation
-        lines.append(Line(number, dots, trunk, at, index=len(lines)))
+        lines.append(Line(number, dots, trunk, at, index=len(lines), column=tok.column))
         return lines[-1], ""
     return line, f"move {number} is printed where move {line.due()[0]} is due"
 
 
-def _resolve_line(line: Line, setup: Setup) -> tuple[int, str] | None:
-    """Replay one line (from the setup, or from its trunk's position where it leaves it); the
-    stream index where it fails and why, or None."""
+def _resolve_line(line: Line, setup: Setup, stop: int) -> tuple[int, str] | None:
+    """Replay one line's moves before stream index stop (from the setup, or from its trunk's
+    position where it leaves it); the stream index where it fails and why, or None."""
     from records.chess.algebraic import in_language
     board = setup.board()
     if line.parent is not None:
@@ -272,7 +281,7 @@ def _resolve_line(line: Line, setup: Setup) -> tuple[int, str] | None:
                 if line.moves else None
         for move in line.parent.made[:line.at]:
             board.push(move)
-    printed = [t for _, t in line.moves]
+    printed = [t for k, t in line.moves if k < stop]
     if not printed:
         return None
 
@@ -305,18 +314,30 @@ def _claims_hold(board: chess.Board, printed: list, moves: list) -> bool:
     return True
 
 
-def _number_of(tok) -> int:
+def number_of(tok) -> int:
     return tok.number if isinstance(tok, dn.MoveNumber) else tok.value
 
 
+DRAWN = ("the diagram", "the position given in words")
+
+
+def drawn_setup(placement: str, note: str) -> Setup:
+    """A position drawn or given in words: whose move it is the printed line says."""
+    return Setup(fen=f"{placement} w - - 0 1", note=note)
+
+
+def drawn_name(note: str) -> str:
+    return note.replace("the diagram, ", "the diagram read with ")
+
+
 def _first_turn(start: Setup, tokens: list) -> Setup | None:
-    """A diagram's setup with the side to move the printed line says (`1. ...`: Black) and its
-    first move number; other setups as they are."""
-    if not start.note.startswith("the diagram"):
+    """A drawn position's setup with the side to move the printed line says (`1. ...`: Black)
+    and its first move number; other setups as they are."""
+    if not start.note.startswith(DRAWN):
         return start
     first = next((t for t in tokens if isinstance(t, NUMBERS)), None)
     black = getattr(first, "continuation", False)
-    fen = diagrams.start_fen(start.fen.split()[0], not black, _number_of(first) if first else 1)
+    fen = diagrams.start_fen(start.fen.split()[0], not black, number_of(first) if first else 1)
     return Setup(fen=fen, note=start.note) if fen else None
 
 
@@ -333,10 +354,11 @@ def _end_setup(replay: Replay) -> Setup | None:
 
 
 # -- a paragraph offered by the line reader ---------------------------------------------------------
-def read_block(lines: list[str], first: int, starts=list) -> Table | Board | None:
+def read_block(lines: list[str], first: int, starts=lambda number: []) -> Table | Board | None:
     """What the engine reads in a paragraph (lines from line `first` on): a drawn board, a
-    table in the order replay chose from one of the starts (starts() gives (name, Setup)
-    pairs; the standard start comes last), or None for running text."""
+    table in the order replay chose from one of the starts (starts(the block's first printed
+    number) gives (name, Setup) pairs; the standard start comes last), or None for running
+    text."""
     if not _may_be_table(lines):
         return None
     block = next(page(lines, first), None)
@@ -350,8 +372,15 @@ def read_block(lines: list[str], first: int, starts=list) -> Table | Board | Non
     grid = grid_of(block, reader.tokens)
     if not grid.rows or not reader.notation(grid):
         return None
-    choice = choose(grid, reader.replay, list(starts()) + [reader.start()])
-    return _table_of(grid, choice)
+    offered = list(starts(_first_number(grid))) + [reader.start()]
+    if len(orders(grid)) == 1 and len(offered) == 1:   # nothing to choose: the numbers alone
+        return _table_of(grid, choose(grid, lambda t, s: replay(t, s, moves=False), offered))
+    return _table_of(grid, choose(grid, reader.replay, offered))
+
+
+def _first_number(grid: Grid):
+    """The block's first printed number (top left), or None."""
+    return next((t for t in grid.rows[0] if isinstance(t, NUMBERS)), None) if grid.rows else None
 
 
 def _table_of(grid: Grid, choice: Choice) -> Table:
@@ -361,7 +390,7 @@ def _table_of(grid: Grid, choice: Choice) -> Table:
     at = best.replay.at
     if not best.replay.whole and isinstance(at, NUMBERS):
         failure = (at.line, at.column, best.replay.failure)
-    start = best.start if best.start_name.startswith("the diagram") else None
+    start = best.start if best.start.note.startswith(DRAWN) else None
     lines = [t.line for t in best.order.tokens]
     return Table(min(lines), max(lines), _parts(best), "read " + choice.named(), rivals,
                  _first_turn(start, best.order.tokens) if start else None, failure)
@@ -398,29 +427,37 @@ def _parts(best) -> list:
 
 
 def _may_be_table(lines: list[str]) -> bool:
-    """A cheap look before the engine's: a LaTeX fraction, a numbered rule, a drawn rank, or a
-    line of two or more cells with a figure in each."""
+    """A cheap look before the engine's: a LaTeX fraction, a numbered rule, a drawn rank, a
+    row with two numbered cells among three or more (halves, a variation beside the trunk),
+    or two rows of unnumbered moves in cells of their own (columns)."""
+    unnumbered = 0
     for line in lines:
         if "\\frac" in line or line.count("|") >= 7:
             return True
         stripped = line.strip()
-        if not stripped or ("  " not in stripped and "\t" not in stripped):
+        if "  " not in stripped and "\t" not in stripped:
             if _may_be_rank(stripped):
                 return True
             continue
-        cells = [c for c in re.split(r"\s{2,}|\t|\|", stripped) if c]
-        if len(cells) >= 2 and sum(len(c) <= MAX_TABLE_CELL and bool(MOVE_HINT.search(c))
-                                   for c in cells) >= 2:
+        cells = [c for c in CELLS.split(stripped) if c]
+        numbered = sum(bool(NUMBERED_CELL.match(c)) for c in cells)
+        if numbered >= 2 and len(cells) >= 3 or NUMBERED_RULE_LINE.match(stripped) \
+                or _may_be_rank(stripped):
             return True
-        if re.match(r"^(?:\d{1,3}\.?\s*-{3,}\s*)+$", stripped) or _may_be_rank(stripped):
-            return True
-    return False
+        moves = sum(len(c) <= MAX_TABLE_CELL and bool(MOVE_HINT.search(c)) for c in cells)
+        unnumbered += not numbered and moves >= 2
+    return unnumbered >= 2
+
+
+CELLS = re.compile(r"\s{2,}|\t|\|")
+NUMBERED_CELL = re.compile(r"\d{1,3}\s?\.")
+NUMBERED_RULE_LINE = re.compile(r"^(?:\d{1,3}\.?\s*[-_=\u2014\u2500]{3,}\s*)+$")
 
 
 def _may_be_rank(stripped: str) -> bool:
     words = stripped.split()
-    return 8 <= len(words) <= 10 and all(len(w) <= 3 for w in words) or \
-        len(words) == 1 and len(stripped) == 8
+    return (8 <= len(words) <= 10 and all(len(w) <= 3 for w in words)
+            or len(words) == 1 and len(stripped) == 8) and diagrams.squares_of(stripped) is not None
 
 
 def _may_be_board(lines: list[str]) -> bool:
