@@ -10,7 +10,6 @@ the headings above them; it does not know whether a move is legal.
 from __future__ import annotations
 
 import re
-import string
 from dataclasses import dataclass, field
 
 from records.chess import descriptive as dn
@@ -18,25 +17,18 @@ from records.chess import tables
 from records.chess.resolver import Setup
 from records.chess.setups import odds_setup
 from records.chess.text import WORDED_MOVE, plain, prose
-from records.chess.diagrams import MAN_AT, MEN_OF_A_SIDE, placements_of_men
-from records.chess.layouts import bare_moves, black_alone, carried_row, renumbered
+from records.chess.diagrams import placements_of_men
+from records.chess.book_tags import (
+    GAME_NUMBER, PLAYERS, column_players, _between, _contents_games, _game_tags,
+    _heading_by_players, _names_in_full, _prose_tags)
+from records.chess.layouts import (
+    BROKEN_MOVE, bare_moves, black_alone, broken_off, carried_row, first_word_blanked,
+    in_turn, moves_in_prose, renumbered)
 
 HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
-HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie)\s+(?:N[Oo]\.\s*)?"
+HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie|CASE|Case|STUDY|Study|PROBLEM|Problem|END-GAME|End-[Gg]ame)\s+(?:N[Oo]\.\s*)?"
                           r"(?:\d+|[IVXLC]+\b)"
                           r"(?:\s*(?:\.|--|:|—).{0,80})?)\s*$")
-PLAYERS = re.compile(r"White:\s*(?P<white>.+?)\.?\s+Black:\s*(?P<black>.+?)\.?\s*$|"
-                     r"WHITE\.?\s*\((?P<white2>[^)]+?)\.?\)\s+BLACK\.?\s*\((?P<black2>[^)]+?)\.?\)")
-EVENT_LINE = re.compile(r"^\s*\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)\s*$")
-PLAYED_AT = re.compile(r"[Pp]layed (?:at|in) (?:the )?(?P<event>[^.]+?),?\s+(?P<year>1[5-9]\d\d)")
-CONTENTS_GAME = re.compile(r"^\s*(?P<n>\d+)\.\s+(?P<white>[A-Z][\w'. ]+?)\s*-\s*(?P<black>[A-Z][\w'. ]+?)\s+\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)")
-GAME_NUMBER = re.compile(r"(?:GAME|Game)\s+(?:N[Oo]\.\s*)?(?P<n>\d+|[IVXLC]+\b)")
-ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-COMPARE = re.compile(r"^\s*(?P<name>[A-Z][A-Za-z' -]+?)\s*\((?:compare|see) p\.\s*\d+\)\.?\s*$")
-AS_IN_GAME = re.compile(r"[Mm]oves?\s+1\s*(?:-|to)\s*(?P<last>\d+)\s+(?:are\s+)?as in\s+(?:GAME|Game)\s+"
-                        r"(?:N[Oo]\.\s*)?(?P<game>\d+)")
-FEN_LINE = re.compile(r'\[FEN\s+"([^"]+)"\]')
-DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b|\bDiag\. \d")
 
 
 VARIATION_HEADING = re.compile(r"^\s*(?:Var(?:iation|\.)?|VARIATION)\s+(?:[A-Z]|\d+|[IVX]+)\.?"
@@ -85,6 +77,10 @@ def row_items(line: str, lineno: int) -> list | None:
     if fast is not None:
         return fast
     stripped = line.strip()
+    if len(stripped) <= MAX_RESULT_LINE and RESULT_WORD.search(stripped):
+        alone = dn.parse(line, lineno)   # `½–½`, `Drawn.`, `Black resigned a few moves later.`
+        if alone and all(isinstance(i, dn.Result) for i in alone):
+            return alone
     if not stripped or len(stripped) > 160 or not (
             re.search(r"\d", stripped) or WORDED_MOVE.search(stripped)) or prose(stripped):
         return None
@@ -132,6 +128,7 @@ def _numbered_row(line: str, lineno: int) -> list | None:
         items.append(dn.placed(move, lineno, m.start() + move.column))
     return items if 2 <= len(items) <= 3 else None
 CELL = re.compile(r"\S+(?: \S+)*")  # columns are two or more spaces apart
+MAX_RESULT_LINE = 50
 RESULT_WORD = re.compile(r"[Rr]esign|[Dd]rawn?\b|wins|\d\s?[-\u2013\u2014]\s?\d|\u00bd")
 MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x×-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
 MOVE_WORDS = {"ch", "x", "to", "takes", "sq", "mate", "e.p.", "dis", "dbl"}
@@ -171,9 +168,11 @@ def heading_of(line: str) -> tuple[str, bool] | None:
         return re.split(r"--|—|–", m.group("name"))[0].strip().rstrip(".:").strip(), False
     stripped = line.strip()
     bare = stripped.rstrip(".")
-    if 3 <= len(bare) <= 50 and bare.isupper() and re.fullmatch(r"[A-Z' .,-]+", bare) \
-            and not set(re.findall(r"[A-Z]+", bare)) <= {"WHITE", "BLACK"} \
-            and len(bare.split()) <= 6:
+    remark = REMARK.search(bare)   # `BENKO GAMBIT (declined in effect).`
+    caps = bare[:remark.start()].rstrip() if remark else bare
+    if 3 <= len(caps) <= 50 and caps.isupper() and re.fullmatch(r"[A-Z' .,-]+", caps) \
+            and not set(re.findall(r"[A-Z]+", caps)) <= {"WHITE", "BLACK"} \
+            and len(caps.split()) <= 6:
         return bare, False
     if (3 <= len(stripped) <= 40 and stripped[-1].isalpha() and _title_case(stripped)
             and not re.search(r"\d|\$|\||[<>{}():,]", stripped)):
@@ -181,6 +180,7 @@ def heading_of(line: str) -> tuple[str, bool] | None:
     return None
 
 
+REMARK = re.compile(r"\s\([^()]{1,40}\)$")
 SMALL_WORDS = {"of", "the", "and", "to", "a", "an", "in", "on", "at", "by", "for", "with"}
 
 
@@ -213,7 +213,9 @@ class _LineReader:
         self.heading, self.heading_line, self.continued = "", 0, False
         self.tags: dict = {}
         self.read_to = self.tried_to = 0  # lines read already; paragraphs tried for wrapped moves
-        self.offered_to = self.paragraph = 0   # paragraphs offered to the layout engine
+        self.offered_to = self.paragraph = self.previous = 0   # paragraphs (their first lines)
+        self.solving = False              # the line carries on a solution told in prose
+        self.board_end = 0                # the last line of the board drawn last
         self.table: tables.Table | None = None   # the engine's reading of this paragraph
         self.bare: dict[int, bool] = {}   # paragraphs of moves printed without numbers
 
@@ -225,7 +227,7 @@ class _LineReader:
 
     def _line(self, lineno: int, line: str) -> None:
         if lineno > self.offered_to and line.strip():
-            self.paragraph = lineno
+            self.previous, self.paragraph = self.paragraph, lineno
             self._offer(lineno)
         if lineno <= self.read_to:
             return
@@ -256,7 +258,10 @@ class _LineReader:
         self.table = found if isinstance(found, tables.Table) else None
         if isinstance(found, tables.Board):
             self.tags["_boards"] = found.placements
-            self.read_to = found.end_line
+            self.read_to = self.board_end = found.end_line
+            game = self.open_games[-1] if self.open_games else None
+            if game is not None and (game.first_number > 1 or game.black_first):
+                game.tags.setdefault("_drawn_within", []).append((game.count, found.placements))
 
     def _starts(self, number) -> list:
         """The starts a table (whose first printed number is given) is replayed from besides
@@ -278,6 +283,8 @@ class _LineReader:
     def _items_of(self, lineno: int, line: str) -> tuple[list | None, tuple, int]:
         """A line's numbers and moves as running text, their style, and the last line read."""
         items, style, last = row_items(line, lineno), ("row", _indented(line)), lineno
+        if items and self._carries_solution(lineno, items):
+            style, self.solving = ("prose",), True
         if items is None and lineno > self.tried_to and _may_wrap(line):
             wrapped = wrapped_moves(self.lines, lineno)
             if wrapped:
@@ -291,16 +298,54 @@ class _LineReader:
             items = self._tail(lineno, line)
             style = self.open_games[-1].style if items else style
         if items is None and line.strip():
+            items = self._in_prose(lineno, line)
+            style = ("prose",) if items else style
+        if items is None and line.strip():
             items = bare_moves(self.lines, lineno, self.bare, self.paragraph)
             style = ("bare",) if items else style
         return items, style, last
+
+    def _carries_solution(self, lineno: int, items: list) -> bool:
+        """A line of moves right under a solution told in prose whose sentence the line
+        break cut (`...1. Q-K6 ch, K-R sq;` / `2. Kt-B7 ch, ...`) carries that solution on."""
+        game = self.open_games[-1] if self.open_games else None
+        first = items[0]
+        return (game is not None and game.style == ("prose",) and game.end_line == lineno - 1
+                and isinstance(first, dn.MoveNumber) and broken_off(self.lines[lineno - 2])
+                and game.expected() == (first.number, first.continuation))
+
+    def _in_prose(self, lineno: int, line: str) -> list | None:
+        """A drawn position's solution told in a sentence: numbered moves in the prose under
+        the board, from move 1 on, and the rest of them in that paragraph, as long as the
+        numbers carry on."""
+        game = self.open_games[-1] if self.open_games else None
+        solving = game is not None and game.tags.get("_solution", -1) >= self.previous
+        under_board = self.tags.get("_boards") and lineno - self.board_end <= SOLUTION_NEAR
+        if not (solving or under_board) or not any(ch.isdigit() for ch in line):
+            return None
+        items: list = []
+        expected = game.expected() if solving else (1, None)
+        tail = solving and game.end_line == lineno - 1 and broken_off(self.lines[lineno - 2])
+        broken = BROKEN_MOVE.search(line)   # `5. K-` / `Q5, K-Kt3`: a move the line break cut
+        after = self.lines[lineno].split(None, 1)[0] if broken and lineno < len(self.lines) else ""
+        if tail and BROKEN_MOVE.search(self.lines[lineno - 2].rstrip()):
+            line = first_word_blanked(line)
+        for run in moves_in_prose(line + after.rstrip(",;."), lineno, tail=tail):
+            kept, expected = in_turn(run, expected)
+            items += kept
+            if len(kept) < len(run):
+                break
+        self.solving = solving
+        return items or None
 
     def _tail(self, lineno: int, line: str) -> list | None:
         """The end of a sentence of moves the line above broke off (`... 7. Q-B1,` / `P-K3.`):
         a line of moves alone, carrying on the open game's last line."""
         game = self.open_games[-1] if self.open_games else None
         above = self.lines[lineno - 2].rstrip() if lineno > 1 else ""
-        if game is None or game.end_line != lineno - 1 or not TAIL_BREAK.search(above) \
+        if BROKEN_MOVE.search(above):   # its first word ended the move the line above began
+            line = first_word_blanked(line)
+        if game is None or game.end_line != lineno - 1 or not broken_off(above) \
                 or len(line) > 160 or prose(line.strip()):
             return None
         items = dn.parse(line, lineno)
@@ -327,6 +372,7 @@ class _LineReader:
                 self.heading_line, self.open_games = lineno, []
                 self.tags = _game_tags(self.heading, self.contents)
             self.tags.update(_prose_tags(line))
+            self.tags.update(column_players(self.lines[lineno - 2] if lineno > 1 else "", line))
             _names_in_full(self.tags)
             if "_men_white" in self.tags and "_men_black" in self.tags:
                 placements = placements_of_men(self.tags.pop("_men_white"),
@@ -341,6 +387,8 @@ class _LineReader:
         for segment in [items] if table is not None else _segments(items):
             if table is not None:
                 game = _route_table(segment, self.open_games, kind)
+            elif style == ("prose",) and not self.solving:
+                game = None   # a solution under a board drawn above begins a game of its own
             else:
                 game = _route(segment, self.open_games, style, lineno)
             if game is None and not isinstance(segment[0], dn.MoveNumber) \
@@ -362,12 +410,15 @@ class _LineReader:
         game = RawGame(heading=self.heading, tags=dict(tags), style=style,
                        line=min(i.line for i in segment) if table is not None else lineno,
                        first_number=first.number if numbered else 1,
-                       black_first=numbered and first.continuation if table is not None
-                       else _black_first(segment, side))
+                       black_first=numbered and first.continuation
+                       if table is not None or style == ("prose",) else _black_first(segment, side))
         game.tags["_heading_line"] = self.heading_line
         game.tags["_continued"] = self.continued
         if table is not None and table.start is not None:
             game.tags["_start"] = table.start
+        if style == ("prose",):
+            game.tags["_solution"] = self.paragraph
+            self.solving = True   # its other runs on this line carry it on
         for used in ("_boards", "_board_words", "_as_in", "_fen"):
             tags.pop(used, None)
         self.found.append(game)
@@ -389,6 +440,12 @@ def _route_table(segment: list, open_games: list[RawGame], kind: str) -> RawGame
                if g.expected() == (first.number, first.continuation)]
     return min(fitting, key=lambda g: (-g.end_line, _column_distance(g, first.column))) \
         if fitting else None
+
+
+
+
+
+
 
 
 def _fen_ok(fen: str) -> bool:
@@ -421,7 +478,7 @@ def _end_of(game: RawGame):
 
 
 MAX_WRAPPED_LINES = 40
-TAIL_BREAK = re.compile(r"(?:[,;]|\b\d{1,3}\.)$")
+SOLUTION_NEAR = 12    # a solution told in prose begins this near the board drawn above it
 NUMBERED_MOVE = re.compile(r"(?:^|\s)\d+\s?\.\s")
 
 
@@ -544,6 +601,8 @@ def _route(segment: list, open_games: list[RawGame], style: tuple,
     games are printed side by side, both expect the same number: the one whose numbers stand
     in the segment's column gets it."""
     first = segment[0]
+    if all(isinstance(i, dn.Result) for i in segment):   # a result on a line of its own
+        return open_games[-1] if open_games and lineno - open_games[-1].end_line <= 3 else None
     fitting = []
     for game in reversed(open_games):
         if game.style != style and game.style != ("table",):
@@ -572,98 +631,3 @@ def _column_distance(game: RawGame, column: int) -> int:
     when it prints none)."""
     columns = [i.column for i in game.items[-12:] if isinstance(i, dn.MoveNumber)]
     return min((abs(c - column) for c in columns), default=0)
-
-
-def _contents_games(lines: list[str]) -> dict[int, dict]:
-    found = {}
-    for line in lines[:400]:
-        m = CONTENTS_GAME.match(line)
-        if m:
-            found[int(m.group("n"))] = {"White": m.group("white").strip(),
-                                        "Black": m.group("black").strip(),
-                                        "Event": m.group("event").strip(),
-                                        "Date": m.group("year")}
-    return found
-
-
-def _heading_by_players(players, contents: dict) -> str | None:
-    def last(name):
-        return name.strip(" .").split()[-1].lower() if name.strip(" .") else ""
-    white = last(players.group("white") or players.group("white2"))
-    black = last(players.group("black") or players.group("black2"))
-    for number, game in contents.items():
-        if last(game["White"]) == white and last(game["Black"]) == black:
-            return f"GAME No. {number}"
-    return None
-
-
-def game_number(text: str) -> int:
-    """'12' -> 12, 'XIV' -> 14 (older books number their games in Roman numerals)."""
-    if text.isdigit():
-        return int(text)
-    values = [ROMAN[c] for c in text]
-    return sum(-v if v < after else v for v, after in zip(values, values[1:] + [0]))
-
-
-def _game_tags(heading: str, contents: dict) -> dict:
-    tags = {}
-    m = GAME_NUMBER.match(heading)
-    if m:
-        number = game_number(m.group("n"))
-        tags["BookGame"] = str(number)
-        tags.update(contents.get(number, {}))
-        rest = heading[m.end():].strip(" .")
-        if rest and not rest.lower().startswith("no"):
-            tags["BookOpening"] = string.capwords(rest.lower())
-    return tags
-
-
-BETWEEN = re.compile(r"\bBetween\s+(?P<one>[A-Z][^,;]+?)\s+and\s+(?P<other>[A-Z][^,;]+?)\.?\s*$")
-
-
-def _between(line: str) -> dict:
-    """'GAME II.--Between Mr. Morphy and Mr. Harrwitz.': the two players, colours not said."""
-    m = BETWEEN.search(line)
-    return {"_between": (m.group("one").strip(), m.group("other").strip())} if m else {}
-
-
-def _names_in_full(tags: dict) -> None:
-    """Players printed by their initials over the columns (WHITE. (Mr. M.)) are named in full
-    from the heading's "Between Mr. Morphy and Mr. Harrwitz" when the initials fit one name."""
-    for side in ("White", "Black"):
-        if side in tags and "_between" in tags:
-            fits = [name for name in tags["_between"] if _abbreviates(tags[side], name)]
-            if len(fits) == 1:
-                tags[side] = fits[0]
-
-
-def _abbreviates(short: str, name: str) -> bool:
-    shorts, names = short.replace(".", " ").split(), name.replace(".", " ").split()
-    return len(shorts) == len(names) and short != name and all(
-        full.startswith(part) for part, full in zip(shorts, names))
-
-
-def _prose_tags(line: str) -> dict:
-    tags = {}
-    m = PLAYERS.search(line)
-    if m:
-        tags["White"] = (m.group("white") or m.group("white2")).strip()
-        tags["Black"] = (m.group("black") or m.group("black2")).strip()
-    m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
-    if m:
-        tags["Event"], tags["Date"] = m.group("event").strip(), m.group("year")
-    m = FEN_LINE.search(line)
-    if m:
-        tags["_fen"] = m.group(1)
-    m = AS_IN_GAME.search(line)
-    if m:
-        tags["_as_in"] = (int(m.group("game")), int(m.group("last")))
-    m = MEN_OF_A_SIDE.search(line)
-    if m:
-        tags[f"_men_{m.group('side').lower()}"] = MAN_AT.findall(m.group("men"))
-    m = COMPARE.match(line)
-    if m:
-        tags["BookOpening"] = m.group("name").strip()
-    if DIAGRAM.search(line):
-        tags["_diagram"] = True
-    return tags

@@ -94,7 +94,19 @@ def black_alone(segment: list, expected: tuple[int, bool], game=None) -> bool:
     if not (isinstance(first, dn.MoveNumber) and expected == (first.number, True)
             and len(moves) == 1 and not first.continuation):
         return False
-    return first.column > BLACK_COLUMN or game is not None and _swapped(game)
+    return first.column > BLACK_COLUMN or game is not None and (
+        _swapped(game) or _in_black_column(moves[0], first, game))
+
+
+def _in_black_column(move, number, game) -> bool:
+    """`2.         Kt-QB3`: a gap where White's move would stand, and the move set where the
+    game's rows set Black's moves."""
+    if move.line != number.line or move.column - number.column < 8:
+        return False
+    columns = {b.column for a, b in zip(game.items, game.items[1:])
+               if isinstance(a, (dn.Move, dn.Unreadable)) and isinstance(b, (dn.Move, dn.Unreadable))
+               and a.line == b.line}
+    return any(abs(move.column - c) <= 2 for c in columns)
 
 
 def _swapped(game) -> bool:
@@ -153,3 +165,73 @@ def _all_bare(lines: list[str], first: int) -> bool:
                 isinstance(i, (dn.Unreadable, dn.MoveNumber)) for i in items):
             return False
     return True
+
+
+# -- numbered moves inside sentences: a position's solution told in prose ---------------------------
+RUN_START = re.compile(r"(?<![\w.])\d{1,3}\s?\.(?=\s)")
+RUN_BREAK = re.compile(r"[,;.]")
+ASIDE = re.compile(r"\((?:or|now|if|not|threatening|with)\b[^()]*\)")
+
+
+def moves_in_prose(line: str, lineno: int, tail: bool = False) -> list[list]:
+    """The runs of numbered moves a line of prose holds (`...the following manoeuvre:  1. R-B2,
+    R-Q2;`), each as far as it reads, with its line and columns; with tail, also the moves the
+    line begins with (a run the line above broke off)."""
+    line = ASIDE.sub(lambda m: " " * len(m.group()), line)   # `B-B5 (or R2);`: an aside
+    starts = ([len(line) - len(line.lstrip())] if tail else []) + \
+        [m.start() for m in RUN_START.finditer(line)]
+    runs, reached = [], 0
+    for start in starts:
+        if start < reached:
+            continue
+        items, reached = _longest_run(line, start, lineno)
+        if items:
+            runs.append(items)
+        reached = max(reached, start + 1)
+    return runs
+
+
+def _longest_run(line: str, start: int, lineno: int) -> tuple[list, int]:
+    """The items of the longest stretch of line from start that reads as moves only, cut at a
+    comma, semicolon or full stop, and where it ends."""
+    cut = len(line)
+    while cut > start:
+        items = dn.parse(line[start:cut], lineno, list(range(start + 1, cut + 2)))
+        bad = next((i for i in items if isinstance(i, dn.Unreadable)), None)
+        if bad is None:
+            return (items, cut) if any(isinstance(i, dn.Move) for i in items) else ([], cut)
+        breaks = [m.end() for m in RUN_BREAK.finditer(line, start, min(bad.column - 1, cut - 1))]
+        cut = breaks[-1] if breaks else start
+    return [], start
+
+
+BROKEN_MOVE = re.compile(r"(?:\bKt|\b[KQRBP])-$")
+TAIL_BREAK = re.compile(r"(?:[,;]|\b\d{1,3}\.)$")
+
+
+def broken_off(above: str) -> bool:
+    """Did the line above break off a sentence of moves (after a comma, a number, or inside a
+    move)?"""
+    above = above.rstrip()
+    return bool(TAIL_BREAK.search(above) or BROKEN_MOVE.search(above))
+
+
+def first_word_blanked(line: str) -> str:
+    word = line.split(None, 1)[0] if line.strip() else ""
+    at = line.find(word)
+    return line[:at] + " " * len(word) + line[at + len(word):]
+
+
+def in_turn(items: list, expected: tuple) -> tuple[list, tuple]:
+    """The items up to the first number out of turn (`1. P-QR3, 2. P-QKt4`: Black's move left
+    out), and the number and side due after them; expected's side None: as the first says."""
+    number, black = expected
+    for k, item in enumerate(items):
+        if isinstance(item, dn.MoveNumber):
+            if (item.number, item.continuation) != (number, black) and \
+                    not (black is None and item.number == number):
+                return items[:k], (number, black)
+            number, black = item.number, item.continuation
+        elif isinstance(item, (dn.Move, dn.Unreadable)):
+            number, black = (number + 1, False) if black else (number, True)
+    return items, (number, black)

@@ -118,8 +118,51 @@ def _in_book_order(jobs: list, ready: list) -> list:
     for job in jobs:
         rec = next(ready_iter) if _stands_alone(job[0], job[2]) else _record_of(job, done)
         done[job[1]] = rec
-        records.append(rec)
+        records += _from_a_board_within(rec, job, done)
     return records
+
+
+def _from_a_board_within(rec, job, done) -> list:
+    """A line printed from mid-game whose start the text does not give, with a board drawn
+    between its moves: the moves after the board, replayed from it, are a record of their
+    own when they replay (the moves before it stay as they were, kept but not replayed)."""
+    from records.chess.book import RawGame
+    raw, title = job[0], job[1]
+    drawn = raw.tags.get("_drawn_within")
+    if not drawn or not any(d.code == "CHESS-NO-SETUP" for d in rec.diagnostics):
+        return [rec]
+    count, placements = drawn[0]
+    cut = _item_of_move(raw.items, count)
+    if cut is None or not isinstance(raw.items[cut], dn.MoveNumber):
+        return [rec]
+    head, tail = raw.items[:cut], raw.items[cut:]
+    first = tail[0]
+    after = RawGame(raw.heading, first.line, raw.end_line, [], {**raw.tags, "_boards": placements,
+                                                                "_drawn_within": None},
+                    first.number, first.continuation, raw.style)
+    after.add(tail)
+    rest = _record_of((after, f"{title}, from the board at move {first.number}", {}, *job[3:]),
+                      done)
+    if rest.settle_status() not in ("valid", "repaired"):
+        return [rec]
+    before = RawGame(raw.heading, raw.line, max(i.line for i in head), [],
+                     {**raw.tags, "_drawn_within": None}, raw.first_number, raw.black_first,
+                     raw.style)
+    before.add(head)
+    return [_record_of((before, title, *job[2:]), done), rest]
+
+
+def _item_of_move(items: list, count: int) -> int | None:
+    """The index of the number before the count-th move (0-based) of items, or None."""
+    seen, number = 0, None
+    for k, item in enumerate(items):
+        if isinstance(item, dn.MoveNumber):
+            number = k
+        elif isinstance(item, (dn.Move, dn.Unreadable)):
+            if seen == count:
+                return number if number is not None and number > 0 else None
+            seen, number = seen + 1, None
+    return None
 
 
 def _records_of(jobs: list) -> list:
@@ -184,13 +227,46 @@ def _name_layouts(rec, raw) -> None:
 
 def _check_printed_rest(rec, raw, lines: list[str]) -> None:
     from records.core.model import ERROR
-    beyond = _printed_beyond(raw, lines)
+    beyond = _printed_beyond(raw, lines) if raw.style != ("prose",) else _told_beyond(raw, lines)
     if beyond is None:
         return
     line, column, number = beyond
     rec.add(ERROR, "CHESS-TRUNCATED", f"the game goes on in print at line {line} (move "
             f"{number}), but its reading stopped at line {raw.end_line}", line, column,
             "the rest of the printed game is not in the record")
+
+
+NEXT_WORD_MOVE = re.compile(r"^[\s,;]*(?:[KQ](?:\.?'s|\.)?\s?)?(?:Kt|[KQRBPN])\s?[-x\u00d7\u2013]")
+
+
+def _told_beyond(raw, lines: list[str]):
+    """A solution told in prose whose reading stopped where the sentence goes on with moves:
+    the next word is a move (`K-Kt3 (if`), or the move number due next (or the one after it,
+    Black's move left out) is printed before the paragraph's next line ends. (line, column,
+    number) or None."""
+    last = raw.items[-1]
+    if isinstance(last, dn.Result):
+        return None
+    text = lines[last.line - 1] if last.line <= len(lines) else ""
+    rest = text[last.column - 1 + len(getattr(last, "text", "")):]
+    if NEXT_WORD_MOVE.match(rest):
+        return last.line, last.column + len(last.text) + len(rest) - len(rest.lstrip(" ,;")), \
+            raw.expected()[0]
+    number, black = raw.expected()
+    due = [number] + ([number + 1] if black else [])
+    after = last.column + len(getattr(last, "text", ""))
+    for lineno in (last.line, last.line + 1):
+        line = lines[lineno - 1] if lineno <= len(lines) else ""
+        if lineno > last.line and not line.strip():
+            break
+        for m in TOLD_NUMBER.finditer(line, after if lineno == last.line else 0):
+            if int(m.group(1)) in due and dn.parse_move(
+                    re.split(r"[,;]", line[m.end():].strip() + " ,")[0].strip()) is not None:
+                return lineno, m.start(1) + 1, int(m.group(1))
+    return None
+
+
+TOLD_NUMBER = re.compile(r"(?<![\w.])(\d{1,3})\s?\.(?:\s*\.{2,}|…)?\s")
 
 
 def _check_coverage(rec, raw, lines: list[str] = ()) -> None:
@@ -243,16 +319,23 @@ def _printed_beyond(raw, lines: list[str]):
     stop = min(raw.end_line + LOOK_AHEAD, raw.tags.get("_until") or len(lines) + 1, len(lines) + 1)
     from records.chess.book import VARIATION_HEADING, heading_of
     from records.chess.text import plain, prose
+    first_row = True
     for lineno in range(raw.end_line + 1, stop):
         line = plain(lines[lineno - 1])
         if VARIATION_HEADING.match(line) or heading_of(line):
             return None   # what follows is another line of play, under its own heading
         m = ROW_NUMBER.match(line)
-        if not m or int(m.group(1)) != number or m.end(1) not in ends or bool(m.group(2)) != black:
+        if not m or m.end(1) not in ends:
+            continue
+        printed = (int(m.group(1)), bool(m.group(2)))
+        skipped = first_row and black and printed == (number + 1, False) \
+            and lineno - raw.end_line <= 2   # the next row, Black's move left out
+        first_row = False
+        if printed != (number, black) and not skipped:
             continue
         rest = re.split(r"\s{2,}", line[m.end():].strip())[0]
         if rest and re.search(r"[A-Za-z]", rest) and not prose(rest):
-            return lineno, m.start(1) + 1, number
+            return lineno, m.start(1) + 1, printed[0]
     return None
 
 

@@ -31,6 +31,7 @@ MAX_TABLE_CELL = 40   # a cell of a table holds a number and a move or two, no m
 CONTINUING = "continuing the line above"
 FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
                       r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
+RESULT_CELL = re.compile(r"[Rr]esign|[Dd]rawn?\b|wins\b|\u00bd|^\s*[01]\s?[-\u2013\u2014]\s?[01]\s*$")
 MOVE_HINT = re.compile(r"\d|x|[Cc]astles|O-O|\bsq\b|square|takes|\u00d7|"
                        + "|".join(dn.RANK_NUMBERS))   # P. to K. fourth
 CHESSY = re.compile(r"[KQRBNPSDTLFCA\u2654-\u265f]|[a-h][1-8]|O-O|0-0|^\s*\d{1,3}\s?\.")
@@ -64,13 +65,20 @@ class Board:
 class ChessReader:
     """The chess family's Reader for the layout engine (core.pages.Reader)."""
 
-    def __init__(self):
+    def __init__(self, alone: frozenset = frozenset()):
         self.running = False   # a cell of running text was seen: the block is no table
+        self.alone = alone     # lines of one cell: a result there is below the table, not in it
 
     def tokens(self, cell) -> list:
         text = plain(cell.text)
         if "\\frac" in text:
             return fraction_items(text, cell.line, cell.column - 1)
+        if len(text) <= MAX_TABLE_CELL and RESULT_CELL.search(text):   # `Resigns`, `Draw.`, `½–½`
+            if cell.line in self.alone:
+                return []   # the line reader gives it to the game the table holds
+            found = dn.parse(text, cell.line, list(range(cell.column, cell.column + len(text) + 1)))
+            if found and all(isinstance(i, dn.Result) for i in found):
+                return found
         if len(text) > MAX_CELL_TEXT or not MOVE_HINT.search(text) or not CHESSY.search(text) \
                 or prose(text):
             return []
@@ -220,15 +228,21 @@ def replay(tokens: list, start: Setup, moves: bool = True) -> Replay:
     board = setup.board()
     first, black = board.fullmove_number, board.turn == chess.BLACK
     printed = next((t for t in tokens if isinstance(t, NUMBERS)), None)
+    unknown = False
     if setup.fen is None and printed is not None:   # a line printed from its nth move on
         first, black = number_of(printed), getattr(printed, "continuation", False)
+        unknown = (first, black) != (1, False)
     lines, owner, stop, why = _lines_of(tokens, Line(first, black, skip=setup.double_first))
+    agree = stop
+    if unknown:   # its position is not given here: only its numbers can be followed
+        return Replay(0, len(tokens), f"the position before move {first} is not given",
+                      None, Reading(setup, lines, owner), agree)
     for line in lines if moves else ():
         failed = _resolve_line(line, setup, stop)
         if failed is not None and failed[0] < stop:
             stop, why = failed
     return Replay(stop, len(tokens), why, tokens[stop] if stop < len(tokens) else None,
-                  Reading(setup, lines, owner))
+                  Reading(setup, lines, owner), agree)
 
 
 def _lines_of(tokens: list, trunk: Line) -> tuple[list, list, int, str]:
@@ -364,7 +378,7 @@ def read_block(lines: list[str], first: int, starts=lambda number: []) -> Table 
     block = next(page(lines, first), None)
     if block is None:
         return None
-    reader = ChessReader()
+    reader = ChessReader(frozenset(r.line for r in block.text_rows() if len(r.cells) == 1))
     found = reader.setups(block) if _may_be_board(lines) else []
     if found:
         drawn = [r.line for r in block.rows if diagrams.squares_of(r.text) is not None]
@@ -387,9 +401,11 @@ def _table_of(grid: Grid, choice: Choice) -> Table:
     best = choice.best
     rivals = _rivals(choice.winners)
     failure = None
-    at = best.replay.at
-    if not best.replay.whole and isinstance(at, NUMBERS):
-        failure = (at.line, at.column, best.replay.failure)
+    tokens = best.order.tokens
+    if best.replay.agree < len(tokens):   # a number out of turn, in the best order there is
+        at = tokens[best.replay.agree]
+        due = best.replay.value.lines[best.replay.value.owner[best.replay.agree]].due()[0]
+        failure = (at.line, at.column, f"move {number_of(at)} is printed where move {due} is due")
     start = best.start if best.start.note.startswith(DRAWN) else None
     lines = [t.line for t in best.order.tokens]
     return Table(min(lines), max(lines), _parts(best), "read " + choice.named(), rivals,
@@ -439,7 +455,7 @@ def _may_be_table(lines: list[str]) -> bool:
             if _may_be_rank(stripped):
                 return True
             continue
-        cells = [c for c in CELLS.split(stripped) if c]
+        cells = [c.strip() for c in CELLS.split(stripped) if c.strip()]
         numbered = sum(bool(NUMBERED_CELL.match(c)) for c in cells)
         if numbered >= 2 and len(cells) >= 3 or NUMBERED_RULE_LINE.match(stripped) \
                 or _may_be_rank(stripped):
@@ -451,7 +467,7 @@ def _may_be_table(lines: list[str]) -> bool:
 
 CELLS = re.compile(r"\s{2,}|\t|\|")
 NUMBERED_CELL = re.compile(r"\d{1,3}\s?\.")
-NUMBERED_RULE_LINE = re.compile(r"^(?:\d{1,3}\.?\s*[-_=\u2014\u2500]{3,}\s*)+$")
+NUMBERED_RULE_LINE = re.compile(r"^(?:\d{1,3}\.?\s*[-_=\u2013\u2014\u2500]{3,}\s*)+$")
 
 
 def _may_be_rank(stripped: str) -> bool:

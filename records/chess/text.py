@@ -11,8 +11,14 @@ QUOTES = str.maketrans("\u2019\u2018\u02bc`", "''''")  # one for one: columns ho
 ITALICS = str.maketrans("_", " ")  # _en passant_: a plain-text book's italics (not LaTeX's x_4)
 
 
+# `2. —  Kt-QB3`: a dash where White's move would stand holds its place, as `2. ...` does
+DASH_FOR_MOVE = re.compile(r"(?<![\w.])(\d{1,3}\s?\.\s+)([—–]{1,2}|--)(?=\s{2,}\S)")
+
+
 def plain(line: str) -> str:
     line = line.translate(QUOTES)
+    if "—" in line or "–" in line or "--" in line:
+        line = DASH_FOR_MOVE.sub(lambda m: m.group(1) + "…" * len(m.group(2)), line)
     return line if "$" in line or "\\" in line else line.translate(ITALICS)
 
 

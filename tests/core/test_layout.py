@@ -154,3 +154,19 @@ def test_cells_split_at_wide_gaps_tabs_and_rules_and_frames_are_rules():
     assert row_of("+---+---+---+", 1).rule == "frame"
     assert row_of("  ----------", 1).rule == "rule"
     assert row_of("x---x---x", 1).rule == "frame"
+
+
+def test_readings_that_replay_equally_far_are_told_apart_by_how_far_they_keep_the_print_order():
+    """A family may say how far a reading keeps the print's own order (`Replay.agree`: its
+    numbers in sequence, say) where replay alone cannot tell (a start it does not know): of
+    readings that consume as much, the one that agrees further is chosen."""
+    text = columns_layout(list(range(1, 13)), 3)
+    grid = grid_of(next(page(text)), Counting().tokens)
+
+    def unknown_start(tokens, start):   # nothing replays, but the numbers may run in order
+        run = next((k for k in range(1, len(tokens)) if tokens[k].value != tokens[k - 1].value + 1),
+                   len(tokens))
+        return Replay(0, len(tokens), "the start is not given", tokens[0], agree=run)
+    choice = choose(grid, unknown_start, [("", None)])
+    assert choice.best.order.name == "down each column, then across"
+    assert not choice.winners

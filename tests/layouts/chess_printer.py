@@ -7,6 +7,7 @@ letters; each printer lays the spelled moves out in one layout.
 from __future__ import annotations
 
 import random
+import re
 
 import chess
 
@@ -291,3 +292,21 @@ def _man(piece, style: str) -> str:
     if style == "one letter":
         return f" {piece.symbol()} "
     return ("^" if piece.color else "#") + ("Kt" if letter == "N" else letter + " ")
+
+
+def typeset(moves: list[str]) -> list[str]:
+    """Moves as older books set them: en dashes, a spaced `×`, `sq` for a square on the first
+    rank (`R–Kt sq`), a spaced `ch`."""
+    out = []
+    for move in moves:
+        move = re.sub(r"(?<=[A-Z])1\b", " sq", move.replace("-", "–").replace("x", " × "))
+        out.append(re.sub(r"\s*ch\b", " ch", move))
+    return out
+
+
+def column_heads(parts: int, white: str, black: str) -> list[str]:
+    """`White.  Black.` over each pair of move columns of a table (parts side by side), and
+    the players' names under them."""
+    heads = "".join(f"      {'White.':<14}{'Black.':<20}" for _ in range(parts)).rstrip()
+    names = "".join(f"      {white + '.':<14}{black + '.':<20}" for _ in range(parts)).rstrip()
+    return [heads, names]

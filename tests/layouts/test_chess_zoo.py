@@ -9,7 +9,8 @@ import random
 import chess
 import pytest
 
-from chess_printer import (LAYOUTS, NAMED, algebraic, descriptive, diagram, endgame, in_words,
+from chess_printer import (LAYOUTS, NAMED, algebraic, column_heads, descriptive, diagram, endgame,
+                           in_words, typeset,
                            pairs, promoted, promotion_game, random_game, sans, with_variation)
 from records.chess.scan import scan_book
 from records.core.model import ERROR, INFO, VALID, WARNING
@@ -203,3 +204,39 @@ def test_a_fresh_seed_in_every_layout():
     test_a_variation_beside_the_trunk_reads_as_its_own_record(seed)
     for form in ("(Q)", "=Q", "Q"):
         test_promotions_in_every_form_read_back("halves with a rule", form, seed)
+
+
+RESULTS = {"1–0": "1-0", "0–1": "0-1", "½–½": "1/2-1/2", "Drawn.": "1/2-1/2", "Draw.": "1/2-1/2",
+           "White resigns.": "0-1", "and White wins.": "1-0"}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("layout", ["rows", "halves with a rule", "halves with a gap",
+                                    "fractions numbered"])
+def test_book_typography_players_under_the_heads_and_a_result_below_read_back(layout, seed):
+    """En dashes, `×`, `sq`, ` ch`; the players under `White.`/`Black.` heads over each half;
+    the result on a line of its own below the table."""
+    rnd, start, moves = game(seed)
+    board = start.copy()
+    for move in moves:
+        board.push(move)
+    printed = rnd.choice(sorted(RESULTS)) if not board.is_checkmate() else \
+        ("1–0" if board.turn == chess.BLACK else "0–1")
+    table = LAYOUTS[layout](typeset(descriptive(start, moves)), rnd)
+    parts = 2 if layout.startswith("halves") else 1
+    heads = column_heads(parts, "Steinitz", "Zukertort") if not layout.startswith("fractions") else []
+    lines = heads + table + [" " * rnd.choice([2, 30]) + printed]
+    rec = assert_reads_back(lines, start, moves, seed, f"{layout}, typeset")
+    assert rec.tags.get("Result") == RESULTS[printed], (seed, layout, rec.tags, "\n".join(lines))
+    if heads:
+        assert (rec.tags.get("White"), rec.tags.get("Black")) == ("Steinitz", "Zukertort")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_fraction_ruled_with_en_dashes_reads_as_fractions(seed):
+    rnd, start, moves = game(seed)
+    lines = [line.replace("-", "–") if set(line.strip()) <= set("0123456789.- ") else line
+             for line in LAYOUTS["fractions numbered"](descriptive(start, moves), rnd)]
+    assert any("––––" in line for line in lines)
+    rec = assert_reads_back(lines, start, moves, seed, "fractions numbered, en dashes")
+    assert any("fractions" in d.message for d in rec.diagnostics if d.code == "LAYOUT")
