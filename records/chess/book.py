@@ -215,6 +215,7 @@ class _LineReader:
         self.read_to = self.tried_to = 0  # lines read already; paragraphs tried for wrapped moves
         self.offered_to = self.paragraph = self.previous = 0   # paragraphs (their first lines)
         self.solving = False              # the line carries on a solution told in prose
+        self.told_dropped = None          # where a solution's sentence went on unread
         self.board_end = 0                # the last line of the board drawn last
         self.table: tables.Table | None = None   # the engine's reading of this paragraph
         self.bare: dict[int, bool] = {}   # paragraphs of moves printed without numbers
@@ -334,6 +335,13 @@ class _LineReader:
             kept, expected = in_turn(run, expected)
             items += kept
             if len(kept) < len(run):
+                left = run[len(kept)]   # the line goes on, Black's move left out: say so
+                if expected[1] and (left.number, left.continuation) == (expected[0] + 1, False):
+                    dropped = (left.line, left.column, left.number)
+                    if solving:
+                        game.tags.setdefault("_told_dropped", []).append(dropped)
+                    elif items:
+                        self.told_dropped = dropped
                 break
         self.solving = solving
         return items or None
@@ -397,6 +405,9 @@ class _LineReader:
             if game is None:
                 game = self._begin(segment, style, lineno, table)
             game.add(segment)
+            if style == ("prose",) and self.told_dropped:
+                game.tags.setdefault("_told_dropped", []).append(self.told_dropped)
+                self.told_dropped = None
             game.end_line = max(game.end_line, max(i.line for i in segment)) \
                 if table is not None else last
             if table is not None and table not in game.tags.setdefault("_layouts", []):

@@ -201,7 +201,8 @@ def _longest_run(line: str, start: int, lineno: int) -> tuple[list, int]:
         if bad is None:
             return (items, cut) if any(isinstance(i, dn.Move) for i in items) else ([], cut)
         breaks = [m.end() for m in RUN_BREAK.finditer(line, start, min(bad.column - 1, cut - 1))]
-        cut = breaks[-1] if breaks else start
+        word = bad.column - 1 if line[bad.column - 2:bad.column - 1].isspace() else start
+        cut = max(breaks[-1] if breaks else start, word)   # `3. K-K3 if Black...`: at the word
     return [], start
 
 

@@ -244,6 +244,8 @@ def _told_beyond(raw, lines: list[str]):
     the next word is a move (`K-Kt3 (if`), or the move number due next (or the one after it,
     Black's move left out) is printed before the paragraph's next line ends. (line, column,
     number) or None."""
+    if raw.tags.get("_told_dropped"):
+        return raw.tags["_told_dropped"][0]
     last = raw.items[-1]
     if isinstance(last, dn.Result):
         return None
@@ -252,6 +254,9 @@ def _told_beyond(raw, lines: list[str]):
     if NEXT_WORD_MOVE.match(rest):
         return last.line, last.column + len(last.text) + len(rest) - len(rest.lstrip(" ,;")), \
             raw.expected()[0]
+    below = lines[last.line] if last.line < len(lines) else ""
+    if len(rest.split()) <= 1 and NEXT_WORD_MOVE.match(CHECK_WORD.sub("", below, count=1)):
+        return last.line + 1, 1, raw.expected()[0]   # `4. Kt-R6 double` / `ch, K-R1; ...`
     number, black = raw.expected()
     due = [number] + ([number + 1] if black else [])
     after = last.column + len(getattr(last, "text", ""))
@@ -266,6 +271,7 @@ def _told_beyond(raw, lines: list[str]):
     return None
 
 
+CHECK_WORD = re.compile(r"^\s*(?:ch(?:eck)?\b\.?|mate\b\.?)?[\s,;]*")
 TOLD_NUMBER = re.compile(r"(?<![\w.])(\d{1,3})\s?\.(?:\s*\.{2,}|…)?\s")
 
 

@@ -141,10 +141,10 @@ def test_a_study_solution_told_in_a_sentence_reads_from_its_board(told):
 
 
 def test_a_solution_told_in_prose_that_stops_before_its_moves_end_is_not_valid():
-    """Black's 2nd move stands before a parenthesis the reading does not take: not valid, and
-    the move it stopped before is named at its line."""
+    """The sentence goes on in a parenthesis the reading does not take, its moves on the next
+    line: not valid, and the move it stopped before is named at its line."""
     text = BOARD + "White wins: 1. R–Q8 ch, K–R2; 2. Q–Q3 ch, P–Kt3 (if\nK–R3, then Q–R3 mate).\n"
     records = read(text)
     assert records and records[0].status != VALID
     cut = [d for d in records[0].diagnostics if d.code == "CHESS-TRUNCATED"]
-    assert cut and cut[0].line == 21
+    assert cut and cut[0].line == 22
