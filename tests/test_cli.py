@@ -362,7 +362,7 @@ def test_the_datasette_plugin_gives_connections_hoyle_fen(db, monkeypatch):
     sys.modules.pop("records.archive.datasette_plugin", None)
     entry = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
     plugin = importlib.import_module(entry["datasette"]["hoyle"])
-    assert marked == [plugin.prepare_connection]
+    assert marked == [plugin.prepare_connection, plugin.register_routes, plugin.render_cell]
     conn = sqlite3.connect(str(db))
     plugin.prepare_connection(conn)
     assert conn.execute("SELECT fen FROM positions_fen WHERE kind = 'chess' AND ply = 0"
@@ -393,8 +393,9 @@ def test_cribbage_csv_quirks_are_records_not_tracebacks(tmp_path):
 
 
 def test_a_seven_card_count_is_spoken_past_thirty():
-    result = hoyle("count", "5H 5D 5S JC 2H 3H 4H", "--starter", "5C")
-    assert result.exit_code == 0 and "fifty-nine" in result.stdout
+    """Seven-card cribbage keeps five cards: with the starter, six counted."""
+    result = hoyle("count", "5H 5D 5S 5C JD", "--starter", "JH", "--variant", "seven-card")
+    assert result.exit_code == 0 and "is thirty-eight" in result.stdout
 
 
 def test_progress_counts_games_and_bytes_on_a_terminal(monkeypatch):

@@ -9,12 +9,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
-from records.archive import positions as position_index, query, store
+from records.archive import criteria, positions as position_index, query, store
+from records.archive.criteria import BadSearch
 from records.archive.query import Query
-from records.archive.schema import SCHEMA_VERSION, NewerArchive, NotAnArchive, connect
+from records.archive.locking import ArchiveBusy, ArchiveReadOnly
+from records.archive.schema import SCHEMA_VERSION, NewerArchive, NotAnArchive, OlderArchive, connect
 from records.core.model import Record
 
-__all__ = ["Archive", "NotAnArchive", "NewerArchive", "Query", "SCHEMA_VERSION", "default_path"]
+__all__ = ["Archive", "ArchiveBusy", "ArchiveReadOnly", "BadSearch", "NotAnArchive",
+           "NewerArchive", "OlderArchive", "Query", "SCHEMA_VERSION", "default_path"]
 
 
 def default_path() -> str:
@@ -22,27 +25,39 @@ def default_path() -> str:
 
 
 class Archive:
-    def __init__(self, path: str | None = None, read_only: bool = False):
+    def __init__(self, path: str | None = None, read_only: bool = False,
+                 wait: float | None = None, on_wait=None):
+        """read_only: open without writing anything (reading commands). wait: seconds a write
+        waits for another process's write lock (ArchiveBusy after it); on_wait(message) is
+        told when the waiting starts."""
         self.path = path or default_path()
-        self.db = connect(self.path, read_only)
+        self.read_only = read_only
+        self.db = connect(self.path, read_only, wait, on_wait)
 
     def close(self) -> None:
         self.db.close()
 
     # -- import ---------------------------------------------------------------
-    def import_records(self, path: str, records: Iterable[Record]) -> dict:
-        """Store one source's records in one transaction; return counts of added/skipped."""
-        return store.import_records(self.db, path, records)
+    def import_records(self, path: str, records: Iterable[Record],
+                       kinds: Iterable[str] | None = None) -> dict:
+        """Store one source's records in one transaction; return counts of added/skipped.
+        kinds: the kinds read from it (None: all), so that reading it for others is no skip."""
+        return store.import_records(self.db, path, records, kinds=kinds)
 
-    def unchanged(self, path: str) -> bool:
-        """The file's exact bytes are already imported: reading it again would add nothing."""
-        return store.known_source(self.db, path)
+    def unchanged(self, path: str, kinds: Iterable[str] | None = None) -> float | None:
+        """When the file's exact bytes were imported, if reading it again would add nothing
+        (the same kinds were read, and none of its records was deleted since); else None.
+        (A file gone meanwhile is not: its reading says so.)"""
+        try:
+            return store.unchanged_since(self.db, path, kinds)
+        except FileNotFoundError:
+            return None
 
     # -- retrieval ------------------------------------------------------------
     def get(self, record_id: int) -> Record | None:
         return query.get(self.db, record_id)
 
-    def search(self, *, name: str | None = None, kind: str | None = None,
+    def search(self, *, name: str | None = None, kind: str | list[str] | None = None,
                status: str | None = None, positions: Iterable[str] = (),
                move_prefix: list[str] | None = None, where: str | None = None,
                params: list | None = None, conditions: list[tuple[str, list]] | None = None,
@@ -62,23 +77,30 @@ class Archive:
         if where:
             conds.append((where, list(params or [])))
         if positions:
-            conds.append(self.passing(positions, [kind] if kind else None))
+            conds.append(self.passing(positions, query.kinds_list(kind) or None))
         if move_prefix:
             conds.append(self.after_moves(move_prefix, kind))
         return Query(name=name, kind=kind, status=status, conditions=conds)
 
-    def after_moves(self, moves: list[str], kind: str | None = None) -> tuple[str, list]:
+    def after_moves(self, moves: list[str], kind: str | list[str] | None = None) -> tuple[str, list]:
         """A SQL condition: the record reaches the position after these moves (looked up in
         the position index, transpositions included) where its family can play them; else it
         begins with them."""
         from records.core.family import family, known_kinds
         parts, args = [], []
-        for k in [kind] if kind else known_kinds():
+        for k in query.kinds_list(kind) or known_kinds():
             key = family(k).position_after(moves)
             sql, params = self.passing([key], [k]) if key else query.begins_with(moves)
             parts.append(f"(r.kind = ? AND {sql})")
             args += [k, *params]
         return " OR ".join(parts) or "0", args
+
+    def family_condition(self, kinds: list[str], moves: str | None, position: str | None,
+                         filters: dict) -> tuple[tuple[str, list], set[str]]:
+        """The typed moves, position and family filters as one SQL condition, read by the
+        families of these kinds, and the kinds whose filters `matches` must judge; BadSearch
+        saying what none of them could read."""
+        return criteria.family_condition(self, kinds, moves, position, filters)
 
     def passing(self, keys: Iterable[str], kinds: Iterable[str] | None = None) -> tuple[str, list]:
         """A SQL condition on records `r`: it passes through one of these positions."""
@@ -103,9 +125,12 @@ class Archive:
         ids = [(int(i),) for i in record_ids]
         conn = self.db
         conn.execute("BEGIN IMMEDIATE")
-        try:
+        try:   # their files are no longer unchanged: importing one again reads it
+            conn.executemany("UPDATE sources SET kinds = NULL WHERE id = (SELECT source_id"
+                             " FROM records WHERE id = ?)", ids)
             position_index.forget(conn, [i for (i,) in ids])
             conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", ids)
+            conn.executemany("DELETE FROM corrections WHERE record_id = ?", ids)
             before = conn.total_changes
             conn.executemany("DELETE FROM records WHERE id = ?", ids)
             removed = conn.total_changes - before

@@ -13,9 +13,10 @@ from typing import TextIO
 
 from records.archive.query import fill_positions
 from records.archive.store import key_hasher
+from records.core.files import as_new_file
 from records.core.model import Record
 
-SHARED_FORMATS = ("json", "jsonl", "csv")
+SHARED_FORMATS = ("json", "jsonl", "csv", "errata")
 CHUNK = 500
 
 
@@ -27,6 +28,7 @@ def output_file(path: str | None, stdout: TextIO) -> Iterator[TextIO]:
         return
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".hoyle-export-", dir=folder)
+    as_new_file(fd)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
             yield out
@@ -74,22 +76,38 @@ def _chunks(records: Iterable[Record]) -> Iterator[list[Record]]:
 
 
 def _shared(records: Iterable[Record], fmt: str, out: TextIO) -> int:
-    from records.core.tabular import export_csv, record_dict
+    from records.core.jsonio import export_dict
+    from records.core.tabular import export_csv
+    if fmt == "errata":
+        return _errata(records, out)
     written = 0
     if fmt == "json":
         out.write("[")
     for rec in records:
         if fmt == "jsonl":
-            out.write(json.dumps(record_dict(rec), ensure_ascii=False) + "\n")
+            out.write(json.dumps(export_dict(rec), ensure_ascii=False) + "\n")
         elif fmt == "json":
             out.write(("," if written else "") + "\n"
-                      + json.dumps(record_dict(rec), ensure_ascii=False, indent=1))
+                      + json.dumps(export_dict(rec), ensure_ascii=False, indent=1))
         else:  # csv: the header once
             text = export_csv([rec])
             out.write(text if not written else text.split("\n", 1)[1])
         written += 1
     if fmt == "json":
         out.write("\n]\n")
+    return written
+
+
+def _errata(records: Iterable[Record], out: TextIO) -> int:
+    """Every book error found and every correction made, a line each, record by record as
+    they come (records/archive/review.py); returns how many records had any."""
+    from records.archive.review import errata_lines
+    written = 0
+    for rec in records:
+        lines = errata_lines(rec)
+        if lines:
+            out.write("\n".join(lines) + "\n")
+            written += 1
     return written
 
 
@@ -151,6 +169,7 @@ def _parquet_row(rec: Record) -> dict:
 def _temporary(path: str) -> Iterator[str]:
     """A temporary name beside `path`, renamed to it when the block succeeds."""
     fd, tmp = tempfile.mkstemp(prefix=".hoyle-export-", dir=os.path.dirname(path) or ".")
+    as_new_file(fd)
     os.close(fd)
     try:
         yield tmp

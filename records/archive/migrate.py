@@ -22,24 +22,50 @@ def upgrade(conn: sqlite3.Connection, version: int, create_tables: Callable,
         from_version_1(conn, create_tables)
     elif version == 2:
         from_version_2(conn, tables)
-    if version <= 3:
-        from_version_3(conn)
+    if version <= 4:
+        add_corrections_journal(conn, tables)
+    if version <= 5:
+        from_version_5(conn, tables)
+
+
+def add_corrections_journal(conn: sqlite3.Connection, tables: list[str]) -> None:
+    """Version 5 adds the journal of corrections (hoyle fix); a record's status may now be
+    "corrected"."""
+    for statement in tables:
+        if "EXISTS corrections" in statement:
+            conn.execute(statement)
 
 
 REREAD_BATCH = 500
 
 
-def from_version_3(conn: sqlite3.Connection) -> None:
-    """Version 4 leaves a PGN game's normal form out of its fingerprint where the reader writes
-    it from the tags and moves (writing it was the dearest part of an import): each game read
-    from a PGN file is read again from its text and fingerprinted as an import now does, so
-    importing the file again still adds nothing."""
+def from_version_5(conn: sqlite3.Connection, tables: list[str]) -> None:
+    """Version 6 writes a PGN game back as it was read: its own tags untouched, hoyle's
+    findings in tags of its own (HoyleOpening ...), its comments out of the tags; and it knows
+    which kinds were read from a source, and whether a record it gave was deleted since, so
+    that a file is skipped as unchanged only when reading it would add nothing (an older
+    archive's sources count
+    as read for every kind, as it took them: reading them all again would store their PDN and
+    book games a second time, under version 6's fingerprints). Each game read from a PGN file
+    is read again from its text for its tags, notes and fingerprint (version 4's from the
+    normal form of version 3 too). The browsing view shows a game's own opening, else
+    hoyle's."""
+    if "kinds" not in {row[1] for row in conn.execute("PRAGMA table_info(sources)")}:
+        conn.execute("ALTER TABLE sources ADD COLUMN kinds TEXT")
+    conn.execute("UPDATE sources SET kinds = '' WHERE kinds IS NULL")
+    conn.execute("DROP VIEW IF EXISTS records_browse")   # openings: the game's, else hoyle's
+    conn.execute(next(t for t in tables if t.startswith("CREATE VIEW records_browse")))
+    _read_pgn_games_again(conn)
+
+
+def _read_pgn_games_again(conn: sqlite3.Connection) -> None:
     from records.core.family import family
     chess_family, texts, last = family("chess"), sources.SourceLines(conn), 0
     while rows := conn.execute(
             "SELECT r.id, r.line, r.end_line, r.text_z, r.source_id FROM records r LEFT JOIN"
             " sources s ON s.id = r.source_id WHERE r.id > ? AND r.kind = 'chess' AND"
             " ((r.moves IS NULL AND r.plies_z IS NULL) OR lower(s.name) LIKE '%.pgn')"
+            " AND r.status != 'corrected'"   # a person's correction is not read over
             " ORDER BY r.id LIMIT ?", [last, REREAD_BATCH]).fetchall():
         last = rows[-1][0]
         pairs = [(zlib.decompress(text_z).decode() if text_z else
@@ -48,11 +74,17 @@ def from_version_3(conn: sqlite3.Connection) -> None:
         for (record_id, *_), game in zip(rows, chess_family.read_again(pairs)):
             if game is None:
                 continue
+            conn.execute("UPDATE records SET tags = ?, data = ? WHERE id = ?",
+                         [_json(game.tags), _json(game.data), record_id])
             try:
                 conn.execute("UPDATE records SET fingerprint = ? WHERE id = ?",
                              [bytes.fromhex(game.fingerprint), record_id])
             except sqlite3.IntegrityError:   # another record holds that content: both stay
                 pass
+
+
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 V3_NEW = ("source_chunks", "position_blocks", "ply_numbers", "positions_fen")

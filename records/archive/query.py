@@ -27,15 +27,18 @@ _tables = itertools.count(1)
 class Query:
     """What a search asks for; every part becomes a SQL condition."""
     name: str | None = None
-    kind: str | None = None
+    kind: str | list[str] | None = None    # a kind, or any of several
     status: str | None = None
     conditions: list[tuple[str, list]] = field(default_factory=list)  # family filters
 
     def where(self) -> tuple[str, list]:
         clauses, args = [], []
-        if self.kind:
+        kinds = kinds_list(self.kind)
+        if len(kinds) == 1:
             clauses.append("r.kind = ?")
-            args.append(self.kind)
+        elif kinds:
+            clauses.append(f"r.kind IN ({', '.join('?' * len(kinds))})")
+        args += kinds
         if self.status:
             clauses.append("r.status = ?")
             args.append(self.status)
@@ -47,6 +50,13 @@ class Query:
             clauses.append(f"({sql})")
             args += params
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), args
+
+
+def kinds_list(kind: str | Iterable[str] | None) -> list[str]:
+    """A kind, several, or none (any), as a list."""
+    if not kind:
+        return []
+    return [kind] if isinstance(kind, str) else list(kind)
 
 
 def begins_with(moves: list[str]) -> tuple[str, list]:

@@ -6,24 +6,40 @@ and none of ours is refused and left untouched.
 """
 from __future__ import annotations
 
-import os
 import sqlite3
 
 from records.archive.browse import register_functions
+from records.archive.locking import (DEFAULT_WAIT_S, ArchiveBusy, ArchiveReadOnly,
+                                     WaitingConnection, busy_message, is_busy, is_read_only,
+                                     open_read_only)
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 6
 PAGE_SIZE = 16384       # a page holds many position blocks (440 bytes on average at 20,000
                         # games: 5.4 MB of blocks in 5.8 MB of pages)
-BUSY_TIMEOUT_S = 30.0   # a second importer waits this long for the first one's transaction
+BUSY_TIMEOUT_S = DEFAULT_WAIT_S  # a second writer waits this long for the first one's lock
 OUR_TABLES = {"records", "sources", "diagnostics", "meta"}
+# what a person's correction rewrites on a record's row (hoyle fix), and the journal keeps
+CORRECTED_COLUMNS = ("status", "title", "normal_z", "moves", "plies_z", "start_id", "ply_count",
+                     "tags", "data", "facts")
+# schema 5: the journal of corrections, each with the row and diagnostics as they were before
+# it (hoyle fix --undo takes the last one back)
+JOURNAL = [
+    "CREATE TABLE IF NOT EXISTS corrections (id INTEGER PRIMARY KEY, record_id INTEGER"
+    " REFERENCES records (id), made_at TEXT, made_by TEXT, line INTEGER, column INTEGER,"
+    " printed TEXT, reading TEXT, how TEXT, code TEXT, "
+    + ", ".join(f"before_{c} {'BLOB' if c.endswith('_z') else 'TEXT'}" for c in CORRECTED_COLUMNS)
+    + ", before_diagnostics TEXT)",
+    "CREATE INDEX IF NOT EXISTS corrections_record ON corrections (record_id, id)"]
 FTS_COLUMNS = ("title", "opening", "players", "event", "annotations")
 MAX_VIEW_PLIES = 4095
 
 TABLES = [
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
-    # path: as imported, relative to the folder it was imported from; abs_path: where that was
+    # path: as imported, relative to the folder it was imported from; abs_path: where that was;
+    # kinds: the kinds read from it ('' every kind; NULL once one of its records is deleted:
+    # reading it again is no longer a skip)
     "CREATE TABLE sources (id INTEGER PRIMARY KEY, path TEXT, name TEXT, sha256 TEXT,"
-    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, abs_path TEXT)",
+    " size INTEGER, mtime REAL, imported_at REAL, encoding TEXT, abs_path TEXT, kinds TEXT)",
     "CREATE INDEX sources_sha256 ON sources (sha256)",
     # the file's bytes once, verbatim, in zlib-compressed chunks of whole lines (sources.py);
     # a record's text is a slice of its lines
@@ -59,8 +75,11 @@ TABLES = [
     "CREATE INDEX diagnostics_record ON diagnostics (record_id)",
     # contentless: the words are indexed, the texts stay in records (records are never deleted)
     # for people browsing the archive (hoyle browse, Datasette): one readable row per record
+    # (the game's own opening and ECO, else hoyle's)
     "CREATE VIEW records_browse AS SELECT r.id, r.kind, r.title, r.status,"
-    " json_extract(r.tags, '$.Opening') AS opening, json_extract(r.tags, '$.ECO') AS eco,"
+    " coalesce(json_extract(r.tags, '$.Opening'), json_extract(r.tags, '$.HoyleOpening'))"
+    " AS opening, coalesce(json_extract(r.tags, '$.ECO'), json_extract(r.tags, '$.HoyleECO'))"
+    " AS eco,"
     " json_extract(r.tags, '$.White') AS white, json_extract(r.tags, '$.Black') AS black,"
     " json_extract(r.tags, '$.Result') AS result, r.ply_count, r.moves, s.path AS source,"
     " r.line FROM records r LEFT JOIN sources s ON s.id = r.source_id",
@@ -75,6 +94,7 @@ TABLES = [
     " WHERE r.kind IN ('chess', 'checkers')",
     f"CREATE VIRTUAL TABLE records_fts USING fts5 ({', '.join(FTS_COLUMNS)}, content='',"
     " tokenize='porter', detail='none')",
+    *JOURNAL,
 ]
 
 
@@ -86,16 +106,27 @@ class NewerArchive(NotAnArchive):
     """The archive was written by a newer hoyle whose tables this one does not know."""
 
 
-def connect(path: str, read_only: bool = False) -> sqlite3.Connection:
-    """A connection in autocommit mode (transactions are begun explicitly), WAL journal; or,
-    for reading commands on a file this user may not write, a read-only one."""
+class OlderArchive(NotAnArchive):
+    """An older hoyle's archive, opened read-only: it is migrated only when written."""
+
+
+def connect(path: str, read_only: bool = False, wait: float | None = None,
+            on_wait=None) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are begun explicitly), WAL journal, whose
+    BEGIN IMMEDIATE waits up to `wait` seconds for another writer (locking.py); or, for
+    reading commands, a read-only one."""
     if read_only:
         return connect_read_only(path)
     try:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                               factory=WaitingConnection)
+        conn.set_wait(wait, on_wait, path)
         ensure_schema(conn, path)
     except sqlite3.DatabaseError as exc:
+        if is_busy(exc):
+            raise ArchiveBusy(busy_message(path, DEFAULT_WAIT_S if wait is None else wait)) from exc
+        if is_read_only(exc):
+            raise ArchiveReadOnly(f"{path}: cannot write the archive ({exc})") from exc
         raise NotAnArchive(f"{path}: not a hoyle archive ({exc})") from exc
     register_functions(conn)
     conn.execute("PRAGMA synchronous = NORMAL")
@@ -106,10 +137,8 @@ def connect(path: str, read_only: bool = False) -> sqlite3.Connection:
 
 def connect_read_only(path: str) -> sqlite3.Connection:
     """Open without writing anything (no WAL switch, no migration); refuse what is not ours."""
-    from urllib.parse import quote
     try:
-        conn = sqlite3.connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True,
-                               isolation_level=None)
+        conn = open_read_only(path)
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         names = table_names(conn)
     except sqlite3.DatabaseError as exc:
@@ -117,9 +146,11 @@ def connect_read_only(path: str) -> sqlite3.Connection:
     if version > SCHEMA_VERSION:
         raise NewerArchive(f"{path}: archive schema {version} is newer than this hoyle's "
                            f"({SCHEMA_VERSION}); upgrade hoyle to open it")
-    if version < SCHEMA_VERSION or not OUR_TABLES <= names:
-        raise NotAnArchive(f"{path}: read-only, and not an archive of this hoyle's schema "
-                           f"({SCHEMA_VERSION}); a writable copy is migrated when opened")
+    if version < SCHEMA_VERSION and OUR_TABLES & names:
+        raise OlderArchive(f"{path}: an archive of an older hoyle (schema {version}), which "
+                           f"this user may not write to migrate it to schema {SCHEMA_VERSION}")
+    if not OUR_TABLES <= names:
+        raise NotAnArchive(f"{path}: not a hoyle archive (no hoyle tables)")
     register_functions(conn)
     return conn
 

@@ -6,6 +6,7 @@ from the raw bytes, so joining the chunks gives the file back byte for byte.
 """
 from __future__ import annotations
 
+import codecs
 import hashlib
 import os
 import re
@@ -33,30 +34,63 @@ def file_identity(path: str) -> tuple[int, float, str]:
     return os.path.getsize(path), os.path.getmtime(path), digest.hexdigest()
 
 
-def line_chunks(blocks: Iterator[bytes]) -> Iterator[tuple[int, int, bytes]]:
+def line_chunks(blocks: Iterator[bytes]) -> Iterator[tuple[int | None, int, bytes]]:
     """(first line, lines started, bytes) of a byte stream in chunks of about CHUNK_BYTES,
-    each cut after a line end (a line longer than four chunks is cut where it is)."""
-    line, data = 1, b""
+    each cut after a line end. A line longer than four chunks is cut where it is; the chunks
+    that continue it have no first line of their own (None, 0 lines started) and end where
+    it ends, so every chunk with a first line starts one."""
+    line, data, inside = 1, bytearray(), False   # inside: the last chunk ended inside a line
+    clean = 0   # data before this offset holds no line end (a CR at the very end aside)
     for block in blocks:
         data += block
         while len(data) > CHUNK_BYTES:
-            cut = _cut(data)
+            cut = _line_end(data, clean) if inside else _cut(data, clean)
             if not cut:
+                clean = max(len(data) - 1, 0)
                 break
-            piece, data = data[:cut], data[cut:]
-            ends, count = _lines_of(piece)
-            yield line, count, piece
-            line += ends
-    if data:
-        yield line, _lines_of(data)[1], data
+            piece = bytes(data[:cut])
+            del data[:cut]
+            clean = 0
+            line, inside, chunk = _chunk_of(piece, line, inside)
+            yield chunk
+    while data:
+        cut = (_line_end(data, 0, final=True) or len(data)) if inside else len(data)
+        piece = bytes(data[:cut])
+        del data[:cut]
+        line, inside, chunk = _chunk_of(piece, line, inside)
+        yield chunk
 
 
-def _cut(data: bytes) -> int:
+def _chunk_of(piece: bytes, line: int, inside: bool) -> tuple[int, bool, tuple]:
+    """(the next chunk's first line, whether it starts inside a line, this chunk's row)."""
+    ends, count = _lines_of(piece)
+    ended = piece.endswith((b"\n", b"\r"))
+    if inside:   # the rest of a long line, up to its end at most
+        return line + ends, not ended, (None, 0, piece)
+    return line + ends, not ended and len(piece) > 4 * CHUNK_BYTES, (line, count, piece)
+
+
+def _line_end(data: bytearray, start: int = 0, final: bool = False) -> int:
+    """After the first line end (0: none yet; a CR at the very end may begin a CRLF)."""
+    ends = [i for i in (data.find(b"\n", start), data.find(b"\r", start)) if i >= 0]
+    if not ends:
+        return 0
+    end = min(ends)
+    if data[end:end + 2] == b"\r\n":
+        return end + 2
+    if data[end:end + 1] == b"\r" and end == len(data) - 1 and not final:
+        return 0
+    return end + 1
+
+
+def _cut(data: bytearray, start: int = 0) -> int:
     """After the last line end (not after a CR at the very end: it may begin a CRLF)."""
-    end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1))
+    end = max(data.rfind(b"\n", start), data.rfind(b"\r", start, len(data) - 1))
     if end >= 0:
         return end + 1
-    return len(data) if len(data) > 4 * CHUNK_BYTES else 0
+    if len(data) <= 4 * CHUNK_BYTES:
+        return 0
+    return len(data) - 1 if data.endswith(b"\r") else len(data)
 
 
 def _lines_of(piece: bytes) -> tuple[int, int]:
@@ -80,6 +114,8 @@ def store_chunks(conn: sqlite3.Connection, source_id: int, blocks: Iterator[byte
 
 
 def decode(raw: bytes) -> tuple[str, str]:
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):   # its first chunk
+        return raw.decode("utf-16", "replace"), "utf-16"
     for encoding in ENCODINGS:
         try:
             return raw.decode(encoding), encoding

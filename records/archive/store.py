@@ -51,24 +51,42 @@ def key_hasher(kind: str):
     return fam.position_hash
 
 
-def known_source(conn: sqlite3.Connection, path: str) -> bool:
-    """The file's exact bytes were imported before (under this name or another)."""
+def kinds_text(kinds) -> str:
+    """The kinds an import reads, as the sources table keeps them ('' for every kind)."""
+    return ",".join(sorted(set(kinds))) if kinds else ""
+
+
+def unchanged_since(conn: sqlite3.Connection, path: str, kinds=None) -> float | None:
+    """When the file's exact bytes (under this name or another) were imported, if reading them
+    again would add nothing: the same kinds were read from them then (kinds: those wanted now,
+    None for all) and none of the records stored from them was deleted since. Else None."""
     if not os.path.isfile(path):
-        return False
+        return None
     size, mtime = os.path.getsize(path), os.path.getmtime(path)
-    if conn.execute("SELECT 1 FROM sources WHERE abs_path = ? AND size = ? AND mtime = ?",
-                    [os.path.abspath(path), size, mtime]).fetchone():
-        return True   # the same file, untouched since: not even read
-    if not conn.execute("SELECT 1 FROM sources WHERE size = ? LIMIT 1", [size]).fetchone():
-        return False  # no source of this size: no need to read and hash the file
-    sha = sources.file_identity(path)[2]
-    return conn.execute("SELECT 1 FROM sources WHERE sha256 = ? AND size = ?",
-                        [sha, size]).fetchone() is not None
+    columns = "imported_at, kinds"
+    row = conn.execute(f"SELECT {columns} FROM sources WHERE abs_path = ? AND size = ? AND"
+                       " mtime = ?", [os.path.abspath(path), size, mtime]).fetchone()
+    if row is None:   # the same bytes under another name, or touched since
+        if not conn.execute("SELECT 1 FROM sources WHERE size = ? LIMIT 1", [size]).fetchone():
+            return None  # no source of this size: no need to read and hash the file
+        sha = sources.file_identity(path)[2]
+        row = conn.execute(f"SELECT {columns} FROM sources WHERE sha256 = ? AND size = ?",
+                           [sha, size]).fetchone()
+    return row[0] if row is not None and _read_before(row[1], kinds) else None
+
+
+def _read_before(stored: str | None, kinds) -> bool:
+    """Were the kinds wanted now read when the file was imported (stored: '' all kinds, None
+    once one of its records was deleted)?"""
+    if stored is None:
+        return False
+    return stored == "" or bool(kinds) and set(kinds) <= set(stored.split(","))
 
 
 def import_records(conn: sqlite3.Connection, path: str, records: Iterable[Record],
-                   batch: int = BATCH) -> dict:
-    """Store one source's records; return counts of records added and already there."""
+                   batch: int = BATCH, kinds=None) -> dict:
+    """Store one source's records; return counts of records added and already there. kinds:
+    the kinds read from it (None: every kind), kept with the source."""
     writer = Writer(conn)
     with collector_paused():
         conn.execute("BEGIN IMMEDIATE")  # the write lock now: a second importer waits
@@ -79,6 +97,7 @@ def import_records(conn: sqlite3.Connection, path: str, records: Iterable[Record
             for chunk in _chunks(iter(records), batch):
                 writer.store(chunk)
             writer.finish()
+            _note_source(conn, path, writer.source_id, kinds)
             if writer.added:
                 analyze(conn)
             conn.execute("COMMIT")
@@ -98,6 +117,26 @@ def analyze(conn: sqlite3.Connection) -> None:
 def _chunks(records: Iterator[Record], size: int) -> Iterator[list[Record]]:
     while chunk := list(islice(records, size)):
         yield chunk
+
+
+def _note_source(conn, path: str, source_id: int, kinds) -> None:
+    """The kinds read from the source (with those read before; a file read again after one
+    of its records was deleted gives its records back: those read now are its kinds). A file
+    none of whose records was new has no row but when it had one before."""
+    if not source_id:
+        size, _, sha = sources.file_identity(path)
+        row = conn.execute("SELECT id FROM sources WHERE sha256 = ? AND size = ?",
+                           [sha, size]).fetchone()
+        if row is None:
+            return
+        source_id = row[0]
+    stored = conn.execute("SELECT kinds FROM sources WHERE id = ?", [source_id]).fetchone()[0]
+    wanted = kinds_text(kinds)
+    if stored is not None and wanted and stored:
+        wanted = kinds_text(set(stored.split(",")) | set(wanted.split(",")))
+    elif stored == "":
+        wanted = ""
+    conn.execute("UPDATE sources SET kinds = ? WHERE id = ?", [wanted, source_id])
 
 
 def _source_id(conn, path: str) -> int:
@@ -227,6 +266,10 @@ def decompress_normal(blob: bytes | None, moves: str | None, tags: str) -> str:
     return (unpacker.decompress(blob) + unpacker.flush()).decode()
 
 
+# the record's own opening names and the ones hoyle found (every family's tags of that name)
+OPENING_TAGS = ("Opening", "BookOpening", "HoyleOpening")
+
+
 def players(tags: dict) -> str:
     named = " - ".join(p for p in (tags.get("White"), tags.get("Black")) if p)
     return named or tags.get("Players", "")
@@ -234,7 +277,8 @@ def players(tags: dict) -> str:
 
 def fts_row(rec: Record) -> tuple:
     tags = rec.tags
-    return (rec.id, rec.title, tags.get("Opening", ""), players(tags), tags.get("Event", ""),
+    opening = " ".join(dict.fromkeys(tags[k] for k in OPENING_TAGS if tags.get(k)))
+    return (rec.id, rec.title, opening, players(tags), tags.get("Event", ""),
             rec.data.get("annotations") or tags.get("Annotations", ""))
 
 

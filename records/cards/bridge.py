@@ -212,7 +212,7 @@ EXPORT_FORMATS = ("pbn", "json")
 
 def export(records, fmt: str) -> str:
     if fmt == "pbn":
-        from records.cards.pbn import write
+        from records.cards.pbn_export import write
         return write(records)
     if fmt == "json":
         return json.dumps([_json(r) for r in records], ensure_ascii=False, indent=1) + "\n"
@@ -409,6 +409,55 @@ def match_score(record, text: str) -> bool:
             not parts[0].startswith(("+", "-")) or score == int(parts[0]))
     except ValueError:
         return False
+
+
+def filter_errors(filters: dict) -> dict[str, str | None]:
+    """For each filter a deal is searched by: None when its value reads, else why not."""
+    checks = {"holding": holding_error, "contract": contract_error, "trumps": trumps_error,
+              "score": score_error}
+    return {key: checks[key](str(value)) for key, value in filters.items()
+            if key in checks and value not in (None, "")}
+
+
+def holding_error(text: str) -> str | None:
+    from records.cards.notation import CardsSyntaxError, parse_hand
+    m = ROLE_RE.match(text)
+    role, rest = (m.group(1) or "").lower(), VOID_IN_RE.sub(lambda v: f"{v.group(1)} —",
+                                                           m.group(2))
+    if _count_wanted(rest):
+        return None
+    try:
+        parse_hand(rest, allow_repeats=True)
+        return None if rest.strip() else "no cards named"
+    except CardsSyntaxError as exc:
+        if len(role) == 1 and _hand_or_none(text) is not None:
+            return None
+        return f'not a holding ("S:AKQ", "♠ A K Q", "declarer held ♥ K Q", "four aces"): {exc}'
+
+
+def contract_error(text: str) -> str | None:
+    words = text.strip().lower()
+    if words in ("slam", "slams", "grand slam", "grand", "small slam", "pass", "passed out",
+                 "passed"):
+        return None
+    contract = cb.parse_contract(text.replace("♠", "S").replace("♥", "H").replace("♦", "D")
+                                 .replace("♣", "C"))
+    return None if contract is not None else 'not a contract ("4S", "3NTx", "slam", "pass")'
+
+
+def trumps_error(text: str) -> str | None:
+    if STRAIN_WORDS.get(text.strip().lower().rstrip(".")):
+        return None
+    return 'not a suit or no trumps ("S", "spades", "♠", "NT")'
+
+
+def score_error(text: str) -> str | None:
+    parts = text.replace(",", " ").split()
+    if len(parts) == 2 and parts[0].upper() in ("NS", "EW"):
+        parts = parts[1:]
+    if len(parts) == 1 and re.fullmatch(r"[+-]?\d+", parts[0]):
+        return None
+    return 'not a score ("420", "NS 420", "-100")'
 
 
 # -- demo -----------------------------------------------------------------------------------

@@ -1,14 +1,29 @@
 """The card families: bridge (PBN files) and whist (books), sharing the cards and trick engine."""
 from __future__ import annotations
 
-from records.cards import bridge, whist
+from records.cards import bridge, whist, whist_display
 from records.core.family import FamilyBase
 
 
-class Bridge(FamilyBase):
+class _Correctable:
+    """Review and correction (correction.py), loaded when first asked for."""
+
+    @staticmethod
+    def faults(record) -> list:
+        from records.cards.correction import faults
+        return faults(record)
+
+    @staticmethod
+    def correct(record, corrections: list):
+        from records.cards.correction import correct
+        return correct(record, corrections)
+
+
+class Bridge(_Correctable, FamilyBase):
     kind = "bridge"
     export_formats = bridge.EXPORT_FORMATS
     file_reader = "records.cards.pbn:read"
+    book_scanner = "records.cards.whist:bridge_book"
 
     @staticmethod
     def facts(record) -> dict:
@@ -18,6 +33,8 @@ class Bridge(FamilyBase):
             return {}
         return {"strain": None if contract.passed_out else contract.strain,
                 "level": contract.level}
+
+    filter_errors = staticmethod(bridge.filter_errors)
 
     @staticmethod
     def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
@@ -31,9 +48,10 @@ class Bridge(FamilyBase):
         return [("json_extract(r.facts, '$.strain') = ?", [strain])] if strain else [("0", [])]
 
 
-class Whist(FamilyBase):
+class Whist(_Correctable, FamilyBase):
     kind = "whist"
     export_formats = whist.EXPORT_FORMATS
+    filter_errors = staticmethod(whist_display.filter_errors)
 
     @staticmethod
     def filter_sql(filters: dict) -> list[tuple[str, list]] | None:

@@ -28,11 +28,11 @@ from records.cards.pbn_write import (  # noqa: F401
     MANDATORY_SET,
     SECTIONS,
     deal_value,
-    write,
     write_record,
 )
 from records.cards.tricks import RANKS, Deal, hand_text
 from records.cards.pbn_reconcile import CONTRADICTIONS, Facts, reconcile, seat_the_hands
+from records.core import interchange
 from records.core.model import ERROR, INFO, INVALID, WARNING, Record
 
 SEATS = ("N", "E", "S", "W")
@@ -70,13 +70,21 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]
     section: str | None = None
     depth = 0                      # inside a { } comment
     comment: list[str] = []
-    comment_line = 0
+    comment_line = comment_column = 0
     lines = text.splitlines()
     total = len(lines)
     n = 0
     while n < total:
         line = lines[n]
         n += 1
+        if depth and _starts_a_game(line, n < 2 or not lines[n - 2].strip()):
+            # a comment never closed ends where the next game begins: it takes no game
+            notes.append((comment_line, comment_column, ERROR, "this { comment is never "
+                          f"closed: it is ended where the next game begins (line {n})"))
+            if game is not None:
+                game.comments.append((" ".join(comment).strip(), comment_line))
+                games.append(game)
+            depth, game, section = 0, None, None
         if depth == 0:
             first = line[:1]
             if first == "%":
@@ -126,7 +134,7 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]
                     game.comments.append((" ".join(c.strip() for c in comment).strip(), comment_line))
                 continue
             if ch == "{":
-                depth, comment, comment_line = 1, [], n
+                depth, comment, comment_line, comment_column = 1, [], n, pos + 1
                 pos += 1
                 continue
             if ch == ";":
@@ -170,13 +178,18 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]
         if depth and game is not None:
             game.end_line = n
     if depth:
-        notes.append((comment_line, 1, WARNING,
-                      "a { comment is never closed: the rest of the file is taken as comment"))
+        notes.append((comment_line, comment_column, ERROR,
+                      "this { comment is never closed: the rest of the file is taken as comment"))
         if game is not None:
             game.comments.append((" ".join(comment).strip(), comment_line))
     if game is not None and game.tags:
         games.append(game)
     return games, notes
+
+
+def _starts_a_game(line: str, after_blank: bool) -> bool:
+    """[Event ...], or a tag pair after a blank line."""
+    return line.startswith("[Event ") or (after_blank and TAG_RE.match(line) is not None)
 
 
 def _tag(game: Game | None, games: list[Game], name: str, value: str, n: int,
@@ -279,6 +292,8 @@ def _read(text: str, path: str) -> list[Record]:
         if owner is None:
             owner = next((r for r in reversed(records) if r.line <= line), records[0])
         owner.add(severity, "PBN-SYNTAX", message, line, column)
+    for rec in records:   # a game hoyle exported: its title, status and diagnostics again
+        interchange.take_back(rec, "PBN-STATUS")
     return records
 
 
@@ -296,7 +311,7 @@ def _unreadable(text: str, path: str, notes) -> Record:
 
 def game_record(game: Game, path: str, lines: list[str]) -> Record:
     tags = {name: item[0] for name, item in game.tags.items() if name not in SECTIONS}
-    rec = Record(kind="bridge", title=_title(tags), source=path, line=game.line,
+    rec = Record(kind="bridge", title=title_of(tags), source=path, line=game.line,
                  end_line=game.end_line, text="\n".join(lines[game.line - 1:game.end_line]))
     rec.tags = tags
     data = rec.data
@@ -336,7 +351,15 @@ def _facts(rec: Record, game: Game, contract: cb.Contract | None) -> Facts:
                  game.value("Score").strip())
 
 
-def _title(tags: dict) -> str:
+def read_as_one_game(text: str) -> bool:
+    """The text is one PBN game (what the reader kept of a game it read from PBN)."""
+    if not text or not text.lstrip().startswith("["):
+        return False
+    games, _ = split_games(text)
+    return len(games) == 1
+
+
+def title_of(tags: dict) -> str:
     parts = [tags.get("Event", "").strip() or "bridge deal"]
     if tags.get("Board"):
         parts.append(f"board {tags['Board']}")

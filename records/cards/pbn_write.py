@@ -1,7 +1,10 @@
-"""Writing bridge records as strict PBN (export form)."""
+"""Writing bridge records as strict PBN (the normal form, and the export of records not read
+from PBN): mandatory tags first, suits S H D C with ranks high to low and T, the play in
+columns (pbn_export writes a game read from PBN as it was read)."""
 from __future__ import annotations
 
 from records.cards.tricks import hand_text
+from records.core import interchange
 from records.core.model import Record
 
 SEATS = ("N", "E", "S", "W")
@@ -35,7 +38,7 @@ def _strict_hand(hand) -> str:
 
 def write_record(rec: Record, play_rows: list | None = None) -> str:
     """One game in strict PBN export form."""
-    tags = {k: v for k, v in rec.tags.items() if not k.startswith("_")}
+    tags = interchange.own_tags(rec.tags)
     hands = rec.data.get("hands")
     if hands:
         dealer = tags.get("Dealer", "N").strip().upper()[:1]
@@ -80,8 +83,3 @@ def _play_section(tricks: list[dict]) -> list[str]:
     if len(tricks) < 13 or len(tricks[-1]["cards"]) < 4:
         lines.append("*")
     return lines
-
-
-def write(records: list[Record]) -> str:
-    head = "% PBN 2.1\n% EXPORT\n"
-    return head + "\n".join(write_record(r) for r in records)

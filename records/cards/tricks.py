@@ -234,19 +234,21 @@ def trick_winner(order, leader_index: int, seats, trump: str | None) -> str:
     return seats[(leader_index + best_i) % 4]
 
 
-def play(deal: Deal, tricks, partial_last: bool = True) -> PlayResult:
+def play(deal: Deal, tricks, partial_last: bool = True, leaders: dict | None = None) -> PlayResult:
     """Play the tricks (each listing its cards in the order played from its leader).
 
     The first trick's leader is deal.leader; each later trick is led by the previous
-    winner. A final trick with fewer than four cards (play stopped by a claim) is
-    allowed when partial_last is true. Problem.index is the card's place in the trick.
+    winner, or by the seat `leaders` names for it (trick number -> seat: the book says who
+    led where a misprinted card leaves the winner in doubt). A final trick with fewer than
+    four cards (play stopped by a claim) is allowed when partial_last is true.
+    Problem.index is the card's place in the trick.
     """
     tricks = [list(t) for t in tricks]
 
     def order_for(number: int, lead_i: int):
         given = tricks[number - 1]
         return given, list(range(len(given)))
-    return _play(deal, len(tricks), order_for, partial_last)
+    return _play(deal, len(tricks), order_for, partial_last, leaders or {})
 
 
 def play_by_seat(deal: Deal, rows, first: str | None = None, partial_last: bool = True,

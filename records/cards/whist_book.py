@@ -1,12 +1,14 @@
 """Whist and bridge passages in running book text -> raw deals, hands and score pads.
 
-Three layouts are read, each keeping the line and column of every printed card or number:
-  * Cavendish's illustrative hands (*Cavendish on Whist*): a heading ``HAND I.``, one
-    player's hand with the score and the turn-up, then each trick as an illustration
-    (the running trick count, the seats in table order with ``↷`` on the leader, four
-    cards), the result line, and ``THE HANDS`` table of the three other hands;
+These forms are read here, each keeping the line and column of every printed card or number
+(trick tables and compass diagrams are read through the layout engine: table_deals.py):
+  * tricks printed one to a block: a heading ``HAND I.``, one player's hand with the score
+    and the turn-up, then each trick on its own (the running trick count, the seats in the
+    order printed with a mark (``↷``, ``*``, ``†``, ``led``, underlining) on the leader, four
+    cards), the result line, and a table of the other hands (``Y'S HAND. | B'S HAND.``);
+  * end positions, a seat a line;
   * hands printed suit mark first, ``♥ K Q 6 4 3 ♣ A 5 4 ♦ K 10 3 2 ♠ 8.``;
-  * Foster's two-line and four-line bridge score pads (tab-separated columns).
+  * two-line and four-line bridge score pads (tab-separated columns).
 Nothing here decides who wins a trick or whether a score adds up: that is the game layer's
 work (records/games/whist.py with the trick engine).
 """
@@ -47,7 +49,7 @@ class Token:
 @dataclass
 class RawTrick:
     number: Token
-    seats: list[str]             # seats in the printed order
+    seats: list[str]             # seats in the printed order ([]: printed in playing order)
     leader: str | None           # the seat marked with the lead arrow
     cards: list[Token]           # in the printed order, value = engine card or ""
     count: dict[str, Token]      # "AB"/"YZ" -> the printed running count
@@ -57,7 +59,7 @@ class RawTrick:
 
 @dataclass
 class RawDeal:
-    """One Cavendish illustrative hand, as printed."""
+    """One deal as printed: its hands, tricks, and what the text says of it."""
     title: str
     subtitle: str
     line: int
@@ -75,6 +77,12 @@ class RawDeal:
     notes: list[Token] = field(default_factory=list)     # harmless typography (text = what)
     trump: str | None = None           # a trump declared (bridge), when no card is turned up
     first_leader: str = "A"            # the dealer's left; another seat after an auction
+    seats: tuple = ("A", "Y", "B", "Z")   # the book's seats, clockwise
+    dealer: str = ""                   # "" : the seat on the first leader's right
+    leaders_printed: bool = True       # does each trick mark its leader?
+    seat_rows: tuple = ()              # a table in seat order: its places' seats, clockwise
+    leaders_given: dict = field(default_factory=dict)   # trick -> seat, where the marks say
+    unread: bool = False               # most of its tricks are not in the form looked for
 
 
 @dataclass
@@ -154,7 +162,7 @@ def _missing_commas(body: str, offset: int, tokens: list[Token]) -> list[Token]:
 SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
-# -- Cavendish hands -----------------------------------------------------------------
+# -- tricks printed one to a block ---------------------------------------------------
 HAND_HEADING = re.compile(r"^\s*HAND ([IVXL]+|\d+)\.?\s*$")
 KNOWN_HAND = re.compile(r"^\s*(?:\[Illustration:\s*)?([AYBZ])'S HAND\.?\s*(?:\]\s*)?$")
 TRICK_START = re.compile(r"^\s*(?:\[Illustration:\s*)?TRICK \d+\.?\s*$")
@@ -170,7 +178,7 @@ def _trick_parser() -> Lark:
     return Lark(grammar("whist_book"), parser="lalr", propagate_positions=True)
 
 
-def find_cavendish_deals(text: str) -> list[RawDeal]:
+def find_trick_illustrations(text: str) -> list[RawDeal]:
     lines = text.split("\n")
     starts = [i for i, l in enumerate(lines) if HAND_HEADING.match(l)]
     deals = []
@@ -209,6 +217,7 @@ def _read_deal(lines: list[str], start: int, stop: int) -> RawDeal | None:
             break
     for t in trick_starts:
         _read_trick(deal, lines, t, stop)
+    deal.unread = len(deal.tricks) * 2 < len(trick_starts)
     after = deal.tricks[-1].end_line if deal.tricks else trick_starts[-1] + 1
     table = None
     for j in range(after, stop):
@@ -436,7 +445,10 @@ SUIT_FIRST = re.compile(
     rf"(?<![\w{SUIT_GLYPHS}])([{SUIT_GLYPHS}])((?:[ ]+(?:10|[AKQJT2-9])(?![\w]))+)")
 
 
-def find_suit_first_hands(text: str) -> list[RawHand]:
+_GLYPH_SET = frozenset(SUIT_GLYPHS)
+
+
+def find_suit_first_hands(text: str, claimed=frozenset()) -> list[RawHand]:
     """Lines holding a whole hand as ``♥ K Q 6 4 3 ♣ A 5 4 ♦ K 10 3 2 ♠ 8``.
 
     Only runs of two or more suit groups separated by single spaces are hands; tables
@@ -444,7 +456,7 @@ def find_suit_first_hands(text: str) -> list[RawHand]:
     """
     hands = []
     for n, line in enumerate(text.split("\n"), start=1):
-        if "\t" in line or not any(m in line for m in SUIT_GLYPHS):
+        if line.isascii() or _GLYPH_SET.isdisjoint(line) or "\t" in line or n - 1 in claimed:
             continue
         groups = list(SUIT_FIRST.finditer(line))
         if len(groups) < 2:
@@ -472,7 +484,7 @@ COLUMN_ROW = re.compile(
     r"(?:(?:(?:10|[AKQJT2-9]|Ace|King|Queen|Knave|Jack)(?![\w])[ ,]*)+|\u2014|-|(?i:void))\s*\.?\s*$")
 
 
-def find_column_hands(text: str) -> list[RawHand]:
+def find_column_hands(text: str, claimed=frozenset()) -> list[RawHand]:
     """Hands printed one suit a line, suit mark (or name) first::
 
         ♠ A K 7
@@ -485,11 +497,12 @@ def find_column_hands(text: str) -> list[RawHand]:
     lines = text.split("\n")
     hands, i = [], 0
     while i < len(lines):
-        if not COLUMN_ROW.match(lines[i]) or "\t" in lines[i]:
+        if not COLUMN_ROW.match(lines[i]) or "\t" in lines[i] or i in claimed:
             i += 1
             continue
         rows = lines[i:i + 4]
-        if len(rows) == 4 and all(COLUMN_ROW.match(r) and "\t" not in r for r in rows):
+        if len(rows) == 4 and all(COLUMN_ROW.match(r) and "\t" not in r for r in rows) and \
+                not claimed.intersection(range(i, i + 4)):
             hand = _column_hand(rows, i + 1)
             if hand is not None:
                 hands.append(hand)
@@ -517,7 +530,7 @@ def _column_hand(rows: list[str], first_line: int) -> RawHand | None:
     return RawHand(cards, first_line, " / ".join(r.strip() for r in rows))
 
 
-# -- Foster's score pads ---------------------------------------------------------------
+# -- score pads ---------------------------------------------------------------
 PAD_HEADER = re.compile(r"(\d)-LINE\b", re.I)
 NUMBER = re.compile(r"^\d+$")
 

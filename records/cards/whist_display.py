@@ -11,6 +11,10 @@ SEATS = ("A", "Y", "B", "Z")
 PBN_SEAT = {"A": "N", "Y": "E", "B": "S", "Z": "W"}   # both clockwise; A leads, Z deals
 
 
+def _seats(data: dict) -> tuple:
+    return tuple(data.get("seats") or SEATS)
+
+
 def render_text(record: Record, ply: int | None = None) -> str:
     kind = record.data.get("type")
     if kind == "deal":
@@ -21,7 +25,7 @@ def render_text(record: Record, ply: int | None = None) -> str:
         d = record.data
         head = f"{record.title}: trumps {SUIT_NAMES.get(d['trump'] or '', '?')}, " \
                f"{d['leader'] or '?'} to lead"
-        return "\n".join([head] + [_hand_lines(s, d["hands"][s]) for s in SEATS])
+        return "\n".join([head] + [_hand_lines(s, d["hands"][s]) for s in _seats(d)])
     if kind == "score pad":
         return _render_pad(record)
     return record.text
@@ -35,31 +39,35 @@ def _hand_lines(seat: str, cards) -> str:
 
 def _render_deal(record: Record, ply: int | None) -> str:
     data = record.data
+    seats = _seats(data)
+    sides = (seats[0] + seats[2], seats[1] + seats[3])
     tricks = data["tricks"]
     shown = sum(len(t["cards"]) for t in tricks) if ply is None else max(0, ply)
     played: set[str] = set()
     lines = [record.title, f"trumps {SUIT_NAMES.get(data['trump'] or '', 'none')} "
-             f"(turn-up {card_text(data['turnup']) if data['turnup'] else '?'}), dealer Z, "
+             f"(turn-up {card_text(data['turnup']) if data['turnup'] else '?'}), "
+             f"dealer {data.get('dealer', seats[-1])}, "
              f"score {record.tags.get('Score', '')}"]
     out_tricks = []
     n = 0
     for t in tricks:
         cards = []
-        seat_i = SEATS.index(t["leader"])
+        seat_i = seats.index(t["leader"])
         for i, card in enumerate(t["cards"]):
             if n >= shown:
                 break
             n += 1
             played.add(card)
-            cards.append(f"{SEATS[(seat_i + i) % 4]} {card_text(card)}")
+            cards.append(f"{seats[(seat_i + i) % 4]} {card_text(card)}")
         if not cards:
             break
         done = len(cards) == 4
-        won = f"  -> {t['winner']}  (AB {t['count'].get('AB')}, YZ {t['count'].get('YZ')})" \
+        won = f"  -> {t['winner']}  ({sides[0]} {t['count'].get(sides[0])}, " \
+            f"{sides[1]} {t['count'].get(sides[1])})" \
             if done and t["winner"] else ""
         out_tricks.append(f"{t['number']:>2}. " + "  ".join(cards) + won)
     lines.append("as dealt:" if ply is None else f"after {shown} cards:")
-    for seat in SEATS:
+    for seat in seats:
         rest = [c for c in data["hands"][seat] if ply is None or c not in played]
         lines.append(_hand_lines(seat, rest))
     lines.append("")
@@ -88,21 +96,23 @@ def render_svg(record: Record, ply: int | None = None) -> str:
         raise ValueError("only deals and end positions are drawn")
     played, on_table = _cards_after(data, ply)
     w, h = 560, 420
-    places = {"A": (w / 2, h - 70), "Y": (40, h / 2), "B": (w / 2, 40), "Z": (w - 200, h / 2)}
-    table = {"A": (w / 2, h / 2 + 40), "Y": (w / 2 - 70, h / 2), "B": (w / 2, h / 2 - 40),
-             "Z": (w / 2 + 70, h / 2)}
+    seats = _seats(data)
+    places = dict(zip(seats, [(w / 2, h - 70), (40, h / 2), (w / 2, 40), (w - 200, h / 2)]))
+    table = dict(zip(seats, [(w / 2, h / 2 + 40), (w / 2 - 70, h / 2), (w / 2, h / 2 - 40),
+                             (w / 2 + 70, h / 2)]))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
            f'font-family="sans-serif" font-size="14">',
            f'<rect width="{w}" height="{h}" fill="#2e6b3f"/>',
            f'<text x="10" y="20" fill="white">{_xml(record.title)}</text>']
     for seat, (x, y) in places.items():
         cards = [c for c in data["hands"][seat] if c not in played]
-        out.append(f'<text x="{x - 60 if seat in "AB" else x}" y="{y}" fill="white" '
+        across = seat in (seats[0], seats[2])
+        out.append(f'<text x="{x - 60 if across else x}" y="{y}" fill="white" '
                    f'font-weight="bold">{seat}</text>')
         for k, suit in enumerate("SHDC"):
             ranks = " ".join(c[1] for c in cards if c[0] == suit).replace("T", "10") or "-"
             colour = "#ffb0b0" if suit in "HD" else "white"
-            out.append(f'<text x="{x - 40 if seat in "AB" else x + 20}" y="{y + 18 * k - 20}" '
+            out.append(f'<text x="{x - 40 if across else x + 20}" y="{y + 18 * k - 20}" '
                        f'fill="{colour}">{_xml(SUIT_SYMBOLS[suit] + " " + ranks)}</text>')
     for seat, card in on_table.items():
         x, y = table[seat]
@@ -118,15 +128,16 @@ def _cards_after(data: dict, ply: int | None) -> tuple[set, dict]:
     played: set[str] = set()
     on_table: dict[str, str] = {}
     shown = 0
+    seats = _seats(data)
     for trick in data.get("tricks", []):
         on_table = {}
-        start = SEATS.index(trick["leader"])
+        start = seats.index(trick["leader"])
         for i, card in enumerate(trick["cards"]):
             if ply is not None and shown >= ply:
                 return played, on_table
             shown += 1
             played.add(card)
-            on_table[SEATS[(start + i) % 4]] = card
+            on_table[seats[(start + i) % 4]] = card
     return played, on_table
 
 
@@ -172,13 +183,18 @@ def pbn_text(record: Record) -> str:
         proxy = Record(kind="bridge", title=record.title, tags=tags,
                        data={"hands": {"N": frozenset(d["hands"]["hand"])}})
         return pbn.write_record(proxy)
+    seats = _seats(d)
+    compass = dict(zip(seats, "NESW"))
+    names = {"North": "N", "East": "E", "South": "S", "West": "W"}
+    dealer = compass.get(d.get("dealer", seats[-1]), "W")
     tags = {"Event": record.tags.get("Event", "?"), "Site": "?", "Date": "?",
-            "Board": record.tags.get("Deal", ""), "West": "Z", "North": "A", "East": "Y",
-            "South": "B", "Dealer": "W", "Vulnerable": "None", "Scoring": d.get("variant", ""),
+            "Board": record.tags.get("Deal", ""),
+            **{name: seats["NESW".index(letter)] for name, letter in names.items()},
+            "Dealer": dealer, "Vulnerable": "None", "Scoring": d.get("variant", ""),
             "Declarer": "", "Contract": "", "Result": "", "Trumps": d.get("trump") or "",
             "TurnUp": d.get("turnup") or ""}
-    hands = {PBN_SEAT[s]: frozenset(d["hands"][s]) for s in SEATS}
-    play = [{"leader": PBN_SEAT[t["leader"]], "cards": t["cards"]} for t in d["tricks"]]
+    hands = {compass[s]: frozenset(d["hands"][s]) for s in seats}
+    play = [{"leader": compass[t["leader"]], "cards": t["cards"]} for t in d["tricks"]]
     proxy = Record(kind="bridge", title=record.title, tags=tags,
                    data={"hands": hands, "play": play})
     return pbn.write_record(proxy)
@@ -208,6 +224,30 @@ def matches(record: Record, filters: dict) -> bool:
         if key in ("contract", "cards"):
             return False
     return True
+
+
+def filter_errors(filters: dict) -> dict[str, str | None]:
+    """holding, trumps and score: None when the value reads, else why not."""
+    out = {}
+    holding, trumps, score = (filters.get(k) for k in ("holding", "trumps", "score"))
+    if score:   # a score pad's figures
+        out["score"] = None if re.search(r"\d", str(score)) else "not a score (no figure)"
+    if holding:
+        out["holding"] = None if FOUR_OF.search(holding) or _cards_in(holding) else \
+            'not a holding ("♦ K Q J", "D: K Q J", "four aces")'
+    if trumps:
+        out["trumps"] = None if _suit_or_none(trumps) else 'not a suit or no trumps ("D", "NT")'
+    return out
+
+
+def _suit_or_none(value: str) -> bool:
+    if value.strip().upper() in ("NT", "N", "NO TRUMP", "NO TRUMPS"):
+        return True
+    from records.cards.notation import suit_of
+    try:
+        return bool(suit_of(value.strip()))
+    except ValueError:
+        return False
 
 
 def _holds(data: dict, text: str) -> bool:

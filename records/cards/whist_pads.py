@@ -14,7 +14,7 @@ PBN_SEAT = {"A": "N", "Y": "E", "B": "S", "Z": "W"}   # both clockwise; A leads,
 
 
 def pad_record(raw: book.RawPad, path: str) -> Record:
-    rec = Record(kind=KIND, title=f"Foster's {raw.style}-line bridge score pad"
+    rec = Record(kind=KIND, title=f"{raw.style}-line bridge score pad"
                  + (f" ({' v '.join(raw.players)})" if raw.players else ""),
                  source=path, line=raw.line, end_line=raw.end_line, text=raw.text)
     sides = [s.upper() for s in raw.sides] or ["WE", "THEY"]

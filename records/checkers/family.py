@@ -183,7 +183,20 @@ def matches(rec, filters: dict) -> bool:
         if gametype != wanted and variant not in rec.data.get("variant", "").lower():
             return False
     ballot = filters.get("score")
-    return not ballot or rec.tags.get("Ballot", "") == str(ballot).strip()
+    return not ballot or ballot_of(rec.tags) == str(ballot).strip()
+
+
+def ballot_of(tags: dict) -> str:
+    """The game's 3-move ballot: hoyle's, else the one its tags give."""
+    return tags.get("HoyleBallot") or tags.get("Ballot", "")
+
+
+def filter_errors(filters: dict) -> dict[str, str | None]:
+    """score: a 3-move ballot's number."""
+    score = filters.get("score")
+    if score in (None, ""):
+        return {}
+    return {"score": None if str(score).strip().isdigit() else "not a ballot number"}
 
 
 def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
@@ -196,7 +209,8 @@ def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
     if filters.get("result"):
         out.append(("json_extract(r.tags, '$.Result') = ?", [filters["result"]]))
     if filters.get("score"):
-        out.append(("json_extract(r.tags, '$.Ballot') = ?", [str(filters["score"]).strip()]))
+        out.append(("coalesce(json_extract(r.tags, '$.HoyleBallot'), json_extract(r.tags,"
+                    " '$.Ballot')) = ?", [str(filters["score"]).strip()]))
     return out
 
 
@@ -205,12 +219,13 @@ def showcase(archive, console) -> None:
     games = archive.search(kind="checkers", full=True)
     if not games:
         return
-    rec = next((r for r in games if r.tags.get("Opening") and r.status == "valid"), games[0])
+    rec = next((r for r in games if r.tags.get("HoyleOpening") and r.status == "valid"),
+               games[0])
     console.print(f"[bold]checkers[/bold]: #{rec.id} {rec.title} ({rec.status}), "
-                  f"{len(rec.plies)} plies, opening {rec.tags.get('Opening', '?')}, "
-                  f"3-move ballot {rec.tags.get('Ballot', '?')}; after ply 6:")
+                  f"{len(rec.plies)} plies, opening {rec.tags.get('HoyleOpening', '?')}, "
+                  f"3-move ballot {ballot_of(rec.tags) or '?'}; after ply 6:")
     console.print(render_text(rec, 6), markup=False)
-    name = rec.tags.get("Opening", "")
+    name = rec.tags.get("HoyleOpening", "")
     by_name = archive.search(kind="checkers", name=name) if name else []
     console.print(f"search --kind checkers --name {name!r}: "
                   f"{', '.join(f'#{r.id}' for r in by_name) or 'nothing'}")
@@ -223,6 +238,18 @@ def showcase(archive, console) -> None:
     if key:
         found = archive.search(kind="checkers", positions=[key])
         console.print(f"search --position {key!r}: {', '.join(f'#{r.id}' for r in found)}")
+
+
+def faults(record) -> list:
+    """What needs a person's decision, with candidate readings (correction.py)."""
+    from records.checkers.correction import faults as found
+    return found(record)
+
+
+def correct(record, corrections: list):
+    """The record replayed with a person's readings (correction.py)."""
+    from records.checkers.correction import correct as replayed
+    return replayed(record, corrections)
 
 
 class Checkers(FamilyBase):

@@ -67,6 +67,8 @@ def new_record(printed: PrintedLine, path: str, text: str, start: str) -> Record
 
 def finish_record(rec: Record, replay: Replay, printed: PrintedLine, start: engine.Position,
             typography: bool) -> Record:
+    if printed.claim is not None:   # where it is printed, to check again after a correction
+        rec.data["claim_at"] = [printed.claim.text, printed.claim.line, printed.claim.column]
     if replay.complete and printed.claim is not None:
         check_claim(rec, replay.positions[-1] if replay.positions else start, printed.claim)
     elif printed.claim is not None:
@@ -242,7 +244,8 @@ def _setup_start(rec: Record, solution: book.Solution, printed: PrintedLine) -> 
         rec.add(INFO, "CHECKERS-RECONSTRUCTED", f"the diagram of {solution.name} is lost in "
                 "the text; its start position was reconstructed so that every printed line "
                 f"replays ({fen})", printed.line, 1)
-    return _Start(fen, engine.from_fen(fen))
+    position = engine.from_fen(fen)
+    return _Start(engine.to_fen(position), position)   # keyed as every position is
 
 
 def _note_inherited_repairs(rec: Record, parent: Record, prefix: list[Ply]) -> None:

@@ -131,7 +131,9 @@ def ballot_of(normals: list[str], keys: list[str]) -> dict | None:
 
 
 def name_record(rec: Record) -> None:
-    """Set the tags Opening and Ballot of a game that starts from the initial position."""
+    """Name a game that starts from the initial position: the published opening it reaches
+    and its 3-move ballot, in tags of hoyle's (HoyleOpening, HoyleBallot) beside the game's
+    own."""
     if rec.start_position and rec.start_position != INITIAL_FEN:
         return
     keys = [p.position for p in rec.plies[:MAX_DEPTH]]
@@ -142,20 +144,18 @@ def name_record(rec: Record) -> None:
         top = SOURCE_RANK.get(found[0].source, 9)
         names = list(dict.fromkeys(o.name for o in found if SOURCE_RANK.get(o.source, 9) == top))
         name = "; ".join(names)
-        if "Opening" in rec.tags and rec.tags["Opening"] != name:
-            rec.tags["PublishedOpening"] = name
-        else:
-            rec.tags["Opening"] = name
+        rec.tags[OPENING_TAG] = name
         rec.data["opening"] = {"name": name, "ply": depth, "source": found[0].source,
                                "all": sorted({f"{o.name} ({o.source})" for o in found})}
     ballot = ballot_of([p.normal for p in rec.plies[:3]], keys)
     if ballot:
-        rec.tags["Ballot"] = str(ballot["ballot"])
+        rec.tags[BALLOT_TAG] = str(ballot["ballot"])
         rec.data["ballot"] = {"number": ballot["ballot"], "moves": ballot["moves"],
                               "deck": ballot["deck"]}
 
 
 INITIAL_FEN = ck.to_fen(ck.initial())
+OPENING_TAG, BALLOT_TAG = "HoyleOpening", "HoyleBallot"
 
 
 # -- deriving the shipped files from the corpus ------------------------------------------

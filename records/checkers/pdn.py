@@ -15,22 +15,22 @@ from functools import cache
 
 from lark import Lark, Token, Tree
 from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
     UnexpectedInput,
-    UnexpectedToken,
 )
 
 from records.checkers import engine as ck
+from records.checkers.pdn_errors import unreadable as _unreadable
 from records.checkers.pdn_write import (  # noqa: F401
     ENGLISH,
     RESULTS,
     movetext_data,
+    strict_game,
+    title_of,
     write,
     write_game,
 )
 from records.checkers.pdn_write import compact as _compact
-from records.core import parallel
+from records.core import interchange, parallel
 from records.core.model import ERROR, INFO, INVALID, WARNING, Ply, Record, shift_lines
 from records.core.resources import grammar
 
@@ -172,41 +172,6 @@ def _records_of(tree: Tree, text: str, path: str) -> list[Record]:
     return records
 
 
-def _unreadable(text: str, path: str, exc: UnexpectedInput) -> Record:
-    line, column = getattr(exc, "line", 0) or 0, getattr(exc, "column", 0) or 0
-    rec = Record(kind=KIND, title=f"{os.path.basename(path)}: unreadable PDN", source=path,
-                 line=line, end_line=text.count("\n") + 1, text=text, status=INVALID)
-    rec.add(ERROR, "PDN-SYNTAX", _syntax_message(text, exc), line, column,
-            "fix the text at this place; the file was not imported")
-    return rec
-
-
-def _syntax_message(text: str, exc: UnexpectedInput) -> str:
-    if isinstance(exc, UnexpectedEOF):
-        return "the file ends in the middle of a game (an unclosed variation or tag?)"
-    pos = getattr(exc, "pos_in_stream", None)
-    if isinstance(exc, UnexpectedToken):
-        token = exc.token
-        if token.type == "TAG":
-            return ("a tag pair '[' starts inside a game: the game before it is not ended by a "
-                    "result (1-0, 0-1, 1/2-1/2, 2-0, 1-1, 0-2, 0-0) or '*'")
-        return f"unexpected {token.value!r} here"
-    word = text[pos:].split(None, 1)[0][:20] if pos is not None and text[pos:].strip() else ""
-    if isinstance(exc, UnexpectedCharacters):
-        if word.startswith("["):
-            return (f"{word!r} does not start a tag pair of the form [Name \"value\"] "
-                    "(on one line, the value in double quotes)")
-        if word.startswith("}"):
-            return "a '}' outside any comment (PDN comments do not nest)"
-        if re.match(r"\d+\.", word):
-            return f"move number {word!r} is not followed by a move"
-        if re.match(r"[-x]", word) or word in ("-", "x"):
-            return f"{word!r} is not a move (a move is two squares joined by '-' or 'x')"
-        if re.match(r"\d+-\d+", word):
-            return f"{word!r} is neither a move nor a PDN result"
-    return f"{word!r} is not PDN here"
-
-
 class _Game:
     """One game's parsed parts, in the order the file gives them."""
 
@@ -316,7 +281,7 @@ def _split_moves(token: Token) -> list[_Move]:
 def _game_record(text: str, path: str, node: Tree, result: Token | None) -> Record:
     game = _Game(text, node, result)
     tags = game.tags
-    rec = Record(kind=KIND, title=_title(tags), source=path, line=game.first_line,
+    rec = Record(kind=KIND, title=title_of(tags), source=path, line=game.first_line,
                  end_line=game.last_line, text=text[game.start:game.end], tags=dict(tags))
     moves, leading = _line_items(game.body)
     terminator = result.value if result is not None else ""
@@ -334,25 +299,15 @@ def _game_record(text: str, path: str, node: Tree, result: Token | None) -> Reco
     if annotated:
         rec.data["movetext"] = movetext_data(moves, leading)
         notes = [c for m in moves for c in m.comments] + [c for c in leading if isinstance(c, str)]
-        if notes:
-            rec.tags.setdefault("Annotations", " ".join(notes)[:2000])
+        words = " ".join(" ".join(note.split()) for note in notes)
+        if words:   # for the word search; the comments stay in the movetext
+            rec.data["annotations"] = words[:2000]
     if variant == ENGLISH:
         from records.checkers.openings import name_record
         name_record(rec)
-    rec.normal = write_game(rec)
+    interchange.take_back(rec, "PDN-STATUS")
+    rec.normal = strict_game(rec)
     return rec
-
-
-def _title(tags: dict) -> str:
-    players = [tags.get(side, "") for side in ("White", "Black")]
-    known = [p for p in players if p and p not in ("?", "-")]
-    event = tags.get("Event", "")
-    where = event if event not in ("", "?") else ""
-    if tags.get("Round", "") not in ("", "?", "-"):
-        where = f"{where}, round {tags['Round']}" if where else f"round {tags['Round']}"
-    if len(known) == 2:
-        return f"{players[0]} v {players[1]}" + (f" ({where})" if where else "")
-    return where or "PDN game"
 
 
 # -- variants ---------------------------------------------------------------------------

@@ -1,11 +1,16 @@
-"""Strict PDN out: a checkers record written with the seven-tag roster, GameType, its setup,
-numbered moves and the annotations kept from reading (records/checkers/pdn.py reads PDN)."""
+"""PDN out. A game read from PDN is written back without loss: its own tags exactly as read,
+its movetext as printed (comments, NAGs, move strengths, variations, result); a game from a
+book as numbered moves. What hoyle adds (its opening name and ballot, the title, provenance,
+the status and diagnostics of a record that is not valid) goes in tags of its own
+(records.core.interchange). The normal form (strict_game) is strict PDN: the seven-tag
+roster, GameType, the setup, numbered moves with the annotations kept from reading."""
 from __future__ import annotations
 
 import re
 
 from records.checkers import engine as ck
-from records.core.model import Record
+from records.core import interchange
+from records.core.model import ERROR, Record
 
 ENGLISH = "21"
 RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
@@ -33,9 +38,60 @@ def movetext_data(moves: list, leading: list) -> dict:
 
 
 # -- writing ----------------------------------------------------------------------------
+TAG_PAIRS = re.compile(r'(?:\s*\[\s*[A-Za-z][A-Za-z0-9_]*\s*"(?:\\.|[^"\\])*"\s*\])*\s*')
+UNREAD_TAG = "HoyleUnread"
+
+
 def write_game(rec: Record) -> str:
+    """One game: its own tags, hoyle's tags, a blank line, the movetext."""
+    own = interchange.own_tags(rec.tags)
+    extra = {}
+    if "terminator" in rec.data:   # read from PDN: written as printed
+        movetext = printed_movetext(rec)
+    else:
+        start = rec.start_position
+        if start and start != ck.to_fen(ck.initial()) and "FEN" not in own:
+            own.setdefault("SetUp", "1")
+            own["FEN"] = start
+        words, unread = _book_words(rec)
+        movetext = _wrap(words)
+        if not rec.plies and rec.text and any(d.severity == ERROR for d in rec.diagnostics):
+            unread = rec.text   # a game that did not read at all
+        if unread:
+            extra[UNREAD_TAG] = " ".join(unread.split())
+    tags = own | extra | interchange.hoyle_tags(rec, title_of(own))
+    head = "\n".join(f'[{k} "{_quote(interchange.one_line(v))}"]' for k, v in tags.items())
+    return head + "\n\n" + movetext + "\n"
+
+
+def printed_movetext(rec: Record) -> str:
+    """The game's text after its tags, as printed; its result when it prints none."""
+    text = rec.text.replace("\r\n", "\n").replace("\r", "\n")
+    body = text[TAG_PAIRS.match(text).end():].rstrip()
+    if not rec.data.get("terminator"):
+        body = (body + " " if body else "") + _result_of(rec.tags)
+    return body
+
+
+def _result_of(tags: dict) -> str:
+    result = tags.get("Result", "*")
+    return result if result in RESULTS else "*"
+
+
+def _book_words(rec: Record) -> tuple[list[str], str]:
+    """A book's game as numbered moves, and the moves printed after the first that does not
+    replay (strict PDN holds only legal moves: hoyle keeps those in a tag of its own)."""
+    normals = [p.normal for p in rec.plies]
+    black_first = not rec.start_position or rec.start_position.startswith("B")
+    stop = next((i for i, p in enumerate(rec.plies) if not p.position), len(normals))
+    words = _numbered(normals[:stop], black_first, 0)
+    unread = " ".join(p.text for p in rec.plies[stop:])
+    return words + [_result_of(rec.tags) if not unread else "*"], unread
+
+
+def strict_game(rec: Record) -> str:
     """A record as strict PDN: the seven-tag roster, GameType, setup, numbered moves."""
-    tags = {k: v for k, v in rec.tags.items() if not k.startswith("_")}
+    tags = interchange.own_tags(rec.tags)
     english = rec.data.get("gametype", ENGLISH) == ENGLISH
     out_tags = {name: tags.get(name, "?" if name != "Result" else "*")
                 for name in SEVEN_TAG_ROSTER}
@@ -46,7 +102,7 @@ def write_game(rec: Record) -> str:
         out_tags["SetUp"] = "1"
         out_tags["FEN"] = start
     for key, value in tags.items():
-        if key not in out_tags and key != "Annotations":
+        if key not in out_tags:
             out_tags[key] = value
     lines = [f'[{k} "{_quote(str(v))}"]' for k, v in out_tags.items()]
     result = out_tags["Result"] if out_tags["Result"] in RESULTS else "*"
@@ -67,6 +123,19 @@ def write_game(rec: Record) -> str:
         words = _numbered(normals, black_first, 0)
     words.append(result)
     return "\n".join(lines) + "\n\n" + _wrap(words) + "\n"
+
+
+def title_of(tags: dict) -> str:
+    """A game's title from its tags: the players, the event and round."""
+    players = [tags.get(side, "") for side in ("White", "Black")]
+    known = [p for p in players if p and p not in ("?", "-")]
+    event = tags.get("Event", "")
+    where = event if event not in ("", "?") else ""
+    if tags.get("Round", "") not in ("", "?", "-"):
+        where = f"{where}, round {tags['Round']}" if where else f"round {tags['Round']}"
+    if len(known) == 2:
+        return f"{players[0]} v {players[1]}" + (f" ({where})" if where else "")
+    return where or "PDN game"
 
 
 def _quote(value: str) -> str:
@@ -125,3 +194,7 @@ def _wrap(words: list[str], width: int = 79) -> str:
 
 def write(records: list[Record]) -> str:
     return "\n".join(write_game(rec) for rec in records)
+
+
+def normal_of(rec: Record) -> str:
+    return strict_game(rec)

@@ -146,6 +146,8 @@ def replay_line(rec: Record, start: engine.Position, toks: list[Token],
             fix = _repair(rec, pos, toks, i)
             if fix is None:
                 out.complete = False
+                # the printed moves not replayed, for a person's correction (hoyle fix)
+                rec.data["unplayed"] = [[t.text, t.line, t.column] for t in toks[i:]]
                 break
             _ocr_notes(rec, tok)
             if fix.kind == "insert":

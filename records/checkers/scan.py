@@ -53,6 +53,9 @@ def scan_book(text: str, path: str) -> list[Record]:
     used.update(n for rec in blocks for n in range(rec.line, rec.end_line + 1))
     records += passage_records(lines, path, used, boards)
     records.sort(key=lambda r: r.line)
+    from records.checkers.openings import name_record
+    for rec in records:   # the published opening and ballot, as a PDN game's are named
+        name_record(rec)
     return records
 
 

@@ -29,7 +29,7 @@ def _contents_games(lines: list[str]) -> dict[int, dict]:
             found[int(m.group("n"))] = {"White": m.group("white").strip(),
                                         "Black": m.group("black").strip(),
                                         "Event": m.group("event").strip(),
-                                        "Date": m.group("year")}
+                                        "Date": f"{m.group('year')}.??.??"}
     return found
 
 
@@ -63,7 +63,7 @@ def _game_tags(heading: str, contents: dict) -> dict:
     if versus:
         tags["White"], tags["Black"] = versus.group("white"), versus.group("black").rstrip(".")
         if versus.group("event"):
-            tags["Event"], tags["Date"] = versus.group("event").strip(), versus.group("year")
+            tags["Event"], tags["Date"] = versus.group("event").strip(), f"{versus.group('year')}.??.??"
     m = GAME_NUMBER.match(heading)
     if m:
         number = game_number(m.group("n"))
@@ -108,7 +108,7 @@ def _prose_tags(line: str) -> dict:
         tags["Black"] = (m.group("black") or m.group("black2")).strip()
     m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
     if m:
-        tags["Event"], tags["Date"] = m.group("event").strip(), m.group("year")
+        tags["Event"], tags["Date"] = m.group("event").strip(), f"{m.group('year')}.??.??"
     m = FEN_LINE.search(line)
     if m:
         tags["_fen"] = m.group(1)

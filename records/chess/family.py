@@ -99,14 +99,24 @@ def descriptive_text(rec) -> str:
 
 
 def move_prefixes(text: str) -> list[list[str]]:
-    """The SAN sequences a typed list of moves (descriptive or SAN) can mean from the start."""
+    """The SAN sequences a typed list of moves (descriptive or SAN) can mean from the start;
+    [] when the text holds no chess move; ValueError saying which move does not read or play
+    when it holds some."""
     from records.chess import descriptive as dn   # the grammar loads only when a search asks
     from records.chess.resolver import Setup, _san_list, resolve
     items = dn.parse(text)
     tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
-    if not tokens or any(isinstance(t, dn.Unreadable) for t in tokens):
+    unread = [t for t in tokens if isinstance(t, dn.Unreadable)]
+    if not tokens or len(unread) == len(tokens):
         return []
+    if unread:
+        raise ValueError(f'"{unread[0].text}" is not a chess move')
     res = resolve(chess.Board(), tokens)
+    if not res.readings:
+        at = max(res.failed_at, 0)
+        side = "White" if at % 2 == 0 else "Black"
+        raise ValueError(f'"{tokens[at].text}" is not a legal move for {side} at move '
+                         f"{at // 2 + 1} from the start")
     return [_san_list(Setup(), r) for r in res.readings]
 
 
@@ -126,7 +136,8 @@ def number_from(records: list, before: int) -> None:
     """Untitled games read from a piece of a file numbered in the whole file."""
     from records.chess.pgn_finish import title_of
     for number, rec in enumerate(records, start=1):
-        if rec.title.startswith("Game ") and rec.title == title_of(rec.tags, number):
+        if rec.title.startswith("Game ") and rec.title == title_of(rec.tags, number) and \
+                "HoyleTitle" not in rec.tags:
             rec.title = title_of(rec.tags, before + number)
 
 
@@ -193,6 +204,18 @@ def showcase(archive, console) -> None:
     for rec in sans:
         console.print("a SAN game exported in descriptive notation:", markup=False)
         console.print(descriptive_text(rec), markup=False)
+
+
+def faults(rec) -> list:
+    """What needs a person's decision, with candidate readings (correction.py)."""
+    from records.chess.correction import faults as found
+    return found(rec)
+
+
+def correct(rec, corrections: list):
+    """The record replayed with a person's readings (correction.py)."""
+    from records.chess.correction import correct as replayed
+    return replayed(rec, corrections)
 
 
 class Chess(FamilyBase):

@@ -15,6 +15,7 @@ from records.chess.pgn_text import Movetext, game_spans, split_lines
 from records.chess.pgn_write import (RESULTS, ROSTER_DEFAULTS, SEVEN_TAG_ROSTER, game_pgn,  # noqa: F401
                                      write)
 from records.core import parallel
+from records.core.interchange import TITLE
 from records.core.model import Record
 
 BATCH_GAMES = 500          # games per batch: bounds memory, and the unit the processes share
@@ -65,6 +66,8 @@ def _compiled():
 
 
 def _read_quickly(lines: list[str], spans: list, path: str, number: int) -> list:
+    """The compiled reader's records (None where python-chess must read the game), untitled
+    games numbered in file order."""
     quick: list = [None] * len(spans)
     pgn_fast = _compiled()
     if pgn_fast:
@@ -78,7 +81,7 @@ def _read_quickly(lines: list[str], spans: list, path: str, number: int) -> list
             found = []
         for i, rec in zip(standard, found):
             quick[i] = rec
-            if rec is not None and rec.title.startswith("Game "):  # numbered in file order
+            if rec is not None and rec.title.startswith("Game ") and TITLE not in rec.tags:
                 rec.title = title_of(rec.tags, number + i)
     return quick
 

@@ -9,48 +9,30 @@ import chess
 from records.chess import pgn_text
 from records.chess.moves import position_key
 from records.chess.openings import classify_keys
-from records.chess.pgn_write import (
-    DIAGNOSTICS_TAG,
-    RESULTS,
-    SEVEN_TAG_ROSTER,
-    STATUS_TAG,
-    game_pgn,
-)
-from records.core.model import (
-    ERROR,
-    INFO,
-    INVALID,
-    NEEDS_REVIEW,
-    WARNING,
-    Record,
-    normals,
-)
+from records.chess.pgn_text import title_of  # noqa: F401  (the readers' and the family's)
+from records.chess.pgn_write import RESULT_TAG, RESULTS, SEVEN_TAG_ROSTER
+from records.core import interchange
+from records.core.model import ERROR, INFO, WARNING, Record, normals
 
 INITIAL_KEY = position_key(chess.Board())
-
-
-def title_of(tags: dict, number: int) -> str:
-    known = {k: v for k, v in tags.items() if v and v.strip("?.- ")}
-    white, black, event = known.get("White"), known.get("Black"), known.get("Event")
-    date = known.get("Date", "").replace(".??", "")
-    if white and black:
-        where = " ".join(x for x in (event, date) if x)
-        return f"{white} - {black}" + (f", {where}" if where else "")
-    if event:
-        return f"{event} {date}".strip()
-    return f"Game {number}"
+OPENING_TAG, ECO_TAG = "HoyleOpening", "HoyleECO"
+ANNOTATIONS_LIMIT = 2000   # characters of a game's comments kept for the word search
 
 
 def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[str],
            start: int, stop: int, stopped: bool, white_starts: bool, result_token: str) -> None:
-    """Opening, notes, junk, result checks, the status an export gave the game, and its
-    normal form. The movetext as printed is kept when it holds more than the moves."""
+    """Opening, notes, junk, result checks, the status and diagnostics an export gave the
+    game. The movetext as printed is kept when it holds more than the moves; the game's tags
+    are left as read (what hoyle finds goes in tags of its own)."""
     tags = rec.tags
+    _report_damage(rec, notes, lines, start)
     _classify(rec, keys)
     if "FEN" in tags:
         rec.data["fen"] = tags["FEN"]
-    if notes.comments:
-        tags.setdefault("Annotations", " ".join(c for c in notes.comments if c))
+    if notes.comments:   # for the word search; the comments stay in the movetext
+        words = " ".join(" ".join(c.split()) for c in notes.comments if c)
+        if words:
+            rec.data["annotations"] = words[:ANNOTATIONS_LIMIT]
     if notes.nags:
         rec.data["nags"] = notes.nags
     if notes.variations:
@@ -64,17 +46,31 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
         rec.add(ERROR, "CHESS-NO-GAME", "nothing here reads as a game: no tag pair, no move and"
                 " no result", rec.line, 1)
     _check_result(rec, result_token, stopped, white_starts)
-    _exported_status(rec)
+    interchange.take_back(rec, "CHESS-STATUS")
     if notes.annotated or notes.junk or stopped:
         rec.data["movetext"] = pgn_text.movetext_as_printed(lines, start, stop)
-    result = result_token or tags.get("Result", "*")
-    if _ends_in_mate(rec) and result == "*":
-        result = tags["Result"]
+    if result_token and result_token != tags.get("Result", "*"):
+        rec.data["termination"] = result_token   # the normal form's result
     # this reader gets the same plies from the game's text again, and the family's normal_of
     # writes the normal form from them: it is written when first asked for
-    rec.plies_in_text = result == tags.get("Result", "*")
-    rec.normal = None if rec.plies_in_text else \
-        game_pgn(tags, rec.plies, result=result, start_fen=tags.get("FEN"))
+    rec.plies_in_text = True
+    rec.normal = None
+
+
+def _report_damage(rec: Record, notes: pgn_text.Movetext, lines: list[str], start: int) -> None:
+    """Tag lines that are no tag pairs, and a comment or variation never closed (the game
+    then ends at the next game's tags: nothing after it is lost with it)."""
+    for line, column, what in pgn_text.broken_tags(lines, rec.line - 1, start, len(rec.tags)):
+        rec.add(WARNING, "CHESS-TAG", f"this line {what}", line, column)
+    for mark, line, column in notes.unclosed:
+        if mark == "{":
+            rec.add(ERROR, "CHESS-UNCLOSED", "this comment is never closed with '}': the"
+                    " moves after it are read as part of it, up to the end of the game",
+                    line, column, "close the comment where it ends")
+        else:
+            rec.add(ERROR, "CHESS-UNCLOSED", "this variation is never closed with ')': the"
+                    " moves after it are read as part of it, not as the game's",
+                    line, column, "close the variation where it ends")
 
 
 def _classify(rec: Record, keys: list) -> None:
@@ -85,14 +81,8 @@ def _classify(rec: Record, keys: list) -> None:
     if "--" in sans:  # an odds game's passes
         return
     eco, name, _ = classify_keys(keys, sans)
-    if not name:
-        return
-    tags = rec.tags
-    for tag, value in (("Opening", name), ("ECO", eco)):
-        own = tags.get(tag)
-        if own and own != value:
-            tags["PGN" + tag] = own
-        tags[tag] = value
+    if name:   # beside the game's own Opening and ECO tags, never over them
+        rec.tags[OPENING_TAG], rec.tags[ECO_TAG] = name, eco
 
 
 def _check_result(rec: Record, result_token: str, stopped: bool, white_starts: bool) -> None:
@@ -107,9 +97,9 @@ def _check_result(rec: Record, result_token: str, stopped: bool, white_starts: b
         winner = "0-1" if white_mated else "1-0"
         claimed = result_token or stated or "*"
         if claimed == "*" and stated in ("", "*"):
-            rec.tags["Result"] = winner
-            rec.add(INFO, "CHESS-RESULT", f'the game ends in mate: result "{winner}" set in'
-                    ' place of "*"', rec.end_line)
+            rec.tags[RESULT_TAG] = winner   # the game's own Result tag stays as printed
+            rec.add(INFO, "CHESS-RESULT", f'the game ends in mate: its result is "{winner}",'
+                    ' not "*"', rec.end_line)
         elif claimed in RESULTS and claimed not in (winner, "*"):
             rec.add(WARNING, "CHESS-RESULT", f'the game ends in mate, so the result is'
                     f' "{winner}", not "{claimed}"', rec.end_line)
@@ -118,13 +108,3 @@ def _check_result(rec: Record, result_token: str, stopped: bool, white_starts: b
 def _ends_in_mate(rec: Record) -> bool:
     sans = normals(rec.plies)
     return bool(sans) and sans[-1].endswith("#")
-
-
-def _exported_status(rec: Record) -> None:
-    """A game hoyle exported as needing review comes back needing review, with the reasons
-    it was exported with."""
-    status = rec.tags.pop(STATUS_TAG, "")
-    summary = rec.tags.pop(DIAGNOSTICS_TAG, "")
-    if status in (NEEDS_REVIEW, INVALID):
-        rec.add(WARNING, "CHESS-STATUS", f"exported as {status.replace('_', ' ')}"
-                + (f": {summary}" if summary else ""), rec.line)

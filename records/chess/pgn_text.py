@@ -13,6 +13,7 @@ MOVE_SHAPE = re.compile(r"(?:[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQ
 # one step of plain movetext: any move numbers, then one token
 PLAIN_STEP = re.compile(r"(?:\d+\.+\s*)*(\S+)")
 PLAIN_BREAKERS = re.compile(r"[{}();$!?%]")
+TAG_START = re.compile(r'\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"')   # a line that opens a tag pair
 TOKEN = re.compile(r"""
     (?P<comment>\{[^}]*\}?)
   | (?P<rest>;[^\r\n]*)
@@ -23,6 +24,20 @@ TOKEN = re.compile(r"""
   | (?P<number>\d+\.+|\d+(?=\s|$))
   | (?P<word>[^\s{}();!?$]+)
 """, re.X)
+
+
+def title_of(tags: dict, number: int) -> str:
+    """A game's title from its tags: the players and the event, else the event, else its
+    number in the file."""
+    known = {k: v for k, v in tags.items() if v and v.strip("?.- ")}
+    white, black, event = known.get("White"), known.get("Black"), known.get("Event")
+    date = known.get("Date", "").replace(".??", "")
+    if white and black:
+        where = " ".join(x for x in (event, date) if x)
+        return f"{white} - {black}" + (f", {where}" if where else "")
+    if event:
+        return f"{event} {date}".strip()
+    return f"Game {number}"
 
 
 def split_lines(text: str) -> list[str]:
@@ -71,15 +86,28 @@ def game_spans(lines: list[str]):
 
 
 def _movetext_end(lines: list[str], i: int) -> int:
+    """The movetext ends at a blank line outside a comment; a comment never closed ends at
+    the next line that starts a game ("[Event", or a tag pair after a blank line), so it
+    cannot take the games after it."""
     n, in_comment = len(lines), False
     while i < n:
         line = lines[i]
+        if in_comment and (line.startswith("[Event ") or (
+                line.isspace() and _tag_follows(lines, i + 1))):
+            return i
         if not in_comment and line.isspace():
             return i
         if in_comment or "{" in line:
             in_comment = _still_in_comment(line, in_comment)
         i += 1
     return i
+
+
+def _tag_follows(lines: list[str], i: int) -> bool:
+    """The next line that is not blank is a tag pair."""
+    while i < len(lines) and lines[i].isspace():
+        i += 1
+    return i < len(lines) and TAG_START.match(lines[i]) is not None
 
 
 def _still_in_comment(line: str, in_comment: bool) -> bool:
@@ -102,6 +130,7 @@ class Movetext:
     nags: int = 0
     variations: int = 0
     result: str = ""
+    unclosed: list = field(default_factory=list)   # ("{" or "(", line, column) never closed
 
     @property
     def annotated(self) -> bool:
@@ -131,7 +160,7 @@ def scan(lines: list[str], start: int, stop: int) -> Movetext:
     """Every token of a game's movetext, sorted into the main line and the rest."""
     out = Movetext()
     text = "".join(lines[start:stop])
-    number, line_start, depth = start + 1, 0, 0
+    number, line_start, depth, opened = start + 1, 0, 0, []
     for m in TOKEN.finditer(text):
         kind = m.lastgroup
         if kind == "nl":
@@ -139,6 +168,8 @@ def scan(lines: list[str], start: int, stop: int) -> Movetext:
         elif kind == "comment":
             if depth == 0:
                 out.comments.append(m[0].strip("{}").strip())
+            if not m[0].endswith("}"):
+                out.unclosed.append(("{", number, m.start() - line_start + 1))
             breaks = m[0].count("\n") + m[0].count("\r") - m[0].count("\r\n")
             if breaks:
                 number += breaks
@@ -146,12 +177,38 @@ def scan(lines: list[str], start: int, stop: int) -> Movetext:
         elif kind == "open":
             depth += 1
             out.variations += depth == 1
+            opened.append((number, m.start() - line_start + 1))
         elif kind == "close":
             depth = max(depth - 1, 0)
+            opened = opened[:-1]
         elif kind == "nag":
             out.nags += depth == 0
         elif kind == "word":
             _word(out, m[0], number, m.start() - line_start + 1, depth)
+    out.unclosed += [("(", line, column) for line, column in opened[:1]]
+    return out
+
+
+TAG_LINE = re.compile(r'\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)[^\S\n]+"([^\r\n]*)"\][^\S\n]*')
+
+
+def broken_tags(lines: list[str], first: int, movetext: int, tags_read: int) -> list:
+    """(line, column, what) of each line of a tag section that opens a tag pair it does not
+    close, or gives a tag again; tags_read: how many tags the reader kept (when every line
+    opening with "[" is one of them, nothing is wrong: the quick test)."""
+    opening = [n for n in range(first, movetext) if lines[n][:1] == "["]
+    if len(opening) == tags_read:
+        return []
+    out, seen = [], set()
+    for n in opening:
+        found = TAG_LINE.fullmatch(lines[n].rstrip("\r\n"))
+        if found is None:
+            out.append((n + 1, 1, 'is not a tag pair of the form [Name "value"] on one line;'
+                        " it was passed over"))
+        elif found[1] in seen:
+            out.append((n + 1, 2, f"gives the tag {found[1]} again; the last value is kept"))
+        else:
+            seen.add(found[1])
     return out
 
 

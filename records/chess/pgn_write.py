@@ -1,84 +1,128 @@
-"""PGN out: strict headers (the seven-tag roster first), the game's own annotated movetext when
-it has one, and its status, so that a game needing review never comes back valid."""
+"""PGN out, without loss: a game read from PGN is written back with its own tags exactly as
+read (names, values, order, empty values) and its movetext as printed (comments, NAGs,
+variations, move numbers, line breaks and result); what hoyle adds goes in tags of its own
+(records.core.interchange). A game read from a book is written as SAN, its tags as the book
+gave them, its printed moves and anything left unread in tags of hoyle's."""
 from __future__ import annotations
 
-import os
 import re
 
 import chess
 
 from records.chess.moves import fen_of_key, position_key
-from records.core.model import ERROR, NORMAL_WRITERS, VALID, Ply, Record, normals, texts
+from records.chess.pgn_text import RESULTS, game_spans, scan, split_lines, title_of
+from records.core import interchange
+from records.core.model import ERROR, NORMAL_WRITERS, Ply, Record, normals, texts
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ROSTER_DEFAULTS = {"Date": "????.??.??", "Result": "*"}
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 INITIAL_KEY = position_key(chess.Board())
 TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*$")
-STATUS_TAG, DIAGNOSTICS_TAG = "HoyleStatus", "HoyleDiagnostics"
-SUMMARY_LIMIT = 400  # characters of diagnostics carried in the status tag
+PRINTED_TAG, UNREAD_TAG, RESULT_TAG = "HoylePrinted", "HoyleUnread", "HoyleResult"
 
 
 def write(records: list[Record]) -> str:
-    """Strict PGN: the seven-tag roster first, the source and status in tags, the book's
-    notation in a comment after every move where it differs from the SAN."""
     return "".join(record_pgn(rec) + "\n" for rec in records)
 
 
 def record_pgn(rec: Record) -> str:
-    tags, result, fen = _export_tags(rec), _result_of(rec), _start_fen(rec)
-    movetext = rec.data.get("movetext")
-    if movetext:  # the game as printed, variations, comments and NAGs included
-        return pgn_head(tags, result, fen) + "\n" + movetext + " " + result + "\n"
-    tokens = _movetext(rec.plies, fen)
+    """One game: its own tags, hoyle's tags, a blank line, the movetext."""
+    own = {k: v for k, v in interchange.own_tags(rec.tags).items() if TAG_NAME.match(k)}
+    printed = printed_movetext(rec)
+    extra: dict[str, str] = {}
+    if printed is None:
+        fen = _start_fen(rec)
+        if fen and "FEN" not in own:
+            own.setdefault("SetUp", "1")
+            own["FEN"] = fen
+        movetext = _wrap(_movetext(rec.plies, fen, _corrected_plies(rec)) + [_result_of(rec)])
+        extra = _book_tags(rec)
+    else:
+        movetext = printed
+    title = title_of(own, 0)
+    if title == "Game 0":   # the tags make no title (only its place in its file names it)
+        title = ""
+    tags = own | extra | interchange.hoyle_tags(rec, title)
+    return "".join(_tag_line(k, v) for k, v in tags.items()) + "\n" + movetext + "\n"
+
+
+def printed_movetext(rec: Record) -> str | None:
+    """The movetext as the game's text prints it (LF line ends, a result added when it
+    prints none), where the text is the PGN game the record was read from; else None."""
+    if not rec.text or not (rec.plies_in_text or "movetext" in rec.data or
+                            _text_is_the_game(rec)):
+        return None
+    lines = split_lines(_corrected_text(rec))
+    movetext = next(game_spans(lines), (0, len(lines), 0))[1]
+    body = "\n".join(line.rstrip("\r\n") for line in lines[movetext:]).strip("\n")
+    if not _ends_in_result(body) and not scan(lines, movetext, len(lines)).result:
+        body = (body + " " if body else "") + _result_of(rec)
+    return body
+
+
+def _ends_in_result(movetext: str) -> bool:
+    """The movetext's last word is a result (most games': no need to read it all)."""
+    words = movetext.rsplit(None, 1)
+    return bool(words) and words[-1] in RESULTS
+
+
+def _text_is_the_game(rec: Record) -> bool:
+    """The record's text is one PGN game whose main line prints exactly its plies and
+    nothing else (a record read back from JSON, say)."""
+    lines = split_lines(rec.text)
+    spans = list(game_spans(lines))
+    if len(spans) != 1:
+        return False
+    notes = scan(lines, spans[0][1], spans[0][2])
+    return not notes.junk and [m[0] for m in notes.moves] == list(texts(rec.plies))
+
+
+def _book_tags(rec: Record) -> dict:
+    """A book game's printed moves, where they are not SAN, and what was printed after the
+    last move read (a game cut short by an unreadable move is exported whole)."""
+    out = {}
+    if rec.plies and list(texts(rec.plies)) != list(normals(rec.plies)):
+        out[PRINTED_TAG] = ", ".join(" ".join(p.text.split()) for p in rec.plies)
     if any(d.severity == ERROR for d in rec.diagnostics):
-        tokens += _unread_rest(rec)
-    return pgn_head(tags, result, fen) + "\n" + _wrap(tokens + [result]) + "\n"
+        rest = _unread_rest(rec)
+        if rest:
+            out[UNREAD_TAG] = rest
+    return out
 
 
-def _export_tags(rec: Record) -> dict:
-    tags = {k: str(v) for k, v in rec.tags.items() if TAG_NAME.match(k) and not k.startswith("_")}
-    tags.pop(STATUS_TAG, None)
-    tags.pop(DIAGNOSTICS_TAG, None)
-    tags.setdefault("Event", rec.title)
-    if rec.source:
-        tags["Source"] = os.path.basename(rec.source)
-        tags["SourceLine"] = str(rec.line)
-    status = rec.status or rec.settle_status()
-    if status != VALID:
-        tags[STATUS_TAG] = status
-        summary = diagnostics_summary(rec)
-        if summary:
-            tags[DIAGNOSTICS_TAG] = summary
-    return tags
+def _corrected_plies(rec: Record) -> dict:
+    """(line, column) -> the comment a move a person corrected gets (hoyle fix)."""
+    return {(c["line"], c["column"]): interchange.correction_note(c)
+            for c in rec.data.get("corrections", ()) if c.get("how") == "read"}
 
 
-def diagnostics_summary(rec: Record) -> str:
-    """The record's errors and warnings in one line: "code line:column message; ..."."""
-    parts = [f"{d.code} {d.line}:{d.column} {d.message}" for d in rec.diagnostics
-             if d.severity != "info"]
-    text = "; ".join(parts)
-    return text if len(text) <= SUMMARY_LIMIT else text[:SUMMARY_LIMIT - 3] + "..."
+def _corrected_text(rec: Record) -> str:
+    """The game's text with each move a person corrected replaced by their reading and a
+    comment naming it (the printed text itself stays untouched in the archive)."""
+    from records.core.review import substitute
+    text = rec.text
+    for c in sorted((c for c in rec.data.get("corrections", ()) if c.get("how") == "read"),
+                    key=lambda c: (c["line"], c["column"]), reverse=True):
+        note = "{" + interchange.correction_note(c).replace("}", ")") + "}"
+        try:
+            text = substitute(text, rec.line, c["line"], c["column"], c["printed"],
+                              f'{c["reading"]} {note}')
+        except ValueError:   # the text was read again since: it holds the reading already
+            pass
+    return text
 
 
-def _unread_rest(rec: Record) -> list[str]:
-    """What was printed after the last move read, as a comment, so a game cut short by an
-    unreadable move is exported whole."""
+def _unread_rest(rec: Record) -> str:
     lines = rec.text.split("\n") if rec.text else []
     if rec.plies:
         last = rec.plies[-1]
         index = last.line - rec.line
         if not 0 <= index < len(lines) or last.column < 1:
-            return []
+            return ""
         rest = [lines[index][last.column - 1 + len(last.text):]] + lines[index + 1:]
     else:
         rest = [ln for ln in lines if not ln.lstrip().startswith("[")]
-    words = " ".join(" ".join(rest).split())
-    for result in RESULTS:
-        if words.endswith(result):
-            words = words[:-len(result)].rstrip()
-    words = words.replace("{", "(").replace("}", ")")
-    return ["{unread: " + words + "}"] if words else []
+    return " ".join(" ".join(rest).split())
 
 
 def _start_fen(rec: Record) -> str | None:
@@ -96,6 +140,7 @@ def _result_of(rec: Record) -> str:
 
 
 def _tag_line(name: str, value: str) -> str:
+    value = interchange.one_line(value)
     if "\\" in value or '"' in value:
         value = value.replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{value}"]\n'
@@ -116,8 +161,12 @@ def pgn_head(tags: dict, result: str = "*", start_fen: str | None = None) -> str
 
 
 def normal_of(rec: Record) -> str:
-    """A game's normal form (PGN) from its tags and plies, as the reader writes it."""
-    return game_pgn(rec.tags, rec.plies, result=rec.tags.get("Result", "*"),
+    """A game's normal form (its main line as strict PGN) from its own tags and plies, as the
+    reader writes it: the result is hoyle's where the game ends in mate, else the one at the
+    end of the moves where it differs from the Result tag, else the tag's."""
+    result = (rec.tags.get(RESULT_TAG) or rec.data.get("termination")
+              or rec.tags.get("Result", "*"))
+    return game_pgn(interchange.own_tags(rec.tags), rec.plies, result=result,
                     start_fen=rec.tags.get("FEN"))
 
 
@@ -131,31 +180,31 @@ def game_pgn(tags: dict, plies: list[Ply], result: str = "*", start_fen: str | N
             _wrap(_movetext(plies, start_fen) + [result]) + "\n")
 
 
-def _movetext(plies: list[Ply], start_fen: str | None) -> list[str]:
+def _movetext(plies: list[Ply], start_fen: str | None, notes: dict | None = None) -> list[str]:
     """Movetext tokens; a move number and its move stay together on one line (joined by a
-    NUL until _wrap has cut the lines)."""
+    NUL until _wrap has cut the lines). notes: (line, column) -> a comment for that move."""
     number, white = 1, True
     if start_fen:
         fields = start_fen.split()
         white = len(fields) < 2 or fields[1] == "w"
         number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
     sans = normals(plies)
-    if white and sans == texts(plies):  # the common case, without a loop
+    if white and not notes:  # the common case, without a loop
         tokens = sans[:]
         tokens[0::2] = [f"{n}.\0{san}" for n, san in enumerate(sans[0::2], number)]
         return tokens
     tokens: list[str] = []
     if not white and plies:
         tokens.append(f"{number}...")
-    for ply in plies:
-        normal = ply.normal
+    for ply, normal in zip(plies, sans):
         if white:
             tokens.append(f"{number}.\0{normal}")
         else:
             tokens.append(normal)
             number += 1
-        if ply.text != normal and ply.text:
-            tokens.append("{" + ply.text.replace("}", ")").replace(" ", "\0") + "}")
+        note = notes.get((ply.line, ply.column)) if notes else None
+        if note:
+            tokens.append("{" + note.replace("}", ")").replace(" ", "\0") + "}")
         white = not white
     return tokens
 

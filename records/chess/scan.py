@@ -14,6 +14,7 @@ from records.chess.resolver import Setup, resolve
 from records.chess.setups import book_setups, odds_setup
 from records.chess.spelling import square_name
 from records.chess.validation import validate_line
+from records.core.review import needs_decision
 
 
 NUMBERED = re.compile(r"^\s*(?:\d+\s?\.|\$|-\s+\d)")  # rows of moves, not notes
@@ -195,9 +196,50 @@ def _record_of(job, done: dict):
     _name_layouts(rec, raw)
     _check_coverage(rec, raw, lines)
     results.settle(rec, _printed_results(raw), len(raw.moves()))
+    if any(needs_decision(d) for d in rec.diagnostics):
+        rec.data["marks_checks"] = marks   # the book's way, for a person's correction later
     _classify(rec)
+    _printed_result(rec, raw, lines)
     rec.normal = san_movetext(rec)
     return rec
+
+
+RESULT_LINE = re.compile(r"\s*(resigns|drawn(?: game)?|game drawn|draw|white wins|black wins|"
+                         r"1-0|0-1|½-½|1/2-1/2)\.?\s*", re.I)
+
+
+def _printed_result(rec, raw, lines: list[str]) -> None:
+    """The result the book prints ("Resigns.", "Drawn.", "White wins", "1-0"), among the moves
+    or on the line after them, as a PGN Result tag, or, when it prints none, the mate the game
+    ends in. A resignation or a win is told by
+    the side to move after the last move, so it is read only when the whole line replayed."""
+    from records.core.model import ERROR
+    if rec.tags.get("Result") or not rec.plies or \
+            any(d.severity == ERROR for d in rec.diagnostics):
+        return
+    printed = [item.text for item in raw.items if isinstance(item, dn.Result)]
+    after = next((line for line in lines[raw.end_line:raw.end_line + 2] if line.strip()), "")
+    if not printed and RESULT_LINE.fullmatch(after):   # "Resigns." on a line of its own
+        printed = [after.strip()]
+    white_to_move = (rec.start_position.endswith("w")) == (len(rec.plies) % 2 == 0)
+    mover, other = ("0-1", "1-0") if white_to_move else ("1-0", "0-1")  # who made the last move
+    words = printed[-1].lower() if printed else ""
+    if not words:
+        result = mover if rec.plies[-1].normal.endswith("#") else ""
+    elif words.replace("½", "1/2") in ("1-0", "0-1", "1/2-1/2"):
+        result = words.replace("½", "1/2")
+    elif "draw" in words:
+        result = "1/2-1/2"
+    elif words.startswith(("white", "black")):
+        result = "1-0" if words.startswith("white") else "0-1"
+    elif "resign" in words:
+        result = mover          # the side to move resigns
+    elif words.startswith("and wins"):
+        result = mover
+    else:                       # "mates in two", "wins in three": the side to move
+        result = other
+    if result:
+        rec.tags["Result"] = result
 
 
 def _note_misnumbered(rec, raw) -> None:
@@ -289,6 +331,7 @@ def _check_coverage(rec, raw, lines: list[str] = ()) -> None:
         last = numbers[-1]  # Black's "--" in pawn and two moves counts in the numbering
         printed = max(printed, 2 * (last.number - raw.first_number) + last.continuation
                       - raw.black_first + 1 - sum(p.normal == "--" for p in rec.plies))
+    printed -= rec.data.get("dropped", 0)   # moves a person dropped (hoyle fix)
     made = sum(p.normal != "--" for p in rec.plies)
     if made >= printed:
         _check_printed_rest(rec, raw, lines)
@@ -593,7 +636,7 @@ def _classify(rec) -> None:
         return
     found = classify_keys([p.position for p in rec.plies], [p.normal for p in rec.plies])
     if found and found[1]:
-        rec.tags["ECO"], rec.tags["Opening"] = found[0], found[1]
+        rec.tags["HoyleECO"], rec.tags["HoyleOpening"] = found[0], found[1]
 
 
 def san_movetext(rec) -> str:

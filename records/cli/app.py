@@ -19,9 +19,9 @@ from records.core.model import STATUSES, Record
 from records.core.report import OK, USAGE, fail, forgiving_streams, quiet_pipe
 
 INTERNAL = 3
-state = {"db": None, "debug": False, "doing": ""}
+state = {"db": None, "debug": False, "doing": "", "command": "", "wait": None}
 GLOBAL_FLAGS = ("--debug",)
-GLOBAL_OPTIONS = ("--db",)
+GLOBAL_OPTIONS = ("--db", "--wait")
 
 
 def _hoisted(args: list[str]) -> list[str]:
@@ -36,7 +36,7 @@ def _hoisted(args: list[str]) -> list[str]:
             front += args[i:i + 2]
             i += 2
             continue
-        (front if arg in GLOBAL_FLAGS or arg.startswith("--db=") else rest).append(arg)
+        (front if arg in GLOBAL_FLAGS or arg.startswith(("--db=", "--wait=")) else rest).append(arg)
         i += 1
     return front + rest
 
@@ -47,6 +47,17 @@ class HoyleGroup(TyperGroup):
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, _hoisted(list(args)))
 
+    def get_command(self, ctx: typer.Context, name: str):
+        command = super().get_command(ctx, name)
+        if command is not None and not command.epilog:
+            command.epilog = epilog(name)
+        return command
+
+    def resolve_command(self, ctx: typer.Context, args: list[str]):
+        name, command, rest = super().resolve_command(ctx, args)
+        state["command"] = name or ""
+        return name, command, rest
+
     def invoke(self, ctx: typer.Context):
         try:
             return super().invoke(ctx)
@@ -56,6 +67,7 @@ class HoyleGroup(TyperGroup):
             quiet_pipe()
             raise typer.Exit(OK)
         except Exception as exc:  # the one place every unexpected failure ends
+            _archive_trouble(exc)
             _internal_error(exc)
         finally:
             _close_archives()
@@ -67,6 +79,20 @@ _opened: list = []   # archives this command opened: closed when it ends, not wh
 def _close_archives() -> None:
     while _opened:
         _opened.pop().close()
+
+
+def _archive_trouble(exc: BaseException) -> None:
+    """A lock held past the wait, or a write this user may not make: bad input, exit 2."""
+    import sqlite3
+
+    from records.archive.locking import (ArchiveBusy, ArchiveReadOnly, busy_message, is_busy,
+                                         is_read_only)
+    if isinstance(exc, (ArchiveBusy, ArchiveReadOnly)):
+        fail(str(exc))
+    if isinstance(exc, sqlite3.OperationalError) and is_busy(exc):
+        fail(busy_message(db_path(), state["wait"] or 0))
+    if isinstance(exc, sqlite3.OperationalError) and is_read_only(exc):
+        fail(f"{db_path()}: cannot write the archive ({exc})")
 
 
 def _internal_error(exc: BaseException) -> None:
@@ -81,15 +107,50 @@ def _internal_error(exc: BaseException) -> None:
     raise typer.Exit(INTERNAL)
 
 
+EXAMPLES = {
+    "import": ["hoyle import games.pgn book.txt", "hoyle import scans/ --kind chess,checkers --json"],
+    "validate": ["hoyle validate book.txt --kind chess", "hoyle validate - < deals.pbn"],
+    "list": ["hoyle list --kind chess --status needs_review", "hoyle list --limit 0 --json"],
+    "show": ["hoyle show 12", "hoyle show 12 --format pgn"],
+    "replay": ["hoyle replay 12 --ply 20", "hoyle replay 12 --svg board.svg"],
+    "delete": ["hoyle delete 12 13"],
+    "search": ['hoyle search --moves "P-K4 P-K4 Kt-KB3"', 'hoyle search --kind cribbage --score 29'],
+    "export": ["hoyle export --kind chess --format pgn --output games.pgn",
+               "hoyle export --format parquet --output shard/"],
+    "count": ['hoyle count "5H 5D 5S JC" --starter 5C', 'hoyle count "2H 3H 4H 5H | KS" --crib --json'],
+    "demo": ["hoyle demo", "hoyle demo --db /tmp/demo.db --json"],
+    "browse": ["hoyle browse", "hoyle browse --host 0.0.0.0 --port 8080"],
+    "review": ["hoyle review --kind chess"],
+    "fix": ["hoyle fix 12 --at 120:31 --choose 2", 'hoyle fix 12 --at 120:31 --read "Q-QB6"'],
+}
+GLOBAL_HELP = ("Global options (before or after the command):\n"
+               "  --db FILE        the archive (default ./hoyle.db, or $HOYLE_DB)\n"
+               "  --wait SECONDS   how long a writing command waits for another hoyle writing\n"
+               "                   to the archive (default 300), then exit 2\n"
+               "  --debug          the traceback of an internal error")
+
+
+def epilog(name: str) -> str:
+    """The end of a command's help: the global options, then an example or two. (\\b keeps
+    click from rewrapping the lines.)"""
+    examples = EXAMPLES.get(name) or [f"hoyle {name} --help"]
+    return f"\b\n{GLOBAL_HELP}\n\n\b\nExamples:\n" + "\n".join(f"  {e}" for e in examples)
+
+
 # help names arguments by their metavar words only, not also by a Python type (<list[str]>)
 typer.core.TyperArgument.display_type_rich = lambda self, ctx: None
 
 app = typer.Typer(cls=HoyleGroup, add_completion=True, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
                   context_settings={"help_option_names": ["-h", "--help"]},
-                  help="Read game notations, validate them by replay, keep them in SQLite.")
+                  help="Read game notations, validate them by replay, keep them in SQLite.",
+                  epilog="\b\nExamples:\n  hoyle import games.pgn book.txt\n"
+                         '  hoyle search --moves "P-K4 P-K4"\n  hoyle COMMAND --help')
 
 DB_HELP = "SQLite archive (default ./hoyle.db, or $HOYLE_DB); before or after the command."
+DEFAULT_WAIT = 300.0
+WAIT_HELP = ("Seconds a writing command waits for another hoyle writing to the same archive "
+             "(default 300); then exit 2.")
 JSON_HELP = "Print one JSON object: {counts, records}."
 KIND_HELP = "Only these kinds (chess, checkers, bridge, whist, cribbage); repeat or comma-separate."
 
@@ -106,10 +167,11 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _options(db: Optional[str] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP),
+             wait: float = typer.Option(DEFAULT_WAIT, "--wait", metavar="SECONDS", min=0, help=WAIT_HELP),
              debug: bool = typer.Option(False, "--debug", help="Show the traceback of an internal error."),
              _v: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                      help="Print the version and exit.")) -> None:
-    state["db"], state["debug"] = db, debug
+    state["db"], state["debug"], state["wait"] = db, debug, wait
 
 
 def choose(value: str | None, choices, what: str) -> str | None:
@@ -118,19 +180,23 @@ def choose(value: str | None, choices, what: str) -> str | None:
     return value
 
 
-def kinds_of(kind: list[str] | None) -> list[str] | None:
+def kinds_of(kind: list[str] | str | None) -> list[str] | None:
+    """The kinds --kind names: repeated, comma-separated, in any case."""
     from records.core.family import known_kinds
     if not kind:
         return None
-    kinds = [k.strip() for item in kind for k in item.split(",") if k.strip()]
+    items = [kind] if isinstance(kind, str) else kind
+    kinds = list(dict.fromkeys(k.strip().lower() for item in items for k in item.split(",")
+                               if k.strip()))
     for k in kinds:
         choose(k, known_kinds(), "--kind")
-    return kinds
+    return kinds or None
 
 
 def one_kind(kind: str | None) -> str | None:
+    """One kind, in any case."""
     from records.core.family import known_kinds
-    return choose(kind, known_kinds(), "--kind")
+    return choose(kind.strip().lower() if kind else kind, known_kinds(), "--kind")
 
 
 # -- the archive ------------------------------------------------------------------------------
@@ -139,10 +205,13 @@ def db_path(demo: bool = False) -> str:
     return state["db"] or ("hoyle-demo.db" if demo else default_path())
 
 
-def open_archive(create: bool = False, path: str | None = None):
-    """The archive; a missing one is an error unless the command creates it."""
-    import sqlite3
-    from records.archive import Archive
+WRITING = {"import", "delete", "demo", "fix", "review"}   # the commands that write an archive
+
+
+def open_archive(create: bool = False, path: str | None = None, write: bool | None = None):
+    """The archive, opened for writing by the commands that write (waiting up to --wait
+    seconds for another writer), read-only by the others; a missing one is an error unless
+    the command creates it."""
     path = path or db_path()
     if not os.path.exists(path):
         if not create:
@@ -152,22 +221,35 @@ def open_archive(create: bool = False, path: str | None = None):
             fail(f"{path}: cannot create the archive: no directory {folder}")
     elif not os.path.isfile(path):
         fail(f"{path}: not a hoyle archive (not a regular file)")
-    from records.archive import NewerArchive, NotAnArchive  # the archive refuses what is not its
+    write = create or (state["command"] in WRITING if write is None else write)
+    archive = _archive(path, write)
+    _opened.append(archive)
+    return archive
+
+
+def _archive(path: str, write: bool):
+    import sqlite3
+
+    from records.archive import Archive, NotAnArchive, OlderArchive
+    from records.archive.locking import ArchiveBusy, ArchiveReadOnly, check_writable, writable
     try:
-        archive = Archive(path, read_only=not create and not _writable(path))
-        _opened.append(archive)
-        return archive
-    except (NotAnArchive, NewerArchive) as exc:
+        if not write:
+            try:
+                return Archive(path, read_only=True)
+            except OlderArchive:
+                if not writable(path):
+                    raise
+        else:
+            check_writable(path, f"hoyle {state['command'] or 'this command'}")
+        return Archive(path, wait=state["wait"], on_wait=_say)   # an older one is migrated
+    except (NotAnArchive, ArchiveBusy, ArchiveReadOnly) as exc:
         fail(str(exc))
     except sqlite3.Error as exc:
         fail(f"{path}: not a hoyle archive ({exc})")
 
 
-def _writable(path: str) -> bool:
-    """Reading commands open an archive this user may not write read-only (WAL needs both)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    return os.access(path, os.W_OK) and os.access(folder, os.W_OK)
-
+def _say(message: str) -> None:
+    typer.echo(f"hoyle: {message}", err=True)
 
 
 PATHS = typer.Argument(..., metavar="PATH", help="Files or folders; - reads stdin.")

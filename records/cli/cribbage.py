@@ -14,6 +14,7 @@ from records.core.report import fail
 def count(cards: Optional[str] = typer.Argument(None, metavar="CARDS", help='A hand, e.g. "5H 5D 5S JC" (or "5H 5D 5S JC | 5C").'),
           starter: Optional[str] = typer.Option(None, "--starter", metavar="CARD", help="The starter (turn-up), e.g. 5C."),
           crib: bool = typer.Option(False, "--crib", help="Count as a crib (a flush needs the starter)."),
+          no_starter: bool = typer.Option(False, "--no-starter", help="Count the cards alone, with no starter."),
           variant: Optional[str] = typer.Option(None, "--variant", metavar="NAME", help="five-card, six-card, seven-card, three-hand, four-hand."),
           distribution: bool = typer.Option(False, "--distribution", help="Scores over every (hand, starter)."),
           as_json: bool = typer.Option(False, "--json", help='{"total", "items"}, or {"distribution"}.')):
@@ -33,7 +34,10 @@ def count(cards: Optional[str] = typer.Argument(None, metavar="CARDS", help='A h
     if not cards:
         fail('give the cards to count, e.g. hoyle count "5H 5D 5S JC" --starter 5C')
     try:
-        result = cribbage.count_cards(cards, starter, crib, variant)
+        result = cribbage.count_cards(cards, starter, crib, variant, no_starter=no_starter)
+    except cribbage.NoStarter as exc:
+        fail(f"{exc}: give it with --starter CARD (or as \"{cards} | 5C\"), or --no-starter "
+             "to count the cards alone")
     except ValueError as exc:
         fail(str(exc))
     if as_json:

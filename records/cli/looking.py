@@ -7,9 +7,9 @@ from typing import List, Optional
 
 import typer
 
-from records.cli.app import (AS_JSON, OFFSET, ONE_KIND, PAGE, RECORD_ID, STATUS, app, choose,
-                            family_of, get_record, one_kind, open_archive)
-from records.core.model import STATUSES, Record
+from records.cli.app import (AS_JSON, KIND, OFFSET, PAGE, RECORD_ID, STATUS, app, choose,
+                            family_of, get_record, kinds_of, open_archive)
+from records.core.model import STATUSES, Record, in_line_order
 from records.core.report import console, emit, fail, write_file
 
 
@@ -46,12 +46,12 @@ TABLE_ROWS = 100
 
 
 @app.command("list")
-def list_(kind: Optional[str] = ONE_KIND, status: Optional[str] = STATUS, limit: int = PAGE,
+def list_(kind: Optional[List[str]] = KIND, status: Optional[str] = STATUS, limit: int = PAGE,
           offset: int = OFFSET, as_json: bool = AS_JSON):
     """List the records in the archive, a page at a time."""
-    kind, status = one_kind(kind), choose(status, STATUSES, "--status")
+    kinds, status = kinds_of(kind), choose(status, STATUSES, "--status")
     archive = open_archive()
-    query = archive.query(kind=kind, status=status)
+    query = archive.query(kind=kinds, status=status)
     page = archive.page(query, limit or None, offset, full=as_json)  # JSON lists the moves
     list_output(page, as_json)
     more = archive.count(query) - offset - len(page) if limit else 0
@@ -90,7 +90,7 @@ def _show_text(rec: Record) -> None:
     typer.echo(rec.normal or "")
     typer.secho("source text:", dim=True)
     typer.echo(rec.text)
-    for d in rec.diagnostics:
+    for d in in_line_order(rec.diagnostics):
         typer.echo(d.format(rec.source))
 
 
@@ -101,6 +101,9 @@ def replay(record_id: int = RECORD_ID,
            as_json: bool = AS_JSON):
     """Replay a record: the board (or hands and tricks) move by move, or at one ply."""
     rec = get_record(record_id)
+    plies = len(rec.plies) or rec.ply_count
+    if ply is not None and ply > plies:
+        fail(f"--ply {ply}: record {record_id} has {plies} plies; --ply 0 (the start) to {plies}")
     family = family_of(rec.kind)
     if svg:
         try:

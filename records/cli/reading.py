@@ -12,7 +12,7 @@ from records.core.report import Progress, Report, fail
 def _read_all(paths: list[str], kinds: list[str] | None, report: Report, skip=None):
     """(path of the bytes, records) a piece at a time, for every input; a file that cannot be
     read is named on stderr and makes the exit code 2, the others are still read; files
-    `skip(path)` is true of are not read at all."""
+    `skip(source)` is true of are not read at all."""
     from records.core.reading import UnreadableInput, sources
     skipped: list[str] = []
     try:
@@ -25,7 +25,7 @@ def _read_all(paths: list[str], kinds: list[str] | None, report: Report, skip=No
     try:
         for source in files:
             state["doing"] = f"reading {source.name}"
-            if not (skip and skip(source.path)):
+            if not (skip and skip(source)):
                 for path, records in _read_one(source, kinds, report):
                     if progress:
                         progress.piece(source, len(records))
@@ -39,7 +39,7 @@ def _read_all(paths: list[str], kinds: list[str] | None, report: Report, skip=No
 
 
 def _read_one(source, kinds, report: Report):
-    from records.core.reading import UnreadableInput, read_source
+    from records.core.reading import UnreadableInput, VanishedInput, read_source
     found = 0
     try:
         for records in read_source(source, kinds):
@@ -49,7 +49,9 @@ def _read_one(source, kinds, report: Report):
             yield source.path, records
     except UnreadableInput as exc:
         report.warn(str(exc))
-        report.unreadable = report.unreadable or not source.in_folder
+        # a folder may hold files that are not text (skipped, named); a file gone is an error
+        report.unreadable = (report.unreadable or not source.in_folder
+                             or isinstance(exc, VanishedInput))
         return
     for note in source.notes:
         report.warn(note.format(source.name))
@@ -59,31 +61,44 @@ def _read_one(source, kinds, report: Report):
 
 
 
+FORCE = typer.Option(False, "--force", help="Read files again even when they are unchanged.")
+
+
 @app.command("import")
-def import_(paths: List[str] = PATHS, kind: Optional[List[str]] = KIND, as_json: bool = AS_JSON):
+def import_(paths: List[str] = PATHS, kind: Optional[List[str]] = KIND, as_json: bool = AS_JSON,
+            force: bool = FORCE):
     """Find every record in PATH..., validate it by replay, and store it."""
     from itertools import groupby
     archive = open_archive(create=True)
     report = Report(as_json, only_diagnosed=True)   # a million-game file lists its problems only
     totals = {"added": 0, "unchanged": 0, "files unchanged": 0}
+    kinds = kinds_of(kind)
 
-    def unchanged(path: str) -> bool:
-        if archive.unchanged(path):  # the same bytes were imported: not even read again
-            totals["files unchanged"] += 1
-            return True
-        return False
+    def unchanged(source) -> bool:
+        since = None if force else archive.unchanged(source.path, kinds)
+        if since is None:
+            return False
+        totals["files unchanged"] += 1  # the same bytes, kinds and records: not read again
+        report.warn(f"{source.name}: unchanged since {_when(since)}, skipped (--force to read"
+                    " again)")
+        return True
 
     def reported(pieces):
         for _, records in pieces:
             report.add(records)
             yield from records
 
-    pieces = _read_all(paths, kinds_of(kind), report, skip=unchanged)
+    pieces = _read_all(paths, kinds, report, skip=unchanged)
     for path, same_file in groupby(pieces, key=lambda piece: piece[0]):
-        result = archive.import_records(path, reported(same_file))  # one transaction a file
+        result = archive.import_records(path, reported(same_file), kinds)  # a transaction a file
         totals["added"] += result["added"]
         totals["unchanged"] += result["skipped"]
     raise typer.Exit(report.finish(totals))
+
+
+def _when(seconds: float) -> str:
+    import time
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
 
 
 @app.command()

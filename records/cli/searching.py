@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
-from records.cli.app import (AS_JSON, LIMIT, OFFSET, ONE_KIND, PAGE, STATUS, app, choose,
-                            family_of, one_kind, open_archive)
+from records.cli.app import (AS_JSON, KIND, LIMIT, OFFSET, PAGE, STATUS, app, choose,
+                            family_of, kinds_of, open_archive)
 from records.cli.looking import list_output
 from records.core.model import STATUSES
 from records.core.report import emit, fail
@@ -24,14 +24,18 @@ def _search(name, kind, moves, position, status, limit, full=False, filters=None
     from itertools import islice
 
     from records.core.family import known_kinds
-    kind, status = one_kind(kind), choose(status, STATUSES, "--status")
+    kinds, status = kinds_of(kind), choose(status, STATUSES, "--status")
     archive = open_archive()
     filters = {k: v for k, v in (filters or {}).items() if v not in (None, "")}
-    query = archive.query(name=name, kind=kind, status=status)
+    query = archive.query(name=name, kind=kinds, status=status)
     judged: set[str] = set()   # kinds whose filters only `matches` can judge
     if moves or position or filters:
-        condition, judged = _family_condition(archive, [kind] if kind else known_kinds(),
-                                              moves, position, filters)
+        from records.archive import BadSearch
+        try:
+            condition, judged = archive.family_condition(kinds or known_kinds(),
+                                                         moves, position, filters)
+        except BadSearch as exc:
+            fail(str(exc))
         query.conditions.append(condition)
     if not judged:
         if stream:
@@ -41,30 +45,6 @@ def _search(name, kind, moves, position, status, limit, full=False, filters=None
              if rec.kind not in judged or family_of(rec.kind).matches(rec, filters))
     picked = islice(found, offset, offset + limit if limit else None)
     return picked if stream else list(picked)
-
-
-def _family_condition(archive, kinds, moves, position, filters) -> tuple[tuple[str, list], set]:
-    """One SQL condition: a record of a kind whose family reads the moves or the position and
-    whose filters hold; and the kinds whose filters have no SQL (matches judges those)."""
-    parts, args, judged = [], [], set()
-    for k in kinds:
-        fam = family_of(k)
-        keys = []
-        if position:
-            key = fam.position_key(position)
-            if key is None:
-                continue
-            keys = [key]
-        conditions = fam.filter_sql(filters) if filters else []
-        if conditions is None:
-            judged.add(k)
-            conditions = []
-        for prefix in (fam.move_prefixes(moves) if moves else [None]):
-            sql, params = archive.query(kind=k, positions=keys, move_prefix=prefix,
-                                        conditions=conditions).where()
-            parts.append(sql.replace(" WHERE ", "", 1))
-            args += params
-    return (("(" + ") OR (".join(parts) + ")", args) if parts else ("0", [])), judged
 
 
 def _filter_options(holding, score, variant, result, contract, trumps, cards) -> dict:
@@ -84,7 +64,7 @@ POSITION = typer.Option(None, "--position", metavar="FEN", help="A FEN the game 
 
 
 @app.command()
-def search(name: Optional[str] = NAME, kind: Optional[str] = ONE_KIND,
+def search(name: Optional[str] = NAME, kind: Optional[List[str]] = KIND,
            moves: Optional[str] = MOVES, position: Optional[str] = POSITION,
            status: Optional[str] = STATUS,
            holding: Optional[str] = HOLDING, score: Optional[str] = SCORE,
@@ -102,11 +82,11 @@ def search(name: Optional[str] = NAME, kind: Optional[str] = ONE_KIND,
         typer.echo(f"more (--offset {offset + limit})", err=True)
 
 
-EXPORT_FORMATS = ("json", "jsonl", "csv", "pgn", "pdn", "pbn", "descriptive", "parquet")
+EXPORT_FORMATS = ("json", "jsonl", "csv", "pgn", "pdn", "pbn", "descriptive", "parquet", "errata")
 
 
 @app.command()
-def export(kind: Optional[str] = ONE_KIND,
+def export(kind: Optional[List[str]] = KIND,
            fmt: str = typer.Option("json", "--format", metavar="FORMAT", help=", ".join(EXPORT_FORMATS) + "."),
            output: Optional[Path] = typer.Option(None, "--output", metavar="FILE", help="File to write (default stdout)."),
            name: Optional[str] = NAME, moves: Optional[str] = MOVES,

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Protocol, runtime_checkable
 
 from records.core.model import Record
+from records.core.review import Correction, Fault, generic_faults, read_corrected
 
 # kind -> ("module:object" implementing Family, the extensions of its interchange files); the
 # extensions are known without importing the family, so reading a PGN file loads no card game
@@ -49,7 +50,9 @@ class Family(Protocol):
         """A position typed by a user (FEN) as the archive keys it, or None."""
 
     def move_prefixes(self, text: str) -> list[list[str]]:
-        """The normalised move sequences a typed list of moves can mean from the start."""
+        """The normalised move sequences a typed list of moves can mean from the start; []
+        when the text holds none of the family's moves, ValueError (saying which move) when
+        it holds some that do not play."""
 
     def matches(self, record: Record, filters: dict) -> bool:
         """The family's search filters (holding, score, variant, result, ...) on one record."""
@@ -84,12 +87,25 @@ class Family(Protocol):
         """The filters as SQL conditions on the records table `r` (json_extract over its
         tags, data and facts), or None when `matches` must judge each record."""
 
+    def filter_errors(self, filters: dict) -> dict[str, str | None]:
+        """For each filter this family searches by (holding, cards, score ...): None when it
+        reads the value, else why not. Filters it does not search by are left out."""
+
     def showcase(self, archive, console) -> None:
         """hoyle demo: show this family's records in the demo archive."""
 
     def number_from(self, records: list[Record], before: int) -> None:
         """Records read from a piece of a file that has `before` records ahead of the piece:
         whatever the reader numbered by its place in the piece, numbered in the file."""
+
+    def faults(self, record: Record) -> list[Fault]:
+        """What in the record needs a person's decision (hoyle review): each fault's place,
+        what is printed there, and the candidate readings, numbered for --choose."""
+
+    def correct(self, record: Record, corrections: list[Correction]) -> Record:
+        """The record replayed by the family's engine from its printed text, with these
+        readings (Correction.how == "read") put in place of what is printed at their places;
+        ValueError naming the failure when a reading does not replay there."""
 
 
 class FamilyBase:
@@ -105,7 +121,8 @@ class FamilyBase:
     book_scanner = ""
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
-           "read_again", "position_after", "position_hash", "fen_of_key", "number_from")
+           "read_again", "position_after", "position_hash", "fen_of_key", "number_from",
+           "faults", "correct", "filter_errors")
 
     def __init__(self, api=None):
         for name in self.API:
@@ -132,6 +149,9 @@ class FamilyBase:
     def move_prefixes(self, text: str) -> list[list[str]]:
         return []
 
+    def filter_errors(self, filters: dict) -> dict[str, str | None]:
+        return {}
+
     def matches(self, record: Record, filters: dict) -> bool:
         return not filters
 
@@ -153,6 +173,24 @@ class FamilyBase:
     def number_from(self, records: list[Record], before: int) -> None:
         return None
 
+    def faults(self, record: Record) -> list[Fault]:
+        return generic_faults(record)
+
+    def correct(self, record: Record, corrections: list[Correction]) -> Record:
+        """Records of interchange files (PGN, PDN, PBN) are read again with the readings put
+        in their text; a family replays its book records itself."""
+        import os
+        if os.path.splitext(record.source)[1].lower() in extensions(self.kind):
+            return read_corrected(self.read_file, record, corrections)
+        raise ValueError(f"{self.kind} records of books cannot be replayed with a correction "
+                         "yet; mark the fault as an error of the book instead")
+
+    def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
+        return [] if not filters else None
+
+    def showcase(self, archive, console) -> None:
+        return None
+
 
 def _imported(where: str):
     module, _, name = where.partition(":")
@@ -163,12 +201,6 @@ def key_digest(key: str) -> int:
     """Any position key's signed 64-bit hash (BLAKE2b), where a family has no quicker one."""
     return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "little",
                           signed=True)
-
-    def filter_sql(self, filters: dict) -> list[tuple[str, list]] | None:
-        return [] if not filters else None
-
-    def showcase(self, archive, console) -> None:
-        return None
 
 
 @cache

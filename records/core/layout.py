@@ -26,14 +26,15 @@ PAGE_NUMBER = re.compile(r"\{(?:\d{1,4}|[ivxlc]{1,6})\}|\[(?:Pg|Page|p\.)\s*\d+\
 ILLUSTRATION = re.compile(r"\[(?:Illustration|Footnote|Sidenote|Transcriber)[^\]]*\]?", re.I)
 RULE_CHARS = "-=_~.\u2014\u2013\u2500\u2550\u2501+|x*#:\u2502\u2551\u2503\u250c\u2510\u2514\u2518\u251c\u2524\u252c\u2534\u253c\u2554\u2557\u255a\u255d\u2560\u2563\u2566\u2569\u256c"
 RULE = re.compile(r"^\s*[-=_~\u2014\u2013\u2500\u2550\u2501]{3,}\s*$")
-FRAME = re.compile(r"^\s*[+x*#\u250c\u2514\u251c\u2554\u255a\u2560|\u2502\u2551]?"
-                   r"(?:[-=_~\u2500\u2550\u2501]{2,}[+x*#\u252c\u2534\u253c\u2566\u2569\u256c"
-                   r"\u2510\u2518\u2524\u2557\u255d\u2563|\u2502\u2551]?)+\s*$")
+# a frame row: runs of rule characters between corners, possibly several frames side by side
+# (`+---+  +---+`); the runs are possessive, so a long rule that is not a frame fails at once
+_CORNER = (r"[+x*#|\u250c\u2510\u2514\u2518\u251c\u2524\u252c\u2534\u253c\u2554\u2557"
+           r"\u255a\u255d\u2560\u2563\u2566\u2569\u256c\u2502\u2551]")
+FRAME = re.compile(rf"^\s*(?:{_CORNER}?[-=_~\u2500\u2550\u2501]{{2,}}+{_CORNER}?\s*)++$")
 NUMBERED_RULE = re.compile(r"^\s*(?:\d{1,3}\.?\s*[-_=\u2013\u2014\u2500]{3,}\s*)+$")
 RULE_NUMBER = re.compile(r"(\d{1,3})\.?\s*[-_=\u2013\u2014\u2500]{3,}")
 NUMBERED_CHARS = set("0123456789. -_=\u2013\u2014\u2500\t")
 FRAME_CHARS = set(RULE_CHARS) | set(" \t")
-DASH_RUN = re.compile(r"[-=_~\u2500\u2550\u2501]{2,}")
 # cells are runs of text: two or more spaces, a tab, or a vertical rule end one
 CELL_BREAK = re.compile(r"\s{2,}|\t|[|\u2502\u2551\u2503]+")
 MAX_CELL = 400         # a longer run is prose, cut into pieces of this size for the tokenizer
@@ -93,14 +94,9 @@ def row_of(text: str, line: int) -> Row:
     if chars <= FRAME_CHARS:   # only then the regexes (a long line of prose would cost them)
         if RULE.match(text):
             return Row(line, text, [], "rule")
-        if _frame(text) and any(c in text for c in "+x*#|\u2502\u2551\u250c\u2514\u251c\u2554"):
+        if FRAME.match(text) and any(c in text for c in "+x*#|\u2502\u2551\u250c\u2514\u251c\u2554"):
             return Row(line, text, [], "frame")
     return Row(line, text, cells_of(text, line))
-
-
-def _frame(text: str) -> bool:
-    """A frame line: rule characters only, with a run of two dashes at least (`+---+`)."""
-    return bool(DASH_RUN.search(text)) and not re.search(r"\S\s+\S", text.strip())
 
 
 def cells_of(text: str, line: int) -> list[Cell]:

@@ -11,9 +11,15 @@ from typing import Any
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 VALID, REPAIRED, NEEDS_REVIEW, INVALID = "valid", "repaired", "needs_review", "invalid"
-STATUSES = (VALID, REPAIRED, NEEDS_REVIEW, INVALID)
+CORRECTED = "corrected"   # a person chose a reading or typed the right text (hoyle fix)
+STATUSES = (VALID, REPAIRED, CORRECTED, NEEDS_REVIEW, INVALID)
+CORRECTION_CODE = "CORRECTED"   # the diagnostic that says who read what, where, when
 KINDS = ("chess", "checkers", "bridge", "whist", "cribbage")
 _to_json = json.JSONEncoder(ensure_ascii=False).encode   # json.dumps(..., ensure_ascii=False)
+# what a reader keeps of a record's text beyond its moves (comments, variations, NAGs, the
+# result printed at the end of the moves): part of its content
+PRINTED_NOTES = ("movetext", "termination")
+HOYLE_CONTENT = ("HoylePrinted", "HoyleUnread")   # hoyle's tags that hold printed text
 _PLAIN_STRINGS = re.compile(r'[^"\\\x00-\x1f]*')   # what JSON writes as it is, in quotes
 
 
@@ -163,6 +169,9 @@ class Record:
                                  # where a reader made them all at once
     digest: str = field(default="", repr=False, compare=False)  # the fingerprint, once a
                                  # reader has computed it (a worker process, say)
+    carried: bool = field(default=False, repr=False, compare=False)  # its diagnostics came
+                                 # with it from hoyle's export: their lines are the first
+                                 # source's, not moved with the record's
 
     def add(self, severity: str, code: str, message: str, line: int = 0, column: int = 0,
             suggestion: str = "", repair: bool = False) -> Diagnostic:
@@ -171,12 +180,15 @@ class Record:
         return diag
 
     def settle_status(self) -> str:
-        """Status from diagnostics: errors or unrepaired warnings need review, repairs repair."""
+        """Status from diagnostics: errors or unrepaired warnings need review, a person's
+        correction makes it corrected, repairs repair."""
         if self.status == INVALID:
             return self.status
         severe = [d for d in self.diagnostics if d.severity in (ERROR, WARNING)]
         if any(d.severity == ERROR or not d.repair for d in severe):
             self.status = NEEDS_REVIEW
+        elif any(d.code == CORRECTION_CODE for d in self.diagnostics):
+            self.status = CORRECTED
         elif severe:
             self.status = REPAIRED
         else:
@@ -192,13 +204,19 @@ class Record:
         return self.digest or self.content_digest()
 
     def content_digest(self) -> str:
-        tags = sorted((k, str(v)) for k, v in self.tags.items() if not k.startswith("_"))
+        """(hoyle's own tags, "Hoyle...", are what it found or where the record came from:
+        not content, so a record read back from hoyle's export is the record it exported;
+        but those that hold what was printed)"""
+        tags = sorted((k, str(v)) for k, v in self.tags.items()
+                      if not k.startswith(("_", "Hoyle")) or k in HOYLE_CONTENT)
         sans = normals(self.plies)
         if self.plies_in_text:
             printed = texts(self.plies)
             differing = [] if printed is sans or printed == sans else \
                 [[[i, t] for i, (t, n) in enumerate(zip(printed, sans)) if t != n]]
-            key = _in_json([self.kind, self.start_position], sans, ["", tags, *differing])
+            notes = [[k, self.data[k]] for k in PRINTED_NOTES if k in self.data]
+            key = _in_json([self.kind, self.start_position], sans,
+                           ["", tags, *differing, *notes])
         else:
             body = self.normal or ("" if self.plies else self.text)
             key = _to_json([self.kind, self.start_position, sans, body, tags])
@@ -214,8 +232,14 @@ class Record:
             "source": self.source, "line": self.line, "end_line": self.end_line,
             "tags": self.tags,
             "moves": normals(self.plies),
-            "diagnostics": [d.to_dict() for d in self.diagnostics],
+            "diagnostics": [d.to_dict() for d in in_line_order(self.diagnostics)],
         }
+
+
+def in_line_order(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics as a reader of the text meets them: by line, then column (those of the
+    whole record, line 0, first); the order they were found in among equals."""
+    return sorted(diagnostics, key=lambda d: (d.line or 0, d.column or 0))
 
 
 # kind -> how its reader writes a record's normal form from the tags and plies; a reader that
@@ -248,6 +272,6 @@ def shift_lines(records: list[Record], offset: int) -> list[Record]:
             else:
                 for ply in rec.plies:
                     ply.line += offset if ply.line else 0
-            for diag in rec.diagnostics:
+            for diag in [] if rec.carried else rec.diagnostics:
                 diag.line += offset if diag.line else 0
     return records

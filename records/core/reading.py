@@ -1,10 +1,11 @@
 """Turn a path into records: interchange files by extension, anything else as book text.
 
 Input is checked before it is read: regular files only (a FIFO or a device would hang or never
-end), text only, and bounded. Line ends are made alike (CR, CRLF and LF) for the readers; the
-archive keeps the file's raw bytes. Big interchange files are read in pieces that end at a game
-boundary, so memory follows the size of a piece, not of the file; two processes share the
-pieces (core.parallel.in_order).
+end), text only, and bounded. Bytes become text a block at a time (decoding.py): line ends made
+alike (CR, CRLF and LF), a line too long to read as notation left out and named; the archive
+keeps the file's raw bytes. Big interchange files are read in pieces that end at a game
+boundary, so memory follows the size of a piece, not of the file or of its longest line; two
+processes share the pieces (core.parallel.in_order).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from records.core import parallel
+from records.core.decoding import NotText, bound_lines, text_blocks
 from records.core.family import extensions, family, kinds_reading, known_kinds
 from records.core.model import INFO, Diagnostic, Record, shift_lines
 
@@ -26,7 +28,10 @@ MAX_WHOLE_BYTES = int(os.environ.get("HOYLE_MAX_TEXT_MB", "8")) * MB  # running 
 PIECE_BYTES = MB // 4   # interchange files bigger than this are read in pieces of half to one
                         # times this: small enough for two processes to share them evenly
 MAX_PIECE_BYTES = 16 * MB   # a piece with no game boundary in it is refused beyond this
-BLOCK = 1 << 16
+READ_BYTES = PIECE_BYTES   # files are read a block of this many bytes at a time
+MAX_LINE_CHARS = PIECE_BYTES   # a longer line is not read as notation (decoding.py): noted
+MAX_PROSE_LINE = 8192   # running text: a longer line is not given to a book scanner; at 8 KB
+                        # a line of random text takes the scanners up to 0.5 s
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 GAME_START = "\n\n[Event "
@@ -34,6 +39,10 @@ GAME_START = "\n\n[Event "
 
 class UnreadableInput(Exception):
     """A path that cannot be read at all (missing, a directory of nothing, not text)."""
+
+
+class VanishedInput(UnreadableInput):
+    """A file found (in a folder being read) that was gone when its turn came."""
 
 
 @dataclass
@@ -108,43 +117,23 @@ def _spool_stdin() -> Source:
 
 
 # -- bytes to text -------------------------------------------------------------------------
-class _Decoder:
-    """UTF-8 (a BOM is dropped), else cp1252, else Latin-1; notes what it met."""
+def _text(source: Source) -> Iterator[str]:
+    """The file's text in blocks of bounded size, LF line ends, a line too long to read as
+    notation emptied (decoding.py); what was met is noted on the source."""
+    def note(line: int, code: str, message: str) -> None:
+        source.notes.append(Diagnostic(INFO, code, message, line, 1))
 
-    def __init__(self, source: Source):
-        self.source = source
-        self.first = True
-        self.encoding = "utf-8"
-
-    def decode(self, raw: bytes, line: int) -> str:
-        if self.first:
-            self.first = False
-            if b"\0" in raw[:4096]:
-                raise UnreadableInput(f"{self.source.name}: not a text file (it holds NUL bytes)")
-            if raw.startswith(b"\xef\xbb\xbf"):
-                raw = raw[3:]
-                self._note(1, "READ-BOM", "the file starts with a UTF-8 byte order mark; dropped")
-        if self.encoding == "utf-8":
-            try:
-                return raw.decode("utf-8")
-            except UnicodeDecodeError:
-                self.encoding = "cp1252"
-                self._note(line, "READ-ENCODING", "not UTF-8: read as cp1252 (Windows Latin-1)")
-        try:
-            return raw.decode(self.encoding)
-        except UnicodeDecodeError:
-            self.encoding = "latin-1"
-            return raw.decode("latin-1")
-
-    def _note(self, line: int, code: str, message: str) -> None:
-        self.source.notes.append(Diagnostic(INFO, code, message, line, 1))
-
-
-def same_line_ends(text: str) -> str:
-    """CRLF and lone CR read as LF, so every reader counts lines alike."""
-    if "\r" not in text:
-        return text
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        with open(source.path, "rb") as handle:
+            blocks = iter(lambda: handle.read(READ_BYTES), b"")
+            yield from text_blocks(blocks, MAX_LINE_CHARS, note)
+    except NotText as exc:
+        raise UnreadableInput(f"{source.name}: {exc}") from exc
+    except FileNotFoundError as exc:
+        raise VanishedInput(f"{source.name}: gone before it was read (removed or renamed "
+                            "while hoyle was reading)") from exc
+    except OSError as exc:
+        raise UnreadableInput(f"{source.name}: {(exc.strerror or str(exc)).lower()}") from exc
 
 
 def read_text(path: str) -> str:
@@ -154,44 +143,47 @@ def read_text(path: str) -> str:
 
 
 def _whole_text(source: Source) -> str:
-    if source.size > MAX_WHOLE_BYTES:
-        raise UnreadableInput(
-            f"{source.name}: {source.size // MB} MB of running text is more than hoyle reads at "
-            f"once ({MAX_WHOLE_BYTES // MB} MB, HOYLE_MAX_TEXT_MB); split the file")
-    try:
-        with open(source.path, "rb") as handle:
-            raw = handle.read(MAX_WHOLE_BYTES + 1)
-    except OSError as exc:
-        raise UnreadableInput(f"{source.name}: {exc.strerror.lower()}") from exc
-    return same_line_ends(_Decoder(source).decode(raw, 1))
+    """Running text is read whole (a book's layout spans its lines), up to MAX_WHOLE_BYTES
+    characters once the lines too long to read are left out."""
+    kept, size = [], 0
+    for block in _text(source):
+        size += len(block)
+        if size > MAX_WHOLE_BYTES:
+            raise UnreadableInput(
+                f"{source.name}: {max(source.size, size) // MB} MB of running text is more than "
+                f"hoyle reads at once ({MAX_WHOLE_BYTES // MB} MB, HOYLE_MAX_TEXT_MB); split the file")
+        kept.append(block)
+    return "".join(kept)
 
 
 def _pieces(source: Source) -> Iterator[tuple[int, str]]:
     """(first line, text) pieces of an interchange file, each ending before a game's tags."""
-    decoder = _Decoder(source)
-    line, buffer, carry = 1, "", b""
-    with open(source.path, "rb") as handle:
-        while True:
-            block = handle.read(PIECE_BYTES)
-            raw = carry + block
-            if block:  # decode whole lines only, so no character is cut in two
-                cut = max(raw.rfind(b"\n"), raw.rfind(b"\r")) + 1
-                raw, carry = (raw[:cut], raw[cut:]) if cut else (b"", raw)
-            else:
-                carry = b""
-            buffer += same_line_ends(decoder.decode(raw, line + buffer.count("\n")))
-            while len(buffer) >= PIECE_BYTES or (not block and buffer):
-                end = buffer.find(GAME_START, PIECE_BYTES // 2) + 2 if block else len(buffer)
-                if end < 2:
-                    if len(buffer) > MAX_PIECE_BYTES:
-                        raise UnreadableInput(f"{source.name}:{line}: no game starts in "
-                                              f"{MAX_PIECE_BYTES // MB} MB of text")
-                    break
-                piece, buffer = buffer[:end], buffer[end:]
-                yield line, piece
-                line += piece.count("\n")
-            if not block:
-                return
+    line, buffer, searched = 1, "", 0
+    for block in _chain_end(_text(source)):
+        last = block is None
+        buffer += block or ""
+        while len(buffer) >= PIECE_BYTES or (last and buffer):
+            end = _game_start(buffer, max(PIECE_BYTES // 2, searched)) if not last else len(buffer)
+            if end < 0:
+                if len(buffer) > MAX_PIECE_BYTES:
+                    raise UnreadableInput(f"{source.name}:{line}: no game starts in "
+                                          f"{MAX_PIECE_BYTES // MB} MB of text")
+                searched = max(len(buffer) - len(GAME_START), 0)
+                break
+            piece, buffer, searched = buffer[:end], buffer[end:], 0
+            yield line, piece
+            line += piece.count("\n")
+
+
+def _chain_end(blocks: Iterator[str]) -> Iterator[str | None]:
+    yield from blocks
+    yield None
+
+
+def _game_start(text: str, start: int) -> int:
+    """Where a piece may end: after the blank line before a game's tags (-1: nowhere yet)."""
+    found = text.find(GAME_START, start)
+    return found + 2 if found >= 0 else -1
 
 
 # -- text to records -------------------------------------------------------------------------
@@ -217,6 +209,9 @@ def _owners(source: Source, kinds: list[str] | None) -> list[str]:
 
 
 def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
+    if _is_json(source):
+        yield from _json_records(source, kinds)
+        return
     owners = _owners(source, kinds)
     wanted = [k for k in owners if not kinds or k in kinds]
     if owners and kinds and not wanted and source.name != STDIN_NAME:
@@ -236,7 +231,42 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
         source.notes = []
     text = _whole_text(source)
     kind, records = _interchange(_claimants(source, wanted, text), text, source.name)
-    yield records if kind else scan_book(text, source.name, kinds)
+    yield records if kind else scan_book(text, source.name, kinds, source)
+
+
+def _is_json(source: Source) -> bool:
+    """hoyle's JSON or JSON lines export (by its extension; stdin by its first character)."""
+    from records.core.jsonio import EXTENSIONS, looks_like_json
+    if source.name == STDIN_NAME:
+        return looks_like_json(_opening(source))
+    return os.path.splitext(source.name)[1].lower() in EXTENSIONS
+
+
+def _json_records(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
+    """The records a JSON export holds (of the kinds asked for), streamed; a file that is not
+    one is refused."""
+    from records.core.decoding import Decoder
+    from records.core.jsonio import NotAnExport, read_records
+    decoder = Decoder(lambda line, code, message:
+                      source.notes.append(Diagnostic(INFO, code, message, line, 1)))
+
+    def blocks():
+        with open(source.path, "rb") as handle:
+            carry = b""
+            while block := handle.read(READ_BYTES):
+                raw = carry + block   # whole lines only, so no character is cut in two
+                cut = raw.rfind(b"\n") + 1 or (len(raw) if len(raw) > MAX_PIECE_BYTES else 0)
+                raw, carry = raw[:cut], raw[cut:]
+                if raw:
+                    yield decoder.decode(raw, 0)
+            if carry:
+                yield decoder.decode(carry, 0)
+    try:
+        for records in read_records(blocks(), source.name):
+            yield [rec for rec in records if not kinds or rec.kind in kinds]
+    except NotAnExport as exc:
+        raise UnreadableInput(f"{exc}; hoyle reads back the JSON and JSON lines it exports"
+                              " (hoyle export --format json|jsonl)") from None
 
 
 def _numbered(fam, pieces: Iterator, before: int) -> Iterator[list[Record]]:
@@ -258,8 +288,12 @@ def _read_piece(kind: str, name: str, piece: tuple[int, str]) -> list[Record] | 
 
 def _opening(source: Source) -> str:
     """The first characters of a file, enough to tell whether it opens with a tag."""
-    with open(source.path, "rb") as handle:
-        return handle.read(4096).decode("utf-8", "replace")
+    notes, blocks = source.notes, _text(source)
+    try:
+        return next(blocks, "")[:4096]
+    finally:
+        blocks.close()
+        source.notes = notes
 
 
 def _claimants(source: Source, kinds: list[str], text: str) -> list[str]:
@@ -284,8 +318,16 @@ def _guarded(read, text: str, name: str):
         raise UnreadableInput(f"{name}: nested too deeply to read") from exc
 
 
-def scan_book(text: str, path: str, kinds: list[str] | None = None) -> list[Record]:
-    """Every family's records in running text, in the order the book prints them."""
+def scan_book(text: str, path: str, kinds: list[str] | None = None,
+              source: Source | None = None) -> list[Record]:
+    """Every family's records in running text, in the order the book prints them. A line
+    longer than MAX_PROSE_LINE is left out (noted on the source): the grammars read a line
+    token by token, and a book's lines are a few dozen characters."""
+    def note(line: int, code: str, message: str) -> None:
+        if source is not None:
+            source.notes.append(Diagnostic(INFO, code, message, line, 1))
+
+    text = bound_lines(text, MAX_PROSE_LINE, note)
     found: list[Record] = []
     for kind in kinds or known_kinds():
         if kind in known_kinds():

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import typer
 
+from records.core.files import as_new_file
 from records.core.model import ERROR, INFO, STATUSES, Record
 from records.core.reading import PIECE_BYTES
 
@@ -29,8 +30,14 @@ def console(stderr: bool = False, markup: bool = False):
     from rich.console import Console
     stream = sys.stderr if stderr else sys.stdout
     tty = stream.isatty()
-    return Console(file=stream, highlight=False, markup=markup, emoji=False,
-                   soft_wrap=not tty, width=None if tty else 10_000)
+    out = Console(file=stream, highlight=False, markup=markup, emoji=False,
+                  soft_wrap=not tty, width=None if tty else 10_000)
+    out.on_broken_pipe = _broken_pipe   # rich would exit 1: the command line ends with 0
+    return out
+
+
+def _broken_pipe() -> None:
+    raise BrokenPipeError("the reader of hoyle's output has gone")
 
 
 class Tally:
@@ -62,6 +69,9 @@ class Report:
         self.only_diagnosed = only_diagnosed  # JSON lists only the records with diagnostics
 
     def add(self, records: list[Record]) -> None:
+        """A piece of a file's records: counted, and written as JSON, or their diagnostics
+        printed in line order (a book's records may share lines: a table's columns)."""
+        shown = []
         for rec in records:
             self.tally.add(rec)
             if self.only_diagnosed and not rec.diagnostics:
@@ -69,10 +79,18 @@ class Report:
             if self.as_json:
                 self._write(rec.to_dict())
                 continue
-            for d in rec.diagnostics:
-                if d.severity != INFO or d.code.startswith("READ-"):
-                    colour = {"error": "red", "warning": "yellow"}.get(d.severity)
-                    typer.secho(d.format(rec.source), fg=colour, err=True)
+            # a record read back from hoyle's export: its diagnostics name the file it was
+            # first read from, and their lines are that file's
+            first = rec.tags.get("HoyleSource")
+            shown += [(d.line or rec.line, d.column, len(shown) + i, d,
+                       first or rec.source, rec.source if first else None)
+                      for i, d in enumerate(rec.diagnostics)
+                      if d.severity != INFO or d.code.startswith("READ-")]
+        for *_, d, source, read_from in sorted(shown, key=lambda row: row[:3]):
+            colour = {"error": "red", "warning": "yellow"}.get(d.severity)
+            said = d.format(source)
+            typer.secho(said + (f" (read from {read_from})" if read_from else ""),
+                        fg=colour, err=True)
 
     def _write(self, record: dict) -> None:
         text = json.dumps(record, ensure_ascii=False, indent=1)
@@ -139,6 +157,7 @@ def write_file(path: Path, text: str) -> None:
     except OSError as exc:
         fail(f"{path}: cannot write: {exc.strerror.lower()}")
     try:
+        as_new_file(fd)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
         os.replace(temp, path)

@@ -5,7 +5,7 @@ import csv
 import io
 import json
 
-from records.core.model import Record
+from records.core.model import Record, in_line_order
 
 
 def record_dict(rec: Record) -> dict:
@@ -16,7 +16,7 @@ def record_dict(rec: Record) -> dict:
         "moves": [{"ply": p.index, "text": p.text, "normal": p.normal, "line": p.line,
                    "column": p.column} for p in rec.plies],
         "normal": rec.normal, "data": rec.data, "text": rec.text,
-        "diagnostics": [d.to_dict() for d in rec.diagnostics],
+        "diagnostics": [d.to_dict() for d in in_line_order(rec.diagnostics)],
     }
 
 
@@ -34,10 +34,11 @@ def export_csv(records: list[Record]) -> str:
     writer.writerow(CSV_COLUMNS)
     for r in records:
         writer.writerow([r.id, r.kind, r.title, r.status, r.source, r.line, r.end_line,
-                         r.tags.get("Opening", ""), r.tags.get("ECO", ""),
+                         r.tags.get("Opening") or r.tags.get("HoyleOpening", ""),
+                         r.tags.get("ECO") or r.tags.get("HoyleECO", ""),
                          r.tags.get("White", ""),
                          r.tags.get("Black", ""), r.tags.get("Event", ""),
                          r.tags.get("Result", ""), " ".join(p.normal for p in r.plies),
                          "; ".join(f"{d.line}:{d.column} {d.severity} {d.code}"
-                                   for d in r.diagnostics)])
+                                   for d in in_line_order(r.diagnostics))])
     return out.getvalue()

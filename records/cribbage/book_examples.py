@@ -19,6 +19,7 @@ from records.cribbage.book_text import (
     _sum_line,
     cribbage_sections,
     mentions,
+    text_lines,
 )
 from records.cribbage.narration import _verb_before, read_narration
 from records.cribbage.notation import (
@@ -35,7 +36,7 @@ from records.cribbage.notation import (
 # -- the examples of a chapter ----------------------------------------------------------------
 def book_examples(text: str) -> list:
     """Every worked example in the cribbage chapters: hands, deals and plays, as raw records."""
-    lines = text.splitlines()
+    lines = text_lines(text)
     out = []
     for first, last, variant in cribbage_sections(text):
         out += _examples_in(_sentences(lines[first - 1:last], first), variant, lines)
@@ -211,6 +212,8 @@ def _read_compact(sentences, i, variant, lines, out) -> int:
     toks = [t for s in sentences[i:j] for t in s.toks]
     runs = _compact_runs(toks)
     for n, (a, b) in enumerate(runs):
+        if not _spaced(toks[a:b], lines):
+            continue
         events = [PlayEvent(card_of(t), line=t.line, column=t.column, text=t.text)
                   for t in toks[a:b]]
         after = toks[b:runs[n + 1][0]] if n + 1 < len(runs) else toks[b:]
@@ -218,6 +221,15 @@ def _read_compact(sentences, i, variant, lines, out) -> int:
         first, last = events[0].line, events[-1].line
         out.append(PlayExample(events, variant, first, last, lines[first - 1]))
     return j
+
+
+def _spaced(toks: list[Tok], lines: list[str]) -> bool:
+    """Cards of a sequence stand apart by spaces or commas (`5/3/8/8` in a web address is none)."""
+    for a, b in zip(toks, toks[1:]):
+        gap = lines[a.line - 1][a.column - 1 + len(a.text):b.column - 1]
+        if gap.strip(" ,\t"):
+            return False
+    return True
 
 
 def _run_verdict(event: PlayEvent, toks: list[Tok]) -> None:

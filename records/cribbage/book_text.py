@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from records.cribbage.notation import (
     CATEGORY_WORDS,
@@ -116,6 +117,8 @@ class Sentence:
 
 def _is_heading(lines: list[str], k: int) -> bool:
     """A short title on a line of its own, with blank lines (or the file's edge) around it."""
+    if len(lines[k]) > 80 or not lines[k] or (k and lines[k - 1] and not lines[k - 1].isspace()):
+        return False                      # long, blank, or not alone: most lines (fast)
     line = lines[k].strip()
     if not line or len(line.split()) > 5 or len(line) > 40 or PAGE_HEADER.match(line):
         return False
@@ -131,13 +134,21 @@ def _variant_named(line: str, default: str) -> str:
                  or lower.endswith(word)), default)
 
 
-def cribbage_sections(text: str) -> list[tuple[int, int, str]]:
-    """(first line, last line, variant) of every stretch of text about cribbage.
+@lru_cache(maxsize=2)
+def text_lines(text: str) -> tuple[str, ...]:
+    """A text's lines, split once for all the readers of a book."""
+    return tuple(text.splitlines())
+
+
+@lru_cache(maxsize=2)
+def cribbage_sections(text: str) -> tuple[tuple[int, int, str], ...]:
+    """(first line, last line, variant) of every stretch of text about cribbage (the readers of
+    one book share it: computed once a text).
 
     A chapter starts at a heading naming cribbage and ends at the next heading of anything
     else; headings of a variant ("Six-Card", "CRIBBAGE, SIX-CARD") open a new stretch.
     """
-    lines = text.splitlines()
+    lines = text_lines(text)
     out, start, variant = [], None, "five-card"
     for k in range(len(lines)):
         if not _is_heading(lines, k):
@@ -154,7 +165,7 @@ def cribbage_sections(text: str) -> list[tuple[int, int, str]]:
             start = None
     if start is not None:
         out.append((start, len(lines), variant))
-    return out
+    return tuple(out)
 
 
 def _sentences(lines: list[str], first_line: int) -> list[Sentence]:

@@ -151,6 +151,9 @@ def hand_record(hand: list[Card], starter: Card | None, *, crib: bool = False,
     rec.data = {"type": what, "variant": variant.name, "crib": crib,
                 "hand": [str(c) for c in hand], "starter": str(starter) if starter else None}
     rec.tags = {"Variant": variant.name, "Type": what}
+    if claims:   # what the text states, to check again after a person's correction
+        rec.data["claims"] = [[c.what, c.value, c.text, c.line, c.column, c.owner]
+                              for c in claims]
     problems = card_set_problems(cards)
     if problems:
         rec.add(ERROR, "CRIB-IMPOSSIBLE-CARDS", "impossible cards: " + "; ".join(problems),
@@ -295,9 +298,15 @@ def _category_phrase(category: str, plain: bool = False) -> str:
 
 
 # -- family API ----------------------------------------------------------------------
+class NoStarter(ValueError):
+    """A hand or crib to count, given without the starter it is counted with."""
+
+
 def count_cards(hand_text: str, starter_text: str | None = None, crib: bool = False,
-                variant: str | None = None) -> Count:
+                variant: str | None = None, no_starter: bool = False) -> Count:
     """The count of a typed hand: '5H 5D 5S JC' with starter '5C', or '5H 5D 5S JC | 5C'.
+    The hand has the size a variant keeps (the variant named, or any: 3, 4 or 5 cards; a crib
+    4); a count without a starter is refused (NoStarter) unless no_starter says it is meant.
 
     Raises ValueError with a message a person understands for anything that cannot be counted.
     """
@@ -312,13 +321,29 @@ def count_cards(hand_text: str, starter_text: str | None = None, crib: bool = Fa
         raise ValueError("give the cards of a hand, not a play sequence")
     hand = [Card(c.rank, c.suit) for c in raw.held]
     starter = Card(raw.starter.rank, raw.starter.suit) if raw.starter else None
-    named = variant_named(variant)
-    if named is not None:
-        wanted = named.crib_size if crib or raw.crib else named.hand_size
-        if len(hand) != wanted:
-            raise ValueError(f"a {named.name} {'crib' if crib or raw.crib else 'hand'} has "
-                             f"{wanted} cards, not {len(hand)}")
+    _check_size(len(hand), variant_named(variant), crib or raw.crib)
+    if starter is None and not no_starter:
+        raise NoStarter("a hand or crib is counted with the starter (the card turned up), "
+                        "and none was given")
     problems = card_set_problems(hand + ([starter] if starter else []))
     if problems:
         raise ValueError("impossible cards: " + "; ".join(problems))
     return score(hand, starter, crib or raw.crib)
+
+
+def _check_size(size: int, named, crib: bool) -> None:
+    """A hand as a variant keeps it (five-card: 3 cards, six-card 4, seven-card 5), a crib 4."""
+    what = "crib" if crib else "hand"
+    if named is not None:
+        wanted = named.crib_size if crib else named.hand_size
+        if size != wanted:
+            raise ValueError(f"a {named.name} {what} has {wanted} cards, not {size}")
+        return
+    if crib:
+        if size != 4:
+            raise ValueError(f"a crib has 4 cards in every variant, not {size}")
+        return
+    if size not in VARIANT_BY_HAND_SIZE:
+        kept = ", ".join(f"{name} {n}" for n, name in sorted(VARIANT_BY_HAND_SIZE.items()))
+        raise ValueError(f"a cribbage hand to count has 3, 4 or 5 cards (the cards kept: "
+                         f"{kept}), not {size}")

@@ -71,6 +71,22 @@ def _has_cards(record: Record, wanted: list[Card]) -> bool:
     return True
 
 
+def filter_errors(filters: dict) -> dict[str, str | None]:
+    """score (a count) and cards: None when the value reads, else why not. (A variant is
+    words other games read too: an unknown one finds no cribbage record.)"""
+    out = {}
+    for key, read in (("score", int), ("cards", parse_cards)):
+        value = filters.get(key)
+        if value in (None, ""):
+            continue
+        try:
+            read(str(value))
+            out[key] = None
+        except ValueError as exc:
+            out[key] = {"score": "not a count (a whole number)"}.get(key, str(exc))
+    return out
+
+
 def matches(record: Record, filters: dict) -> bool:
     """Family search filters: score (the count by the rules), cards, variant."""
     if record.kind != "cribbage":

@@ -16,7 +16,7 @@ from records.cribbage.claims import (
     hand_record,
     play_record,
 )
-from records.cribbage.display import matches, render_text
+from records.cribbage.display import filter_errors, matches, render_text  # noqa: F401
 from records.cribbage.pegging import DEALER, PONE, PegResult, Play, _card_words, peg
 from records.cribbage.scoring import (
     JACK,
@@ -30,11 +30,11 @@ from records.cribbage.scoring import (
 
 # the names the family, the command line and the tests know cribbage by
 __all__ = ["Card", "Claim", "EXPORT_FORMATS", "Play", "PegStep", "SUITS", "VARIANTS", "_rank_points",
-           "card_set_problems", "count_cards", "distribution", "export", "hand_record", "is_lurched",
+           "NoStarter", "card_set_problems", "count_cards", "distribution", "export", "hand_record", "is_lurched",
            "matches", "parse_card", "parse_cards", "peg", "play_record", "render_text", "scan_book",
            "score", "score_total", "showcase", "spoken", "variant_named"]
 from records.core.cards import SUITS  # noqa: E402
-from records.cribbage.claims import count_cards  # noqa: E402
+from records.cribbage.claims import NoStarter, count_cards  # noqa: E402
 from records.cribbage.display import EXPORT_FORMATS, export  # noqa: E402
 from records.cribbage.pegging import PegStep  # noqa: E402
 from records.cribbage.scoring import (  # noqa: E402
@@ -60,16 +60,78 @@ def scan_book(text: str, path: str) -> list[Record]:
                 if not taken & set(range(rec.line, rec.end_line + 1))]
     records += counted
     records += _glyph_records(text, path)
+    records += _told_records(text, path, records)
     records.sort(key=lambda r: r.line)
+    from records.cribbage.book_text import cribbage_sections, text_lines
+    text_lines.cache_clear()          # shared by the readers of this text, not kept after it
+    cribbage_sections.cache_clear()
     return records
 
 
+def _told_records(text: str, path: str, found: list[Record]) -> list[Record]:
+    """Counts and plays told in prose, dialogue, lists and tables (told.py). Where another
+    reader read the same lines, the told reading is taken only when it reads as much of the print
+    with fewer errors, or more with no more (`Hand: 5H 5D 5S JC` read as a compact line without
+    the starter and the count on the next lines, a list whose words the list reader misreads);
+    otherwise the other reading stands."""
+    from records.cribbage.told import told_records
+    told = told_records(text, path)
+    if not told:
+        return []
+    kept, dropped = [], set()
+    for cluster_old, cluster_told in _overlaps(found, told):
+        if not cluster_told:
+            continue
+        more = _consumed(cluster_told) - _consumed(cluster_old)
+        fewer = _trouble(cluster_old) - _trouble(cluster_told)
+        if cluster_old and not (more >= 0 and fewer > 0 or more > 0 and fewer >= 0):
+            continue
+        dropped |= {id(r) for r in cluster_old}
+        kept += cluster_told
+    found[:] = [r for r in found if id(r) not in dropped]
+    return kept
+
+
+def _overlaps(found: list[Record], told: list[Record]):
+    """Groups of records on overlapping lines: (the other readers' records, the told ones)."""
+    for rec in told:
+        rec.settle_status()
+    tagged = sorted([(r.line, r.end_line, False, r) for r in found] +
+                    [(r.line, r.end_line, True, r) for r in told], key=lambda x: (x[0], x[1]))
+    group: list = []
+    reach = -1
+    for line, end, is_told, rec in tagged:
+        if group and line > reach:
+            yield [r for t, r in group if not t], [r for t, r in group if t]
+            group = []
+        group.append((is_told, rec))
+        reach = max(reach, end) if len(group) > 1 else end
+    if group:
+        yield [r for t, r in group if not t], [r for t, r in group if t]
+
+
+def _consumed(records: list[Record]) -> int:
+    """How much of the print a reading used: its cards and plays, and each count it checked."""
+    return sum(len(r.plies) + ("Stated" in r.tags) for r in records)
+
+
+def _trouble(records: list[Record]) -> int:
+    """What a reading could not read (claims the rules deny are the print's, not the reading's)."""
+    return sum(1 for r in records for d in r.diagnostics if d.severity == ERROR)
+
+
 def _glyph_records(text: str, path: str) -> list[Record]:
-    """Hands drawn as playing-card glyphs, with the count the next paragraph states."""
+    """Hands drawn as playing-card glyphs, with the count the next paragraph states. A drawing
+    with no count stated is a cribbage hand only in a cribbage chapter (other games draw hands
+    too: a poker hand, the lead from a whist suit)."""
+    from records.cribbage.book_text import cribbage_sections, text_lines
     from records.cribbage.glyph_cards import find_glyph_hands
-    lines = text.splitlines()
+    lines = text_lines(text)
+    sections = cribbage_sections(text)
     out = []
     for found in find_glyph_hands(lines):
+        if found.stated is None and not any(first <= found.line <= last for first, last, _ in sections):
+            continue
         cards = [Card(rank, suit) for rank, suit, _ in found.cards]
         hand, starter = (cards[:4], cards[4]) if len(cards) == 5 else (cards, None)
         claims = [Claim("total", found.stated, str(found.stated), found.stated_line,
@@ -82,9 +144,9 @@ def _glyph_records(text: str, path: str) -> list[Record]:
 
 def _counted_records(text: str, path: str) -> list[Record]:
     """Lists of hands counted in words ("Two sevens, two eights, and a nine count 24")."""
-    from records.cribbage.book_text import cribbage_sections
+    from records.cribbage.book_text import cribbage_sections, text_lines
     from records.cribbage.count_lists import find_counted_hands
-    lines = text.splitlines()
+    lines = text_lines(text)
     out = []
     for first, last, variant in cribbage_sections(text):
         for found in find_counted_hands(lines, first, last):

@@ -27,4 +27,20 @@ class Cribbage(FamilyBase):
                  " (SELECT value FROM json_each(r.data, '$.scores')))", [score, score])]
 
 
+    @staticmethod
+    def render_svg(record, ply: int | None = None) -> str:
+        from records.cribbage.svg import render_svg
+        return render_svg(record, ply)
+
+    @staticmethod
+    def faults(record) -> list:
+        from records.cribbage.correction import faults
+        return faults(record)
+
+    @staticmethod
+    def correct(record, corrections: list):
+        from records.cribbage.correction import correct
+        return correct(record, corrections)
+
+
 CRIBBAGE = Cribbage(api=engine)

@@ -1,4 +1,4 @@
-"""Cribbage hands drawn as playing-card glyphs (U+1F0A1-U+1F0DE), as Foster prints them:
+"""Cribbage hands drawn as playing-card glyphs (U+1F0A1-U+1F0DE), as some books print them:
 
     [Illustration:
 

@@ -1,5 +1,6 @@
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -466,9 +467,12 @@ def test_cli_import_skips_an_unchanged_file_and_lists_pages(tmp_path, games):
     first = json.loads(runner.invoke(app, ["--db", db, "import", str(games), "--json"]).output)
     assert first["added"] == first["counts"]["records"] == 20
     assert all(r["diagnostics"] for r in first["records"])
-    again = json.loads(runner.invoke(app, ["--db", db, "import", str(games), "--json"]).output)
+    skipped = runner.invoke(app, ["--db", db, "import", str(games), "--json"])
+    again = json.loads(skipped.stdout)
     assert again["added"] == 0 and again["files unchanged"] == 1
-    assert again["counts"]["records"] == 0          # not even read
+    assert again["counts"]["records"] == 0          # not even read, and said so
+    assert re.fullmatch(rf"hoyle: {re.escape(str(games))}: unchanged since \d{{4}}-\d\d-\d\d "
+                        r"\d\d:\d\d, skipped \(--force to read again\)\n", skipped.stderr)
     page = runner.invoke(app, ["--db", db, "list", "--limit", "5", "--offset", "5"]).output
     assert "10 more (--offset 10)" in page
     listed = json.loads(runner.invoke(app, ["--db", db, "list", "--limit", "5", "--offset", "5",
@@ -488,7 +492,8 @@ def test_cli_export_streams_jsonl_and_refuses_a_format_of_another_kind(tmp_path,
     db = str(tmp_path / "x.db")
     runner.invoke(app, ["--db", db, "import", str(games)])
     out = runner.invoke(app, ["--db", db, "export", "--format", "jsonl", "--limit", "3"]).output
-    assert [json.loads(line)["id"] for line in out.splitlines()] == [1, 2, 3]
+    firsts = [(r.title, r.line) for r in Archive(db).search(limit=3)]
+    assert [(r["title"], r["line"]) for r in map(json.loads, out.splitlines())] == firsts
     target = tmp_path / "deals.pbn"
     refused = runner.invoke(app, ["--db", db, "export", "--kind", "chess", "--format", "pbn",
                                   "--output", str(target)])

@@ -12,8 +12,8 @@ from records.core.resources import data_path
 FILTERS = [{"result": "1-0"}, {"result": "1/2-1/2"}, {"score": "12"}, {"score": "29"},
            {"variant": "short"}, {"variant": "six-card"}, {"variant": "english"},
            {"result": "odd trick"}, {"result": "down 1"}, {"holding": "four aces"},
-           {"contract": "3S"}, {"trumps": "S"}, {"cards": "5H 5D"}, {"score": "nine"},
-           {"result": "1-0", "variant": "english"}]
+           {"contract": "3S"}, {"trumps": "S"}, {"cards": "5H 5D"}, {"score": "NS 420"},
+           {"result": "1-0", "variant": "english"}, {"variant": "nine-card"}]
 
 
 @pytest.fixture(scope="module")
@@ -58,3 +58,33 @@ def test_filters_page_in_sql(demo_db):
     every = ids()
     assert len(every) > 3
     assert ids("--limit", "2", "--offset", "1") == every[1:3]
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--position", "not a fen"], "--position 'not a fen': not a position (FEN) of chess or checkers"),
+    (["--kind", "chess", "--position", "rnbqkbnr/pppppppp/8/8 w"], "(FEN) of chess hoyle"),
+    (["--moves", "e4 e5 Ke3"], '"Ke3" is not a legal move for White at move 2'),
+    (["--kind", "chess", "--moves", "P-K4 P-K4 K-K3"], '"K-K3" is not a legal move'),
+    (["--moves", "xyzzy"], "--moves 'xyzzy': cannot be read as moves"),
+    (["--kind", "checkers", "--moves", "e4 e5"], "not moves of checkers"),
+    (["--holding", "xyz"], "--holding 'xyz': cannot be read (bridge: not a holding"),
+    (["--kind", "bridge", "--contract", "9Z"], "--contract '9Z': cannot be read"),
+    (["--trumps", "Q"], "--trumps 'Q': cannot be read"),
+    (["--cards", "5H ZZ"], "'ZZ' is not a card"),
+    (["--kind", "cribbage", "--score", "nine"], "--score 'nine': cannot be read (cribbage: not"
+                                                " a count"),
+    (["--score", "nine"], "--score 'nine': cannot be read"),
+])
+@pytest.mark.parametrize("command", ["search", "export"])
+def test_unreadable_search_input_is_an_error_saying_what(demo_db, command, args, said):
+    result = CliRunner().invoke(app, ["--db", demo_db, command, *args])
+    assert result.exit_code == 2, result.output
+    assert said in result.stderr and result.stderr.startswith("hoyle: ")
+    assert result.stdout == ""
+
+
+def test_what_one_game_reads_is_no_error_for_the_others(demo_db):
+    for args in (["--moves", "11-15 23-19"], ["--moves", "e4 e5"], ["--score", "29"],
+                 ["--holding", "four aces"], ["--position", "B:W18,24,27,K10:B12,16,K22"]):
+        result = CliRunner().invoke(app, ["--db", demo_db, "search", *args])
+        assert result.exit_code == 0, (args, result.output)

@@ -1,6 +1,8 @@
 """Elwell's Bridge (1906): 12 illustrative hands, compass diagrams and trick tables with the
-winner tagged <f>..</f>. The three errors the corpus README lists, and a fourth broken tag it
-does not, each get exactly one diagnostic; everything else replays."""
+winner tagged <f>..</f>, read by the general trick-table reader (no layout of this book is
+coded): each deal is read once, as bridge (the text declares no-trump, names the dealer).
+The three errors the corpus README lists, and a fourth broken tag it does not, each get
+exactly one diagnostic; everything else replays."""
 from functools import cache
 
 from conftest import CORPUS, need
@@ -15,7 +17,7 @@ def _text():
 
 @cache
 def deals():
-    return [r for r in whist.scan_book(_text(), str(ELWELL)) if r.data.get("type") == "deal"]
+    return [r for r in whist.scan_cards(_text(), str(ELWELL)) if r.data.get("type") == "deal"]
 
 
 def _alarms(rec):
@@ -26,7 +28,10 @@ def test_all_twelve_hands_are_read_and_played_out():
     found = deals()
     assert [r.tags["Deal"] for r in found] == [f"HAND {n}" for n in range(1, 13)]
     for rec in found:
-        assert sorted(len(h) for h in rec.data["hands"].values()) == [13, 13, 13, 13]
+        assert rec.kind == "bridge"
+        assert sorted(len(h) for h in rec.data["book_hands"].values()) == [13, 13, 13, 13]
+        assert any(d.code == "LAYOUT" and "in seat order (A Y B Z), marks on the winner"
+                   in d.message for d in rec.diagnostics)
         assert rec.data["tricks_played"] == 13 and len(rec.plies) == 52
     assert [r.data["trump"] for r in found] == [None] * 5 + ["H", "D"] + [None] * 5
 
@@ -50,11 +55,11 @@ def test_the_dealers_tricks_and_the_winner_marks_are_checked():
     text = _text()
     first = text.index("The dealer wins ten tricks.")
     wrong = text[:first] + "The dealer wins nine tricks." + text[first + 27:]
-    rec = next(r for r in whist.scan_book(wrong, "x.txt") if r.data.get("type") == "deal")
+    rec = next(r for r in whist.scan_cards(wrong, "x.txt") if r.data.get("type") == "deal")
     assert [d.code for d in rec.diagnostics if d.severity != "info"] == ["WHIST-RESULT"]
     # move hand 1's last winner tag to a card that does not win
     last = text.index("|  13   |    [H]10      |       5[D]    |    [H]A       |    <f>A[D]</f>|")
     moved = text[:last] + "|  13   | <f>[H]10</f>  |       5[D]    |    [H]A       |       A[D]    |" \
         + text[last + 74:]
-    rec = next(r for r in whist.scan_book(moved, "x.txt") if r.data.get("type") == "deal")
+    rec = next(r for r in whist.scan_cards(moved, "x.txt") if r.data.get("type") == "deal")
     assert [d.code for d in rec.diagnostics if d.severity != "info"] == ["WHIST-LEADER"]

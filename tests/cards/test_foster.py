@@ -13,7 +13,7 @@ FOSTER = CORPUS / "whist" / "fosters_complete_hoyle_pg53881.txt"
 @cache
 def tables():
     text = need(FOSTER).read_text(encoding="utf-8-sig")
-    recs = [r for r in whist.scan_book(text, str(FOSTER)) if r.data.get("type") == "deal"]
+    recs = [r for r in whist.scan_cards(text, str(FOSTER)) if r.data.get("type") == "deal"]
     for rec in recs:
         rec.settle_status()
     return {r.tags["Deal"]: r for r in recs}
@@ -31,7 +31,11 @@ def test_every_thirteen_trick_table_is_read_and_played_out():
                              "TABLE 9822a", "TABLE 9822b"]
     for rec in found.values():
         assert rec.data["tricks_played"] == 13 and len(rec.plies) == 52
-        assert sorted(len(h) for h in rec.data["hands"].values()) == [13] * 4
+        hands = rec.data["book_hands"] if rec.kind == "bridge" else rec.data["hands"]
+        assert sorted(len(h) for h in hands.values()) == [13] * 4
+    kinds = {k: r.kind for k, r in found.items() if 3254 <= r.line <= 10160}
+    assert [k for k, kind in kinds.items() if kind == "bridge"] == \
+        ["TABLE 3264a", "TABLE 3264b", "TABLE 3616a", "TABLE 3616b"]   # auction and bridge
 
 
 def test_trumps_and_leaders_from_the_text():
@@ -48,12 +52,13 @@ def test_the_books_faults_are_each_one_diagnostic():
     flagged = {k: _alarms(r) for k, r in found.items() if _alarms(r)}
     assert flagged == {
         # the text never names the auction's trump, and its winners fit more than one strain
-        "TABLE 3264a": [(3264, "WHIST-TRUMP")], "TABLE 3264b": [(3264, "WHIST-TRUMP")],
+        # (the second table is "a nullo": no trumps, and it replays as such)
+        "TABLE 3264a": [(3264, "WHIST-TRUMP")],
         "TABLE 6749a": [(6761, "WHIST-WINNER-MARK")],   # two cards underlined at trick 13
         "TABLE 6770a": [(6782, "WHIST-WINNER-MARK")],
         "TABLE 6749b": [(6760, "WHIST-REVOKE")],        # Y keeps the ace of clubs at trick 12
     }
     valid = [k for k, r in found.items() if r.status == "valid"]
-    assert len(valid) == 9
+    assert len(valid) == 10
     assert [found[f"TABLE {t}"].data["trump"] for t in ("20057a", "20057b", "20106a", "20106b")] \
         == [None] * 4                                   # Hearts is played without trumps

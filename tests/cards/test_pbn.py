@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 
 from conftest import CORPUS, ROOT, need
-from records.cards import pbn
+from records.cards import pbn, pbn_export
 from records.cards import bridge
 from records.cards import contract as cb
 from records.core.model import ERROR, INFO, WARNING
@@ -183,7 +183,7 @@ def test_unknown_hand_is_completed_and_ranks_in_any_order():
 # -- writing ------------------------------------------------------------------------------
 def test_strict_writing_round_trips(corpus):
     records = corpus["bridgebots_sample_3_events.pbn"] + read(DEMO)
-    text = pbn.write(records)
+    text = pbn_export.write(records)
     assert text.startswith("% PBN 2.1\n% EXPORT\n")
     again = pbn.read(text, "again.pbn")
     for a, b in zip(records, again):
@@ -192,7 +192,7 @@ def test_strict_writing_round_trips(corpus):
         assert a.data.get("score_ns") == b.data.get("score_ns")
     deals = [l for l in text.splitlines() if l.startswith("[Deal ")]
     assert all("10" not in l for l in deals)
-    assert pbn.write(again) == text
+    assert pbn_export.write(again) == text
 
 
 def test_bridge_family_search_render_export(corpus):
@@ -291,7 +291,7 @@ def test_unreadable_pbn_is_kept_as_invalid_with_its_faults():
     records = pbn.read("this is not pbn\n{ never closed\n", "bad.pbn")
     assert [r.status for r in records] == ["invalid"]
     assert [(d.line, d.severity, d.code) for d in records[0].diagnostics
-            if d.severity != INFO] == [(2, WARNING, "PBN-SYNTAX"), (1, ERROR, "PBN-NO-GAME")]
+            if d.severity != INFO] == [(2, ERROR, "PBN-SYNTAX"), (1, ERROR, "PBN-NO-GAME")]
     records = pbn.read('[Event "x"]\n[Deal "N:AKQ.2"\n[Contract "9Z"]\n', "bad2.pbn")
     found = {(d.line, d.code) for d in records[0].diagnostics if d.severity != INFO}
     assert found == {(2, "PBN-SYNTAX"), (3, "PBN-CONTRACT")}
@@ -310,3 +310,19 @@ def test_a_row_written_from_another_seat_is_repaired_each_by_its_own_cards():
     assert not any(d.severity == ERROR for d in both[0].diagnostics)
     assert len(both[0].plies) == 52 and both[0].data["score_ns"] == -140
 
+
+
+def test_a_comment_never_closed_takes_no_game():
+    from records.core.resources import data_path
+    text = data_path("demo", "bridge_demo.pbn").read_text(encoding="utf-8")
+    at = text.index("[Auction")
+    damaged = text[:at] + "{ never closed\n" + text[at:]
+    first, second = pbn.read(damaged, "damaged.pbn")
+    line = damaged[:at].count("\n") + 1
+    assert [(d.code, d.severity, d.line, d.column) for d in first.diagnostics
+            if d.severity != INFO] == [("PBN-SYNTAX", ERROR, line, 1)]
+    assert "never closed" in first.diagnostics[-1].message
+    whole = pbn.read(text, "demo.pbn")[1]
+    assert second.title == whole.title      # (a line further down: the comment's line)
+    assert [(p.normal, p.line - 1) for p in second.plies] == [(p.normal, p.line) for p in whole.plies]
+    assert second.settle_status() == whole.settle_status()

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import CORPUS, HOYLE_1914, ROOT, need
 from records.cards import whist
-from records.cards import whist_book
+from records.cards import deal_play, whist_book
 
 CAVENDISH = CORPUS / "whist" / "cavendish_on_whist_pg51039.txt"
 DEMO = ROOT / "data" / "demo" / "whist_demo.txt"
@@ -334,10 +334,10 @@ def test_hands_printed_one_suit_a_line():
 
 
 def test_scores_are_read_or_reported():
-    assert whist._score_before(whist_book.Token("AB, three; YZ, four", 1, 1)) == {"AB": 3, "YZ": 4}
-    assert whist._score_before(whist_book.Token("Four-all", 1, 1)) == {"AB": 4, "YZ": 4}
-    assert whist._score_before(whist_book.Token("AB, 2; YZ, Love", 1, 1)) == {"AB": 2, "YZ": 0}
-    assert whist._score_before(whist_book.Token("AB, lots; YZ, few", 1, 1)) is None
+    assert deal_play._score_before(whist_book.Token("AB, three; YZ, four", 1, 1)) == {"AB": 3, "YZ": 4}
+    assert deal_play._score_before(whist_book.Token("Four-all", 1, 1)) == {"AB": 4, "YZ": 4}
+    assert deal_play._score_before(whist_book.Token("AB, 2; YZ, Love", 1, 1)) == {"AB": 2, "YZ": 0}
+    assert deal_play._score_before(whist_book.Token("AB, lots; YZ, few", 1, 1)) is None
     (rec,) = whist.scan_book(PLAIN.replace("Love-all", "AB, seven; YZ, two"), "p.txt")
     assert rec.data["variant"] == "long whist" and rec.data["score_before"] == {"AB": 7, "YZ": 2}
     (bad,) = whist.scan_book(PLAIN.replace("Love-all", "Much to much"), "p.txt")

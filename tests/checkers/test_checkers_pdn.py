@@ -107,16 +107,17 @@ def test_acf_slice_replays_and_is_named():
     second = records[1]
     assert [p.normal for p in second.plies[8:10]] == ["9x18", "23x14x7"]
     assert second.plies[9].line == 22 and second.plies[9].column == 67
-    assert second.tags["Result"] == "1-0" and second.tags["Ballot"] == "104"
+    assert second.tags["Result"] == "1-0" and second.tags["HoyleBallot"] == "104"
     assert second.data["ballot"]["moves"] == "10-15 23-19 7-10"
     assert second.start_position == ck.to_fen(ck.initial())
     assert second.plies[0].position == ck.to_fen(ck.play_path(ck.initial(), (10, 15)))
-    assert sum("Opening" in r.tags for r in records) > 400
-    assert sum("Ballot" in r.tags for r in records) >= 499
+    assert sum("HoyleOpening" in r.tags for r in records) > 400
+    assert sum("HoyleBallot" in r.tags for r in records) >= 499
 
 
-def test_strict_pdn_round_trip():
-    records = read_text(acf_slice(60))
+def test_pdn_round_trip_keeps_the_games_as_written():
+    text = acf_slice(60)
+    records = read_text(text)
     written = pdn.write(records)
     again = read_text(written)
     assert len(again) == 60
@@ -124,8 +125,12 @@ def test_strict_pdn_round_trip():
         assert [p.normal for p in a.plies] == [p.normal for p in b.plies]
         assert [p.position for p in a.plies] == [p.position for p in b.plies]
         assert b.tags["Result"] == a.tags["Result"] and b.status == VALID
-    assert written.startswith('[Event "ACF archive game (anonymous)"]\n[Site "?"]')
-    assert '[GameType "21"]' in written
+    first = text.split("\n\n")[0]   # its own tags, in their order, then hoyle's
+    assert written.startswith(first + '\n[HoyleOpening "')
+    assert pdn.write(again) == written
+    strict = pdn.strict_game(records[0])   # the normal form: the roster, GameType
+    assert strict.startswith('[Event "ACF archive game (anonymous)"]\n[Site "?"]')
+    assert '[GameType "21"]' in strict and "Hoyle" not in strict
 
 
 @pytest.mark.slow
@@ -156,11 +161,11 @@ def test_annotations_variations_and_strict_output():
     (rec,) = read_text(ANNOTATED)
     assert rec.status == VALID and len(rec.plies) == 7
     # the 1914 Hoyle's own table, when shipped, names it first ("Old 14th (Old Fourteenth)")
-    assert "Old Fourteenth" in rec.tags["Opening"]
-    assert "the Old Fourteenth" in rec.tags["Annotations"]
+    assert "Old Fourteenth" in rec.tags["HoyleOpening"]
+    assert "the Old Fourteenth" in rec.data["annotations"] and "Annotations" not in rec.tags
     moves = rec.data["movetext"]["moves"]
     assert moves[2]["s"] == "!" and moves[1]["n"] == ["$1"] and len(moves[2]["v"]) == 1
-    text = pdn.write_game(rec)
+    text = pdn.strict_game(rec)
     assert "{A note before the moves}" in text and "8-11!" in text and "4-8?!" in text
     # the inner variation replaces White's 22-17, so Black's reply is move 3
     assert "(2. 9-14 22-17 (2... 27-23 3. 5-9) 3. 5-9) 2... 22-17" in " ".join(text.split())
@@ -200,8 +205,9 @@ def test_setup_with_white_to_move_and_result_check():
     assert rec.start_position == "W:WK10,18:B5,14"
     assert [p.normal for p in rec.plies] == ["18x9", "5x14", "10x17"]
     assert rec.status == VALID and rec.data["winner"] == "W"
-    written = pdn.write_game(rec)
+    written = pdn.strict_game(rec)   # the normal form; an export writes the game as read
     assert '[FEN "W:WK10,18:B5,14"]' in written and "1... 18x9 2. 5x14 10x17 1-0" in written
+    assert pdn.write_game(rec).startswith(text.split("1...")[0])
 
 
 def test_result_against_a_finished_position_is_checked():
@@ -221,12 +227,12 @@ def test_fen_errors_and_tolerant_fen():
 # -- openings ---------------------------------------------------------------------------------
 def test_opening_named_by_deepest_position_even_by_transposition():
     (rec,) = read_text("11-15 23-19 8-11 22-17 9-13 *")
-    assert rec.tags["Opening"] == "Laird and Lady" and rec.data["opening"]["ply"] == 5
+    assert rec.tags["HoyleOpening"] == "Laird and Lady" and rec.data["opening"]["ply"] == 5
     # the same position reached in another order still gets the name
     (other,) = read_text("11-15 22-17 8-11 23-19 9-13 *")
-    assert other.tags["Opening"] == "Laird and Lady"
+    assert other.tags["HoyleOpening"] == "Laird and Lady"
     (ballot,) = read_text("9-13 22-17 13x22 25x18 *")
-    assert ballot.tags["Ballot"] == "4" and ballot.data["ballot"]["deck"] == "standard"
+    assert ballot.tags["HoyleBallot"] == "4" and ballot.data["ballot"]["deck"] == "standard"
 
 
 def test_shipped_opening_facts_are_what_the_corpus_gives(tmp_path):
@@ -258,7 +264,7 @@ def test_hoyle_table_is_read_when_present(tmp_path, monkeypatch):
         fn.cache_clear()
     try:
         (rec,) = read_text("11-15 22-17 15-19 24x15 *")
-        assert rec.tags["Opening"] == "Dyke" and rec.data["opening"]["source"] == "hoyle1914"
+        assert rec.tags["HoyleOpening"] == "Dyke" and rec.data["opening"]["source"] == "hoyle1914"
     finally:
         for fn in (co.openings, co._names_by_position):
             fn.cache_clear()
@@ -300,7 +306,7 @@ def test_archive_search_by_position_moves_and_name(archive, tmp_path):
     prefix = ckf.move_prefixes(" ".join(p.normal for p in target.plies[:4]))[0]
     hits = archive.search(kind="checkers", move_prefix=prefix)
     assert hits and all(r.title for r in hits)
-    named = archive.search(kind="checkers", name=target.tags["Opening"].split(" (")[0])
+    named = archive.search(kind="checkers", name=target.tags["HoyleOpening"].split(" (")[0])
     assert target.title in [r.title for r in named]
 
 
@@ -327,11 +333,16 @@ def test_a_broken_tag_pair_is_named():
 
 def test_strict_output_keeps_only_moves_that_replay():
     (rec,) = read_text('[GameType "21"]\n[Result "1-0"]\n1. 11-15 23-19 2. 15-18 22-17 3. 9-14 1-0\n')
-    written = pdn.write_game(rec)
-    assert "1. 11-15 23-19 2. 15-18 {not replayed from here: 22-17 9-14} *" in written
-    (back,) = read_text(written)
+    strict = pdn.strict_game(rec)
+    assert "1. 11-15 23-19 2. 15-18 {not replayed from here: 22-17 9-14} *" in strict
+    (back,) = read_text(strict)
     assert [p.normal for p in back.plies] == ["11-15", "23-19", "15-18"]
     assert not [d for d in back.diagnostics if d.severity == ERROR]
+    written = pdn.write_game(rec)   # an export: the game as printed, and why it needs review
+    assert written.endswith("\n\n1. 11-15 23-19 2. 15-18 22-17 3. 9-14 1-0\n")
+    (back,) = read_text(written)
+    assert back.diagnostics == rec.diagnostics and back.status == rec.status == NEEDS_REVIEW
+    assert [(p.text, p.normal) for p in back.plies] == [(p.text, p.normal) for p in rec.plies]
 
 
 def test_a_late_misprint_without_gametype_stays_an_english_error():
@@ -380,3 +391,16 @@ def test_one_bad_game_costs_only_itself():
                     + text[first_game_end:], "acf.pdn")
     assert [d.code for d in deep[0].diagnostics] == ["PDN-NESTING"] and deep[0].status == INVALID
     assert [key(r) for r in deep[1:]] == [key(r) for r in whole[1:]]
+
+
+def test_nothing_never_closed_takes_the_next_game():
+    text = ('[Event "A"]\n\n1. 11-15 {never closed 23-19 2. 8-11 *\n\n'
+            '[Event "B"]\n\n1. 9-13 (1. 10-14 22-18 *\n\n'
+            '[Event "C"]\n[GameType "21"]\n\n1. 11-15 23-19 1-0\n')
+    a, b, c = pdn.read(text, "damaged.pdn")
+    assert [(a.status, a.line), (b.status, b.line)] == [(INVALID, 3), (INVALID, 7)]
+    assert [(d.code, d.line, d.column) for d in a.diagnostics] == [("PDN-SYNTAX", 3, 10)]
+    assert "this comment is never closed" in a.diagnostics[0].message
+    assert [(d.code, d.line, d.column) for d in b.diagnostics] == [("PDN-SYNTAX", 7, 9)]
+    assert "this variation is never closed" in b.diagnostics[0].message
+    assert c.title == "C" and c.line == 9 and [p.normal for p in c.plies] == ["11-15", "23-19"]

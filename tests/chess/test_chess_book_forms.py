@@ -66,7 +66,7 @@ def test_players_and_event_named_in_the_heading():
     (rec,) = read("Case 2. Ed. Lasker v. Thomas, London 1912 (glued checks)\n\n"
                   "1. P-Q4 P-K3\n2. Kt-KB3 P-KB4\n")
     assert {k: rec.tags.get(k) for k in ("White", "Black", "Event", "Date")} == {
-        "White": "Ed. Lasker", "Black": "Thomas", "Event": "London", "Date": "1912"}
+        "White": "Ed. Lasker", "Black": "Thomas", "Event": "London", "Date": "1912.??.??"}
 
 
 FOUR_COLUMNS = """\

@@ -50,7 +50,7 @@ def test_hoyle_finds_every_chess_line_titled_as_printed(hoyle):
     assert titles["Ruy Lopez"].line == 3479
     assert [p.normal for p in titles["Ruy Lopez"].plies] == \
         "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6".split()
-    assert titles["Ruy Lopez"].tags["Opening"].startswith("Ruy Lopez")
+    assert titles["Ruy Lopez"].tags["HoyleOpening"].startswith("Ruy Lopez")
     assert titles["Ruy Lopez"].text.startswith("1 $\\frac{P-K_4}{P-K_4}$")
 
 

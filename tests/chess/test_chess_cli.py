@@ -96,7 +96,9 @@ def test_pgn_export_reimports_to_the_same_moves(db, tmp_path):
     out = tmp_path / "all.pgn"
     assert hoyle(db, "export", "--kind", "chess", "--format", "pgn", "--output", str(out)).exit_code == 0
     text = out.read_text()
-    assert "{Kt-KB3}" in text and '[SourceLine "3443"]' in text
+    assert '[HoylePrinted "P-K4, P-K4, Kt-KB3' in text and '[HoyleLine "3443"]' in text
+    movetexts = [block for block in text.split("\n\n") if block and block[0] != "["]
+    assert len(movetexts) == text.count("[HoyleSource ") and "{" not in "".join(movetexts)
     again = runner.invoke(app, ["--db", str(tmp_path / "again.db"), "import", str(out), "--json"])
     report = json.loads(again.output)   # counts, and only the records with diagnostics
     assert all(r["diagnostics"] for r in report["records"])
@@ -109,13 +111,19 @@ def test_pgn_export_reimports_to_the_same_moves(db, tmp_path):
     for rec in original:
         moves = tuple(m["normal"] for m in rec["moves"])
         assert any(m == moves for _, m in reread), rec["title"]
+    by_title = {r["title"]: r for r in map(json.loads, exported.splitlines())}
+    for rec in original:   # titles, statuses and diagnostics as they were
+        again = by_title[rec["title"]]
+        assert again["status"] == rec["status"], rec["title"]
+        if rec["status"] != "valid":
+            assert again["diagnostics"] == rec["diagnostics"], rec["title"]
 
 
 def test_descriptive_export_parses_back_to_the_same_moves(db, tmp_path):
     out = tmp_path / "descriptive.txt"
     hoyle(db, "export", "--kind", "chess", "--format", "descriptive", "--output", str(out))
-    original = {str(r["id"]): [m["normal"] for m in r["moves"]] for r in json.loads(
-        hoyle(db, "export", "--kind", "chess", "--status", "valid", "--format", "json").output)}
+    original = {str(r["id"]): [m["normal"] for m in r["moves"]] for r in json.loads(hoyle(
+        db, "export", "--kind", "chess", "--status", "valid", "--json").output)["records"]}
     back = {r.tags["BookGame"]: [p.normal for p in r.plies]
             for r in scan_book(out.read_text(), str(out)) if r.tags.get("BookGame")}
     from_start = {i: m for i, m in original.items() if m and i in back and back[i]}

@@ -93,12 +93,14 @@ def test_ply_places_point_at_the_move_in_the_file(counterparts):
 def test_counterparts_are_classified_beside_their_own_eco(counterparts):
     _, records = counterparts
     for rec in records:
-        assert rec.tags["Opening"] and re.fullmatch(r"[A-E]\d\d", rec.tags["ECO"])
-    # game 9 of the file: the database says C10, the deepest lichess line is C11
+        assert rec.tags["HoyleOpening"] and re.fullmatch(r"[A-E]\d\d", rec.tags["HoyleECO"])
+    # game 9 of the file: the database says C10, the deepest lichess line is C11; the game's
+    # own tag stays as it was
     french = records[8]
-    assert french.tags["Opening"].startswith("French Defense")
-    assert french.tags["PGNECO"] == "C10" and french.tags["ECO"] == "C11"
-    assert records[0].tags["ECO"] == "D53" and "PGNECO" not in records[0].tags
+    assert french.tags["HoyleOpening"].startswith("French Defense")
+    assert french.tags["ECO"] == "C10" and french.tags["HoyleECO"] == "C11"
+    assert records[0].tags["ECO"] == records[0].tags["HoyleECO"] == "D53"
+    assert not {"PGNOpening", "PGNECO"} & {tag for rec in records for tag in rec.tags}
 
 
 # -- awkward but legal movetext ------------------------------------------------------------
@@ -153,7 +155,7 @@ def test_comments_and_variations_do_not_shift_columns():
     for ply in rec.plies:
         assert ply.line == 3 and line[ply.column - 1:].startswith(ply.text)
     assert [p.column for p in rec.plies] == [4, 24, 30, 73, 80]
-    assert rec.tags["Annotations"] == "a (comment) e5"
+    assert rec.data["annotations"] == "a (comment) e5" and "Annotations" not in rec.tags
     assert rec.data.get("nags") is None
     assert rec.data["variations"] == 1
     assert "(2. Nc3 {x} Nc6 (2... Nf6) 3. f4)" in rec.data["movetext"]
@@ -203,9 +205,11 @@ def test_ambiguous_move_lists_its_readings():
 def test_false_check_sign_is_a_warning():
     rec = pgn.read("[Event \"X\"]\n\n1. e4+ e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ *\n", "x.pgn")[0]
     codes = [(d.severity, d.code, d.column) for d in rec.diagnostics]
-    # "Qxf7+" is mate: a "+" there is no lie; the "*" after a mate becomes "1-0", with a note
+    # "Qxf7+" is mate: a "+" there is no lie; the "*" after a mate is "1-0", with a note (in
+    # a tag of hoyle's: the game gives no Result tag, and none is made up for it)
     assert codes == [(WARNING, "CHESS-CHECK", 4), (INFO, "CHESS-RESULT", 0)]
-    assert rec.plies[-1].normal == "Qxf7#" and rec.tags["Result"] == "1-0"
+    assert rec.plies[-1].normal == "Qxf7#" and rec.tags["HoyleResult"] == "1-0"
+    assert "Result" not in rec.tags
 
 
 def test_bad_fen_is_reported():
@@ -246,10 +250,11 @@ def test_export_reimports_to_the_same_moves(counterparts):
         [[p.normal for p in r.plies] for r in records]
     head = written.split("\n\n")[0].split("\n")
     assert [h.split()[0][1:] for h in head[:7]] == list(pgn.SEVEN_TAG_ROSTER)
-    assert f'[Source "{COUNTERPARTS.name}"]' in head
-    assert '[SourceLine "1"]' in head
-    assert again[1].tags["SourceLine"] == str(records[1].line)
+    assert f'[HoyleSource "{COUNTERPARTS.name}"]' in head
+    assert '[HoyleLine "1"]' in head
+    assert again[1].tags["HoyleLine"] == str(records[1].line)
     assert all(r.settle_status() == VALID for r in again)
+    assert pgn.write(again) == written   # the same bytes again
 
 
 def test_export_keeps_book_notation_and_start_fen():
@@ -263,9 +268,10 @@ def test_export_keeps_book_notation_and_start_fen():
                  data={"fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"},
                  start_position="4k3/8/8/8/8/8/4P3/4K3 w")
     written = pgn.write([rec])
-    assert "1. e4 {P-K4} Kd7 {K-Q2} 2. Ke2 {K-K2} *" in written
-    assert '[Event "Ending (1)"]' in written
-    assert '[Source "hoyle.txt"]' in written and '[SourceLine "11"]' in written
+    assert "\n\n1. e4 Kd7 2. Ke2 *\n" in written   # no comment added to the moves
+    assert '[HoylePrinted "P-K4, K-Q2, K-K2"]' in written
+    assert '[HoyleTitle "Ending (1)"]' in written and "[Event " not in written
+    assert '[HoyleSource "hoyle.txt"]' in written and '[HoyleLine "11"]' in written
     assert '[SetUp "1"]' in written and '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]' in written
     again = pgn.read(written, "again.pgn")[0]
     assert [p.normal for p in again.plies] == ["e4", "Kd7", "Ke2"]
@@ -370,6 +376,7 @@ def test_csv_has_the_chess_columns(counterparts):
     assert rows[0]["black"] == "Capablanca, Jose Raul"
     assert rows[0]["event"] == "USA m" and rows[0]["result"] == "1-0"
     assert rows[0]["eco"] == "D53" and rows[0]["opening"].startswith("Queen's Gambit Declined")
+    assert rows[0]["opening"] == records[0].tags["HoyleOpening"]   # the game gives none
     assert rows[1]["moves"].split()[:4] == ["d4", "d5", "Nf3", "c5"]
     assert len(rows[1]["moves"].split()) == 83
 
@@ -419,7 +426,7 @@ def test_demo_file_reads_cleanly():
     path = data_path("demo", "chess_demo.pgn")
     records = pgn.read(path.read_text(encoding="utf-8"), str(path))
     assert len(records) == 3 and all(r.settle_status() == VALID for r in records)
-    assert all(r.tags["Opening"] for r in records)
+    assert all(r.tags["HoyleOpening"] for r in records)
 
 
 @pytest.mark.parametrize("moves, bad", [

@@ -206,18 +206,17 @@ def test_variations_comments_and_nags_survive_a_round_trip():
     assert [p.normal for p in rec.plies] == \
         ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"]
     assert rec.data["variations"] == 1 and rec.data["nags"] == 3
-    assert rec.tags["Annotations"] == "King's pawn Morphy's move"
+    assert rec.data["annotations"] == "King's pawn Morphy's move"
+    assert "Annotations" not in rec.tags    # the comments stay where they were printed
     written = pgn.write([rec])
-    for part in ("$1 {King's pawn}", "(2. f4 exf4 (2... d5 {the counter-gambit} 3. exd5)",
-                 "Nc6 $2", "a6!? {Morphy's move}", "O-O 1-0"):
-        assert part in written
+    assert written.split("\n\n", 1)[1] == ANNOTATED.split("\n\n", 1)[1] + "\n"  # as printed
     again = pgn.read(written, "again.pgn")[0]
     assert [p.normal for p in again.plies] == [p.normal for p in rec.plies]
     assert [p.position for p in again.plies] == [p.position for p in rec.plies]
     assert again.data["movetext"] == rec.data["movetext"]
     assert again.settle_status() == VALID
-    assert pgn.write([again]).replace('[SourceLine "1"]', "") == \
-        written.replace('[SourceLine "1"]', "").replace('"notes.pgn"', '"again.pgn"')
+    assert again.tags["HoyleSource"] == "notes.pgn" and again.tags["HoyleLine"] == "1"
+    assert pgn.write([again]) == written    # provenance kept: the same bytes
 
 
 def test_comment_across_lines_keeps_the_game_whole():
@@ -235,15 +234,23 @@ def test_a_game_needing_review_never_comes_back_valid():
     written = pgn.write([broken, fine])
     assert written.count("[HoyleStatus ") == 1
     assert '[HoyleStatus "needs_review"]' in written
-    assert 'CHESS-ILLEGAL 7:19 \\"Qxg2\\" is not a legal move' in written
+    assert '[HoyleDiagnostic1 "7:19 error CHESS-ILLEGAL \\"Qxg2\\" is not a legal move' in written
+    assert '[HoyleSuggestion1 "nearest legal readings: ' in written
     assert "4. Bxc6 Qxg2 5. Nxe5 *" in written            # exported whole, not cut
     again, fine_again = pgn.read(written, "again.pgn")
     assert again.settle_status() == NEEDS_REVIEW
+    assert again.diagnostics == broken.diagnostics        # lines of the first source's
+    assert "HoyleStatus" not in again.tags and fine_again.settle_status() == VALID
+    assert not any(tag.startswith("HoyleDiagnostic") for tag in again.tags)
+    assert pgn.write([again, fine_again]) == written
+    # an export of an older hoyle: a status and a summary, no diagnostics one by one
+    older = written.replace('[HoyleDiagnostic1 "7:19 error CHESS-ILLEGAL ',
+                            '[HoyleDiagnostics "CHESS-ILLEGAL 7:19 ')
+    older = re.sub(r'\[HoyleSuggestion1 .*\n', "", older)
+    again = pgn.read(older, "again.pgn")[0]
     status = [d for d in again.diagnostics if d.code == "CHESS-STATUS"]
     assert len(status) == 1 and status[0].severity == WARNING
     assert 'exported as needs review: CHESS-ILLEGAL 7:19 "Qxg2"' in status[0].message
-    assert "HoyleStatus" not in again.tags and fine_again.settle_status() == VALID
-    assert "CHESS-STATUS" not in {d.code for d in fine_again.diagnostics}
 
 
 def test_a_book_game_cut_short_is_exported_whole():
@@ -257,11 +264,16 @@ def test_a_book_game_cut_short_is_exported_whole():
                  text=text, plies=plies, tags={"White": "A", "Black": "B"})
     rec.add(ERROR, "CHESS-ILLEGAL", '"Kt-KB8" is not a legal move', 4, 4)
     written = pgn.write([rec])
-    assert "1. e4 {P-K4} e5 {P-K4} {unread: 2 Kt-KB8 Kt-QB3 3 B-Kt5} *" in written
+    assert "\n\n1. e4 e5 *\n" in written                    # no comment added to the moves
+    assert '[HoyleUnread "2 Kt-KB8 Kt-QB3 3 B-Kt5 1-0"]' in written
+    assert '[HoylePrinted "P-K4, P-K4"]' in written
     assert '[HoyleStatus "needs_review"]' in written
     again = pgn.read(written, "again.pgn")[0]
     assert [p.normal for p in again.plies] == ["e4", "e5"]
-    assert again.settle_status() == NEEDS_REVIEW
+    assert again.settle_status() == NEEDS_REVIEW and again.diagnostics == rec.diagnostics
+    assert again.title == "Book game"
+    assert pgn.write([again]) == written.replace(   # its opening, named when read again
+        "\n[HoyleTitle", '\n[HoyleOpening "King\'s Pawn Game"]\n[HoyleECO "C20"]\n[HoyleTitle')
 
 
 # -- odd movetext ---------------------------------------------------------------------------
@@ -275,10 +287,10 @@ def test_junk_in_movetext_is_named_not_skipped_silently():
 
 def test_mate_with_an_unfinished_result_is_corrected_with_a_note():
     rec = pgn.read('[Event "M"]\n[Result "*"]\n\n1. f3 e5 2. g4 Qh4# *\n', "m.pgn")[0]
-    assert rec.tags["Result"] == "0-1"
+    assert rec.tags["Result"] == "*" and rec.tags["HoyleResult"] == "0-1"   # the tag as read
     assert [(d.severity, d.code) for d in rec.diagnostics] == [(INFO, "CHESS-RESULT")]
     assert rec.settle_status() == VALID
-    assert "2. g4 Qh4# 0-1" in pgn.write([rec])
+    assert "2. g4 Qh4# *" in pgn.write([rec]) and "2. g4 Qh4# 0-1" in rec.normal
 
 
 def test_null_moves_of_odds_games_are_read():

@@ -93,7 +93,6 @@ LONG_FUNCTIONS = {
     "records.cards.tricks._play": "the trick engine's inner loop (speed)",
     "records.cards.pbn.split_games": "the tolerant PBN splitter's state machine (debt: to split)",
     "records.cards.whist_pads._check_pad": "a score pad's checks in the book's order (debt: to split)",
-    "records.cards.whist.deal_record": "a whist deal's record from its printed parts (debt: to split)",
 }
 
 

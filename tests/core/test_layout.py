@@ -170,3 +170,20 @@ def test_readings_that_replay_equally_far_are_told_apart_by_how_far_they_keep_th
     choice = choose(grid, unknown_start, [("", None)])
     assert choice.best.order.name == "down each column, then across"
     assert not choice.winners
+
+
+def test_frames_side_by_side_are_frames_and_long_rules_are_read_at_once():
+    import time
+    assert row_of("  +------+-----+    +------+-----+", 1).rule == "frame"
+    assert row_of("  -----------+  +-----------", 1).rule == "frame"
+    assert row_of("\u250c\u2500\u2500\u2500\u252c\u2500\u2500\u2510", 1).rule == "frame"
+    started = time.perf_counter()
+    for _ in range(20):   # once backtracked exponentially: seconds a line
+        assert row_of("  " + "-" * 40 + "+ C+" + "-" * 40, 1).rule == ""
+        assert row_of("  +" + "-" * 40 + "+ +" + "-" * 40 + "+", 1).rule == "frame"
+    assert time.perf_counter() - started < 0.05
+
+
+def test_a_fraction_rule_may_be_en_dashes():
+    assert row_of("1. \u2013\u2013\u2013\u2013  2. \u2013\u2013\u2013\u2013\u2013\u2013", 1).rule == "numbered"
+    assert [c.text for c in row_of("1  ----  2  ------", 1).numbers] == ["1", "2"]

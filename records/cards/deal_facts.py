@@ -1,0 +1,243 @@
+"""What the words around a printed deal say about it: the game (bridge when the text speaks of
+a declarer, dummy, a declaration, no-trump or a bid; solo whist, the game of hearts; else
+whist), the trump (declared, turned up, or none), the first leader, the dealer, and the
+claims checked against the play ("The dealer wins ten tricks").
+
+Where a table prints several deals side by side, the words over each half are that deal's,
+and a sentence about "the first" or "the second" example is that one's; the rest is shared.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from records.cards.card_forms import GLYPHS, rank_of, suit_of
+from records.cards.trick_tables import ANY
+
+SUIT_WORD = r"(?:spades?|hearts?|diamonds?|clubs?|royals?|[♠♥♦♣♤♡◇♢♧])"
+NO_TRUMP = r"(?:no[- ]?trumps?|notrumps?|nullos?|misères?|miseres?|null)"
+NUMBER_WORDS = {w: n for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen".split())}
+SEAT = r"(?:[AYBZNESW]|North|East|South|West)"
+
+BRIDGE = re.compile(r"(?i)\b(?:declarer|dummy|declares|declared|declaring|declaration|"
+                    r"no[- ]?trumps?|makes it|bids?|bidder|auction|contract|doubles|doubled)\b")
+SOLO = re.compile(r"(?i)\b(?:solo|misère|misere|abundance|prop and cop)\b")
+HEARTS_GAME = re.compile(r"(?:Sweepstake|Auction|Domino|Spot|Joker|Progressive|Heart) Hearts\b"
+                         r"|\bBlack Lady\b|\bHowell[’']s Settling\b")
+TRUMP_STATED = [
+    re.compile(rf"(?i)\b(?:makes? it|declares?|declared|declaring|names?|bids?|calls?|goes|"
+               rf"plays? (?:it|at))\s+(?:(?:one|two|three|four|five|six|seven|[1-7])\s+)?"
+               rf"(?P<suit>{NO_TRUMP}|{SUIT_WORD})"),
+    re.compile(rf"(?i)(?P<suit>{SUIT_WORD})\s+(?:are |is |being )?(?:trumps?|declared)\b"),
+    re.compile(rf"(?i)\btrumps?[:,]?\s+(?:are\s+)?(?P<suit>{SUIT_WORD})"),
+    re.compile(rf"(?i)\b(?P<suit>{NO_TRUMP})\b"),
+]
+CARD_WORD = r"(?:ace|king|queen|knave|jack|ten|nine|eight|seven|six|five|four|three|two|deuce|trey)"
+TURNED = [
+    re.compile(rf"(?P<suit>[{GLYPHS}])\s*(?P<rank>10|[AKQJ2-9])\s+turned"),
+    re.compile(rf"(?P<rank>10|[AKQJ2-9])\s*(?P<suit>[{GLYPHS}])\s+turned"),
+    re.compile(r"(?i)turns? up the (?P<suit>heart|diamond|club|spade)s? (?P<rank>10|[AKQJ2-9]|\w+)"),
+    re.compile(rf"(?i)\b(?P<rank>{CARD_WORD}) of (?P<suit>hearts|diamonds|clubs|spades) "
+               r"(?:is )?turned"),
+    re.compile(rf"(?i)\b(?:turn-?up|trump card)[:,]?\s+(?:is\s+)?(?:the\s+)?"
+               rf"(?:(?P<rank>10|[AKQJ2-9])\s*(?P<suit>[{GLYPHS}])|(?P<suit2>[{GLYPHS}])\s*"
+               rf"(?P<rank2>10|[AKQJ2-9]))"),
+]
+LEADER = [re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,30}},)? (?:leads|opens|will lead|led)\b"),
+          re.compile(rf"\b(?P<seat>{SEAT}) is (?:always )?the (?:original |first )?leader\b"),
+          re.compile(rf"(?i)\b(?:led by|leader[:,]?|opening lead(?: is)?(?: by)?)\s+(?P<seat>{SEAT})\b")]
+DEALER = [re.compile(rf"\b(?P<seat>{SEAT}) (?:deals|dealt|is (?:the )?dealer|was (?:the )?dealer)\b"),
+          re.compile(rf"(?i)\bdealer,?\s+(?:is\s+)?(?P<seat>{SEAT})\b(?!')")]
+DECLARER = [re.compile(rf"\b(?P<seat>{SEAT})(?: deals and)? (?:declares|makes it|bids|names)\b"),
+            re.compile(rf"(?i)\bdealer,?\s+(?P<seat>{SEAT}),?\s+(?:makes it|declares)\b"),
+            re.compile(rf"(?i)\bdeclarer,?\s+(?:is\s+)?(?P<seat>{SEAT})\b")]
+DEALER_WINS = re.compile(r"(?i)\b(?:the )?(?P<who>dealer|declarer)(?:'s side)? (?:wins|makes|takes) "
+                         r"(?P<n>\w+) tricks\b")
+ORDINAL = re.compile(r"(?i)\b(first|second|third|fourth)\b(?= (?:example|illustration|hand|deal|"
+                     r"case|instance|table|one)\b)|\b(?:in )?the (first|second|third)\b(?! trick)")
+BOTH = re.compile(r"(?i)\b(?:in both|in all|in each|both (?:instances|cases|hands|examples|deals))")
+SEAT_NAMES = {"north": "N", "east": "E", "south": "S", "west": "W"}
+
+
+@dataclass
+class Said:
+    """A fact read from the text and where it is printed."""
+    value: object
+    text: str
+    line: int
+    column: int
+
+
+@dataclass
+class Facts:
+    game: str = "whist"               # "bridge", "whist", "solo whist", "hearts"
+    bridge_words: list = field(default_factory=list)
+    trump: Said | None = None         # value: a suit or None (no-trump)
+    turnup: Said | None = None        # value: the card ("H5")
+    leader: Said | None = None
+    dealer: Said | None = None
+    declarer: Said | None = None
+    dealer_tricks: Said | None = None
+
+    @property
+    def kind(self) -> str:
+        return "bridge" if self.game == "bridge" else "whist"
+
+    @property
+    def trump_value(self):
+        """The trump stated (a misère or nullo has none, whatever is turned up), else the
+        turned-up card's suit, else ANY."""
+        if self.trump is not None:
+            return self.trump.value
+        return self.turnup.value[0] if self.turnup is not None else ANY
+
+
+class Text:
+    """Lines joined into one string, with the way back to each line and column."""
+
+    def __init__(self, lines: list[tuple[int, int, str]]):
+        self.pieces, parts, at = [], [], 0
+        for line, column, text in lines:
+            self.pieces.append((at, line, column))
+            parts.append(text)
+            at += len(text) + 1
+        self.text = " ".join(parts)
+
+    def where(self, offset: int) -> tuple[int, int]:
+        line, column, base = 0, 1, 0
+        for start, ln, col in self.pieces:
+            if start > offset:
+                break
+            base, line, column = start, ln, col
+        return line, column + offset - base
+
+
+def read_facts(lines: list[tuple[int, int, str]], sides: int = 1) -> list[Facts]:
+    """The facts each of `sides` deals has, from (line, column, text) pieces of text: a piece
+    whose column is past the middle of a side-by-side table is given by the caller as that
+    side's (see side_pieces); sentences about "the first" or "the second" go to that one."""
+    out = [Facts() for _ in range(sides)]
+    shared = [p for p in lines if not isinstance(p[0], tuple)]
+    for piece in (p for p in lines if isinstance(p[0], tuple)):
+        (side, line), column, text = piece
+        _read(Text([(line, column, text)]), [out[side]])
+    for sentence in _sentences(Text(shared)):
+        targets = _targets(sentence[0], out)
+        _read(sentence[1], targets)
+    for facts in out:
+        _settle(facts)
+    return out
+
+
+def _sentences(text: Text):
+    start = 0
+    for m in re.finditer(r"(?<=[.!?])\s+(?=[A-Z_])|(?<=;)\s+|$", text.text):
+        piece = text.text[start:m.start()]
+        if piece.strip():
+            line, column = text.where(start)
+            yield piece, Text([(line, column, piece)])
+        start = m.end()
+
+
+def _targets(sentence: str, out: list[Facts]) -> list[Facts]:
+    if len(out) == 1 or BOTH.search(sentence):
+        return out
+    m = ORDINAL.search(sentence)
+    if m:
+        k = ["first", "second", "third", "fourth"].index((m.group(1) or m.group(2)).lower())
+        return [out[k]] if k < len(out) else []
+    return out
+
+
+def _read(text: Text, targets: list[Facts]) -> None:
+    s = text.text
+    for facts in targets:
+        if HEARTS_GAME.search(s):
+            facts.game = "hearts"
+        elif SOLO.search(s) and facts.game != "hearts":
+            facts.game = "solo whist"
+        for m in BRIDGE.finditer(s):
+            facts.bridge_words.append(m.group())
+        _first(facts, "turnup", TURNED, s, text, _turned)
+        _first(facts, "trump", TRUMP_STATED, s, text, _trump)
+        _first(facts, "leader", LEADER, s, text, _seat)
+        _first(facts, "dealer", DEALER, s, text, _seat)
+        _first(facts, "declarer", DECLARER, s, text, _seat)
+        m = DEALER_WINS.search(s)
+        if m and facts.dealer_tricks is None and m.group("n").lower() in NUMBER_WORDS:
+            facts.dealer_tricks = Said(NUMBER_WORDS[m.group("n").lower()], m.group("n"),
+                                       *text.where(m.start("n")))
+
+
+def _first(facts: Facts, name: str, patterns, s: str, text: Text, value_of) -> None:
+    if getattr(facts, name) is not None:
+        return
+    for pattern in patterns:
+        for m in pattern.finditer(s):
+            value = value_of(m)
+            if value is not False:
+                setattr(facts, name, Said(value, m.group(), *text.where(m.start())))
+                return
+
+
+def _turned(m) -> object:
+    g = m.groupdict()
+    suit, rank = g.get("suit") or g.get("suit2"), g.get("rank") or g.get("rank2")
+    suit, rank = suit_of(suit) if suit else "", rank_of(rank) if rank else ""
+    return suit + rank if suit and rank else False
+
+
+def _trump(m) -> object:
+    word = m.group("suit").lower()
+    if re.fullmatch(NO_TRUMP, word, re.I):
+        return None
+    if word.startswith("royal"):
+        return "S"
+    return suit_of(word) or False
+
+
+def _seat(m) -> object:
+    seat = m.group("seat")
+    return SEAT_NAMES.get(seat.lower(), seat)
+
+
+def _settle(facts: Facts) -> None:
+    """The game the words name: a turned-up trump is whist's, a declaration bridge's."""
+    if facts.game in ("hearts",):
+        facts.trump, facts.turnup = Said(None, "hearts", 0, 0), None
+        return
+    if facts.game == "solo whist":
+        return
+    if facts.bridge_words and facts.turnup is None:
+        facts.game = "bridge"
+
+
+def side_pieces(lines: list[str], first: int, stop: int, cuts: list[int]) -> list:
+    """(line, column, text) pieces of lines[first:stop] (0-based): a line printed in columns
+    over a side-by-side table is cut at the table's divisions, each part its side's
+    ((side, line), column, text); running text stays whole."""
+    out = []
+    for i in range(first, stop):
+        text = lines[i]
+        if not text.strip():
+            continue
+        parts = _split(text, cuts) if cuts else None
+        if parts:
+            out += [((k, i + 1), a + 1, piece) for k, (a, piece) in enumerate(parts) if piece.strip()]
+        else:
+            out.append((i + 1, 1, text))
+    return out
+
+
+def _split(text: str, cuts: list[int]) -> list[tuple[int, str]] | None:
+    """A line whose text breaks (a gap or a rule) at every cut, in pieces; None otherwise."""
+    bounds = [0] + cuts + [len(text)]
+    pieces = []
+    for a, b in zip(bounds, bounds[1:]):
+        pieces.append((a, text[a:b]))
+    for cut in cuts:
+        around = text[max(0, cut - 3):cut + 3]
+        if cut < len(text) and not re.search(r"\s{2}|[|+]", around):
+            return None
+    return pieces

@@ -1,0 +1,150 @@
+"""What every printed deal's reading shares, whatever prints its tricks (a table, sentences):
+its section of the page (from its heading, or the heading of the chapter it stands in), the
+words about it, what is said after it, the starts its hands and the text allow, and the record
+finished as bridge or whist.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from records.cards import deal_facts as facts_of
+from records.cards.card_forms import seats_of
+from records.cards.trick_tables import ANY, Side
+from records.cards.tricks import DECK, hand_text
+from records.cards.whist_book import RawDeal
+from records.core.model import WARNING, Record
+
+DEAL_HEADING = re.compile(r"^\s*(?:ILLUSTRATIVE\s+|_=)?(?P<word>HAND|DEAL|GAME|EXAMPLE|PROBLEM|Hand|Deal|"
+                          r"Game|Example|Problem)\s+(?:NO\.?\s*|No\.?\s*)?(?P<n>[IVXLC]+|\d+)\b[.:]?")
+SECTION_HEADING = re.compile(r"^\s*[A-Z][A-Z0-9 ,.'’\-]{3,}[.:]?\s*$")
+REACH = 60        # the words about a deal stand within this many lines above it
+COMPASS = "NESW"
+
+
+@dataclass
+class Found:
+    region: object        # a trick table's Region, or a ProseRun
+    caption: int          # 0-based first line of the lines printed directly over the table
+    start: int            # 0-based first line of its section (its heading, or after the last)
+    title: str = ""
+    end: int = 0          # 0-based last line read with it
+
+
+def sections(lines: list[str], regions: list) -> list[Found]:
+    """Each table's section: from its heading (a deal's, or a section's in capitals) within
+    REACH lines above it, past other tables if need be; else from the table before."""
+    out, before = [], 0
+    for region in regions:
+        caption = region.first
+        while caption > before and lines[caption - 1].strip():
+            caption -= 1
+        start, title = max(before, region.first - REACH), ""
+        for i in range(caption - 1, max(0, region.first - REACH) - 1, -1):
+            m = DEAL_HEADING.match(lines[i])
+            if m and len(lines[i].strip()) < 60:
+                start, title = i, f"{m.group('word').upper()} {m.group('n')}"
+                break
+            if SECTION_HEADING.match(lines[i]) and not seats_of(lines[i].split()):
+                start = i
+                break
+        out.append(Found(region, caption, start, title, region.last))
+        before = region.last + 1
+    return out
+
+
+def words_about(lines, item: Found, found: list[Found], cuts: list[int]) -> list:
+    """The text about this table: its section's running text (other tables and their captions
+    left out) and its own caption, cut into sides."""
+    others = set()
+    for f in found:
+        if f is not item:
+            others.update(range(f.caption, f.region.last + 1))
+    prose = [i for i in range(item.start, item.caption) if i not in others]
+    out = []
+    for i in prose:
+        out += facts_of.side_pieces(lines, i, i + 1, cuts)
+    out += facts_of.side_pieces(lines, item.caption, item.region.first, cuts)
+    return out
+
+
+def said_after(lines, first: int, stop: int, stated) -> int:
+    """What the text says after the table ("The dealer wins ten tricks"): the last line read."""
+    end = first - 1
+    for i in range(first, min(stop, first + 8)):
+        m = facts_of.DEALER_WINS.search(lines[i])
+        if m and m.group("n").lower() in facts_of.NUMBER_WORDS:
+            for f in stated:
+                f.dealer_tricks = facts_of.Said(facts_of.NUMBER_WORDS[m.group("n").lower()],
+                                                m.group("n"), i + 1, m.start("n") + 1)
+            return i
+    return end
+
+
+def side_options(seats: tuple, stated, diagrams) -> list[Side]:
+    leader = stated.leader.value if stated.leader and stated.leader.value in seats else None
+    dealer = stated.dealer.value if stated.dealer and stated.dealer.value in seats else None
+    if leader is None and dealer is not None:
+        leader = seats[(seats.index(dealer) + 1) % 4]
+    if leader is None and seats == ("A", "Y", "B", "Z"):
+        leader = "A"      # the letters' own convention: Z deals, A (on Z's left) leads
+    trump = stated.trump_value
+    if trump is ANY and stated.game == "hearts":
+        trump = None
+    base = Side(seats, None, leader or ANY, trump)
+    out = []
+    for diagram in diagrams:
+        for name, named in diagram.readings(seats):
+            if set(named) <= set(seats) and len(named) >= 3:
+                given = {s: frozenset(c.card for c in named[s].cards) for s in named}
+                if len(named) == 3:       # the fourth hand is the cards the others lack
+                    rest = DECK.difference(*given.values())
+                    given.update({s: rest for s in seats if s not in given})
+                    name += ", the fourth hand the cards left"
+                hands = tuple(given[s] for s in seats)
+                out.append(Side(seats, hands, base.leader, trump, name))
+    return out or [base]
+
+
+def finish(rec: Record, raw: RawDeal, stated) -> Record:
+    """What is said after the play checked, and the record made bridge when the words say so."""
+    dealer_tricks(rec, raw, stated)
+    if stated.kind == "bridge":
+        as_bridge(rec, raw, stated)
+    rec.tags["Trumps"] = raw.trump or "NT"
+    return rec
+
+
+VARIANTS = {"bridge": "bridge", "whist": "short whist", "solo whist": "solo whist",
+            "hearts": "hearts"}
+
+
+def dealer_tricks(rec: Record, raw: RawDeal, stated) -> None:
+    said = stated.dealer_tricks
+    tricks = rec.data.get("tricks", [])
+    if said is None or rec.data.get("tricks_played") != 13:
+        return
+    dealer = rec.data["dealer"]
+    side = {dealer, raw.seats[(raw.seats.index(dealer) + 2) % 4]}
+    made = sum(1 for t in tricks if t["winner"] in side)
+    if said.value != made:
+        rec.add(WARNING, "WHIST-RESULT", f"the text says the dealer wins {said.text} tricks "
+                f"but the dealer's side wins {made} in the play", said.line, said.column)
+
+
+def as_bridge(rec: Record, raw: RawDeal, stated) -> None:
+    """A bridge deal as the bridge family keeps one: hands by compass seat in PBN form, the
+    play trick by trick; the book's own seats stay in data["seats"]."""
+    seats = raw.seats
+    compass = dict(zip(seats, seats if seats == tuple(COMPASS) else COMPASS))
+    data = rec.data
+    data["book_hands"] = data["hands"]
+    data["hands"] = {compass[s]: hand_text(frozenset(data["book_hands"][s])) for s in seats}
+    data["play"] = [{"leader": compass[t["leader"]], "cards": t["cards"],
+                     "winner": compass.get(t["winner"])} for t in data["tricks"]]
+    data["stated"] = data.pop("claim", None)
+    rec.tags["Dealer"] = compass[data["dealer"]]
+    rec.tags["Board"] = raw.title
+    declarer = stated.declarer.value if stated.declarer else ""
+    if declarer in compass:
+        rec.tags["Declarer"] = compass[declarer]

@@ -1,0 +1,133 @@
+"""Tricks told in sentences: "A leads the K♠; Y plays the 2♠, B the 5♠ and Z the 3♠.",
+"North leads the king of hearts, East follows with the three, South trumps with the two and
+West discards the four of clubs."
+
+A sentence that names four seats, each with its card, is a trick in the order the cards fell;
+three or more such sentences in a row are a deal's play. A card may be named by its rank
+alone ("the three"): it is of the suit led, or the trump when the seat trumps, or the one suit
+in which the seat's hand (when the book gives it) holds that rank.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from records.cards.card_forms import CARD_IN_TEXT, LETTER_CARD, CardTok, rank_of, suit_of
+
+SEAT = r"(?P<seat>\b(?:[AYBZNESW]|North|East|South|West)\b)"
+CARD_WORD = (r"(?P<rank>ace|king|queen|knave|jack|ten|nine|eight|seven|six|five|four|three|"
+             r"deuce|two|trey|10|[AKQJT2-9])(?:\s+of\s+(?P<suit>spades|hearts|diamonds|clubs))?")
+PAIR = re.compile(SEAT + r"(?P<verb>(?i:\s+(?:leads|led|plays|played|follows|followed|wins|won|"
+                  r"trumps|trumped|ruffs|ruffed|discards|discarded|throws|puts on|covers|with|"
+                  r"it|on|up))*)\s+(?i:the|a|an)\s+(?P<card>\S+(?:\s+of\s+\w+)?)")
+NAMES = {"north": "N", "east": "E", "south": "S", "west": "W"}
+MIN_TRICKS = 3
+
+
+@dataclass
+class ProseTrick:
+    line: int                 # 1-based
+    plays: list               # (seat, CardTok, trumps) in the order told
+
+
+@dataclass
+class ProseRun:
+    first: int                # 0-based first and last line
+    last: int
+    tricks: list
+    rows: tuple = ()
+    header: tuple = ()
+    row_seats: tuple = ()
+
+
+def find_runs(lines: list[str], claimed) -> list[ProseRun]:
+    """Runs of at least MIN_TRICKS sentences that each tell a trick (a sentence may run on to
+    the next line)."""
+    runs, current, i = [], [], 0
+    while i < len(lines):
+        line = lines[i]
+        trick, used = None, 1
+        if not claimed(i) and _may_tell(line):
+            trick = trick_of(line, i + 1)
+            if trick is None and i + 1 < len(lines) and not line.rstrip().endswith("."):
+                trick, used = trick_of(line + " " + lines[i + 1].strip(), i + 1), 2
+        if trick is not None:
+            current.append((i + used - 1, trick))
+        elif current and (line.strip() or claimed(i)):
+            _close(runs, current)
+            current = []
+        i += used if trick is not None else 1
+    _close(runs, current)
+    return runs
+
+
+SEAT_WORDS = frozenset("A Y B Z N E S W North East South West".split())
+
+
+def _may_tell(line: str) -> bool:
+    """Cheaply: a line telling a trick (or the first part of one that runs on) names two
+    seats and "the" card."""
+    return line.count("the ") >= 2 and len(SEAT_WORDS.intersection(line.split())) >= 2
+
+
+def _close(runs: list, current: list) -> None:
+    if len(current) >= MIN_TRICKS:
+        first = current[0][1].line - 1
+        runs.append(ProseRun(first, current[-1][0], [t for _, t in current]))
+
+
+def trick_of(line: str, number: int) -> ProseTrick | None:
+    """The trick a line tells: four different seats each with a card, or None."""
+    plays = []
+    for m in PAIR.finditer(line):
+        tok = _card(m.group("card"), number, m.start("card") + 1)
+        if tok is None:
+            continue
+        seat = NAMES.get(m.group("seat").lower(), m.group("seat"))
+        verb = m.group("verb").lower()
+        plays.append((seat, tok, "trump" in verb or "ruff" in verb))
+    seats = [s for s, _, _ in plays]
+    if len(plays) != 4 or len(set(seats)) != 4:
+        return None
+    return ProseTrick(number, plays)
+
+
+def _card(text: str, line: int, column: int) -> CardTok | None:
+    text = text.rstrip(".,;:")
+    m = CARD_IN_TEXT.match(text) or LETTER_CARD.match(text)
+    if m and m.end() == len(text):
+        from records.cards.card_forms import _card_of
+        return CardTok(text, line, column, _card_of(m))
+    w = re.fullmatch(CARD_WORD, text, re.I)
+    if w:
+        rank = rank_of(w.group("rank"))
+        suit = suit_of(w.group("suit")) if w.group("suit") else "?"
+        return CardTok(text, line, column, suit + rank) if rank else None
+    return None
+
+
+def resolve(run: ProseRun, hands: dict | None, trump) -> list[list[tuple[str, CardTok, str]]]:
+    """Each trick's (seat, token, card), a rank told alone given its suit: the suit led, the
+    trump when the seat trumps, else the one suit the seat's hand holds that rank in."""
+    left = {s: set(h) for s, h in hands.items()} if hands else None
+    out = []
+    for trick in run.tricks:
+        led, played = None, []
+        for seat, tok, trumps in trick.plays:
+            card = tok.card
+            if card.startswith("?"):
+                card = _suit_for(card[1], seat, led, trumps, trump, left)
+            led = led or (card[0] if card else None)
+            played.append((seat, tok, card))
+            if left is not None and seat in left:
+                left[seat].discard(card)
+        out.append(played)
+    return out
+
+
+def _suit_for(rank: str, seat: str, led, trumps: bool, trump, left) -> str:
+    held = sorted(c for c in (left or {}).get(seat, ()) if c[1] == rank)
+    for suit in ([trump] if trumps and trump else []) + ([led] if led else []):
+        if left is None or suit + rank in held:
+            return suit + rank
+    return held[0] if len(held) == 1 else ""

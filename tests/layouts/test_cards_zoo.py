@@ -1,0 +1,128 @@
+"""The whist and bridge layout zoo: random deals played out legally, printed in every layout the
+project knows (tests/layouts/cards_printer.py) and each vocabulary, read back card for card
+(hands, every trick's leader, cards and winner, the trump, bridge or whist) with no false
+alarm and no record found in the prose around them; a misprinted card or a revoke planted in
+a trick is flagged at its line. Fixed seeds here; `-m benchmark` runs every layout in every
+vocabulary from a fresh seed, printed on failure."""
+import os
+import random
+import time
+
+import pytest
+from cards_printer import LAYOUTS, VOCAB, VOCABS, print_deal
+
+from records.cards import whist
+from records.cards.tricks import sort_cards
+
+SEEDS = (0, 1)
+
+
+def _read(printed):
+    return whist.scan_cards(printed.text, "zoo.txt")
+
+
+def _alarms(rec):
+    return [d.format() for d in rec.diagnostics if d.severity != "info"]
+
+
+def check_read_back(layout, vocab, seed):
+    printed, _ = print_deal(layout, vocab, seed)
+    records = _read(printed)
+    why = f"{layout.name} / {vocab.name} / seed {seed}\n{printed.text}"
+    assert [r.data.get("type") for r in records] == ["deal"] * layout.deals, why
+    for rec, deal in zip(records, printed.deals):
+        assert rec.kind == deal.kind and rec.status == "valid" and not _alarms(rec), \
+            (_alarms(rec), why)
+        hands = rec.data["book_hands"] if rec.kind == "bridge" else rec.data["hands"]
+        assert hands == {s: sort_cards(deal.hands[s]) for s in deal.seats}, why
+        assert rec.data["trump"] == deal.trump, why
+        played = [(t["leader"], t["cards"], t["winner"]) for t in rec.data["tricks"]]
+        expected = [(leader, [c for _, c in deal.cards_in_order(n)], winner)
+                    for n, (leader, _, winner) in enumerate(deal.tricks)]
+        assert played == expected, why
+        named = " ".join(d.message for d in rec.diagnostics if d.code == "LAYOUT")
+        assert named, why
+        if layout.hands:        # the hands printed were read, not made up from the play
+            assert "hands as labelled" in named or "the diagram with" in named, (named, why)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda x: x.name)
+def test_every_layout_reads_back_card_for_card(layout, seed):
+    check_read_back(layout, VOCAB[layout.vocabs[seed % len(layout.vocabs)]], seed)
+
+
+def test_every_vocabulary_is_printed_by_some_layout():
+    used = {v for layout in LAYOUTS for v in layout.vocabs}
+    assert used == set(VOCAB)
+    assert len(LAYOUTS) >= 12
+
+
+def check_misprint(layout, vocab, seed, kind):
+    printed, line = print_deal(layout, vocab, seed, misprint=kind)
+    assert line is not None
+    records = [r for r in _read(printed) if r.data.get("type") == "deal"]
+    why = f"{layout.name} / {vocab.name} / seed {seed} / {kind} at line {line + 1}\n{printed.text}"
+    assert len(records) == layout.deals, why
+    rec = records[0]
+    assert rec.status != "valid", why
+    lines = {d.line for d in rec.diagnostics if d.severity != "info"}
+    assert line + 1 in lines, ([d.format() for d in rec.diagnostics], why)
+
+
+@pytest.mark.parametrize("kind", ["card", "revoke"])
+@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda x: x.name)
+def test_a_planted_misprint_is_flagged_at_its_line(layout, kind):
+    check_misprint(layout, VOCAB[layout.vocabs[0]], 7, kind)
+
+
+PROSE = """Whist is played by four persons, two against two. A leads the king of hearts
+and Y plays the 2♥, B the 5♥ and Z the ace of hearts; with K♠ Q♠ J♠ 10♠ in hand, play the
+king first, then the queen. Hands such as ♡ J 8 6 4 2; ♣ K 3 2; ♢ 10 9 2; ♠ 7 5 lead trumps.
+The leads are: from A K Q J 10, the ace; from K Q J 10 9, the king, 10♢ 9♢ 8♢ 7♢.
+
+  Table of leads:  A K 5 3   K Q J 4   Q J 10 9   J 10 9 8
+"""
+
+
+TOLD = """In such a case A leads the K♠; Y plays the 2♠, B the 5♠ and Z the 3♠.
+Then A leads the Q♠; Y plays the 4♠, B the 6♠ and Z the 7♠.
+And A leads the J♠; Y plays the 8♠, B the 9♠ and Z the 10♠.
+"""
+
+
+def test_no_records_are_found_in_prose():
+    assert [r.title for r in whist.scan_cards(PROSE * 3, "prose.txt")] == []
+    # three tricks told of no deal: an example in the text, not a record
+    assert [r.title for r in whist.scan_cards(PROSE + TOLD + PROSE, "prose.txt")] == []
+
+
+@pytest.mark.benchmark
+def test_zoo_at_large_from_a_fresh_seed():
+    seed = int(os.environ.get("HOYLE_ZOO_SEED", random.randrange(10 ** 6)))
+    print(f"\ncards zoo seed {seed}")
+    started, count = time.perf_counter(), 0
+    for layout in LAYOUTS:
+        for k, vocab in enumerate(v for v in VOCABS if v.name in layout.vocabs):
+            check_read_back(layout, vocab, seed + k)
+            check_misprint(layout, vocab, seed + k, "card")
+            count += 1
+    print(f"{count} printed deals and their misprints read in {time.perf_counter() - started:.1f} s")
+
+
+def test_damaged_prints_are_read_without_a_crash():
+    """Zoo prints with characters dropped, added and changed at random (OCR at its worst):
+    whatever is read, nothing raises."""
+    rng = random.Random(9)
+    for k in range(40):
+        layout = rng.choice(LAYOUTS)
+        printed, _ = print_deal(layout, VOCAB[rng.choice(layout.vocabs)], k)
+        text = list(printed.text)
+        for _ in range(rng.randrange(1, 30)):
+            i = rng.randrange(len(text))
+            if rng.random() < 0.5:
+                del text[i]
+            else:
+                text.insert(i, rng.choice("♠♥♦♣[]()_*|-+ \nAKQJT1023456789SHDCYBZNEW"))
+        for rec in whist.scan_cards("".join(text), f"damaged{k}.txt"):
+            assert rec.status in ("valid", "repaired", "needs_review", "invalid")
