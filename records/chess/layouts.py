@@ -236,3 +236,42 @@ def in_turn(items: list, expected: tuple) -> tuple[list, tuple]:
         elif isinstance(item, (dn.Move, dn.Unreadable)):
             number, black = (number + 1, False) if black else (number, True)
     return items, (number, black)
+
+
+NEXT_WORD_MOVE = re.compile(r"^[\s,;]*(?:[KQ](?:\.?'s|\.)?\s?)?(?:Kt|[KQRBPN])\s?[-x\u00d7\u2013]")
+
+
+def told_beyond(raw, lines: list[str]):
+    """A solution told in prose whose reading stopped where the sentence goes on with moves:
+    the next word is a move (`K-Kt3 (if`), or the move number due next (or the one after it,
+    Black's move left out) is printed before the paragraph's next line ends. (line, column,
+    number) or None."""
+    if raw.tags.get("_told_dropped"):
+        return raw.tags["_told_dropped"][0]
+    last = raw.items[-1]
+    if isinstance(last, dn.Result):
+        return None
+    text = lines[last.line - 1] if last.line <= len(lines) else ""
+    rest = text[last.column - 1 + len(getattr(last, "text", "")):]
+    if NEXT_WORD_MOVE.match(rest):
+        return last.line, last.column + len(last.text) + len(rest) - len(rest.lstrip(" ,;")), \
+            raw.expected()[0]
+    below = lines[last.line] if last.line < len(lines) else ""
+    if len(rest.split()) <= 1 and NEXT_WORD_MOVE.match(CHECK_WORD.sub("", below, count=1)):
+        return last.line + 1, 1, raw.expected()[0]   # `4. Kt-R6 double` / `ch, K-R1; ...`
+    number, black = raw.expected()
+    due = [number] + ([number + 1] if black else [])
+    after = last.column + len(getattr(last, "text", ""))
+    for lineno in (last.line, last.line + 1):
+        line = lines[lineno - 1] if lineno <= len(lines) else ""
+        if lineno > last.line and not line.strip():
+            break
+        for m in TOLD_NUMBER.finditer(line, after if lineno == last.line else 0):
+            if int(m.group(1)) in due and dn.parse_move(
+                    re.split(r"[,;]", line[m.end():].strip() + " ,")[0].strip()) is not None:
+                return lineno, m.start(1) + 1, int(m.group(1))
+    return None
+
+
+CHECK_WORD = re.compile(r"^\s*(?:ch(?:eck)?\b\.?|mate\b\.?)?[\s,;]*")
+TOLD_NUMBER = re.compile(r"(?<![\w.])(\d{1,3})\s?\.(?:\s*\.{2,}|…)?\s")
