@@ -16,7 +16,7 @@ from records.chess import descriptive as dn
 from records.chess import tables
 from records.chess.resolver import Setup
 from records.chess.setups import odds_setup
-from records.chess.text import WORDED_MOVE, plain, prose
+from records.chess.text import RESULT_ALONE, WORDED_MOVE, plain, prose
 from records.chess.diagrams import placements_of_men
 from records.chess.book_tags import (
     GAME_NUMBER, PLAYERS, column_players, _between, _contents_games, _game_tags,
@@ -77,7 +77,7 @@ def row_items(line: str, lineno: int) -> list | None:
     if fast is not None:
         return fast
     stripped = line.strip()
-    if len(stripped) <= MAX_RESULT_LINE and RESULT_WORD.search(stripped):
+    if len(stripped) <= MAX_RESULT_LINE and RESULT_ALONE.match(stripped):
         alone = dn.parse(line, lineno)   # `½–½`, `Drawn.`, `Black resigned a few moves later.`
         if alone and all(isinstance(i, dn.Result) for i in alone):
             return alone

@@ -191,10 +191,21 @@ def moves_in_prose(line: str, lineno: int, tail: bool = False) -> list[list]:
     return runs
 
 
+# words the grammar reads in movetext (men, squares, checks, results, `etc`); any other word of
+# three letters or more ends a run of moves
+MOVE_TEXT_WORDS = ("ch|checks?|check(?:ing)?|mates?|sq|square|squares|takes|tks|castles?|double|dble|dbl|dis|"
+                   "disc|discovered|en|passant|pass|pawn|knight|bishop|rook|queen|king|his|her|first|second|"
+                   "third|fourth|fifth|sixth|seventh|eighth|one|two|three|four|five|six|steps?|and|so|on|etc|"
+                   "wins?|white|black|resigns?|resigned|drawn|draw|game|few|after|at|soon|shortly|several|"
+                   "some|the|next|in|moves?|best|good|bad|weak|strong|better|forced|only|with")
+PROSE_WORD = re.compile(rf"(?<![\w'.-])(?!(?i:{MOVE_TEXT_WORDS})(?:'s)?\b)[A-Za-z][a-z]{{2,}}\b")
+
+
 def _longest_run(line: str, start: int, lineno: int) -> tuple[list, int]:
     """The items of the longest stretch of line from start that reads as moves only, cut at a
     comma, semicolon or full stop, and where it ends."""
-    cut = len(line)
+    prose_word = PROSE_WORD.search(line, start)   # no move reads past it: parse no further
+    cut = prose_word.start() if prose_word else len(line)
     while cut > start:
         items = dn.parse(line[start:cut], lineno, list(range(start + 1, cut + 2)))
         bad = next((i for i in items if isinstance(i, dn.Unreadable)), None)

@@ -21,7 +21,7 @@ import chess
 from records.chess import descriptive as dn
 from records.chess import diagrams
 from records.chess.resolver import Setup, resolve
-from records.chess.text import plain, prose
+from records.chess.text import RESULT_ALONE, plain, prose
 from records.core.layout import Block, Choice, Grid, Number, Replay, choose, grid_of, orders, page
 
 MOVES = (dn.Move, dn.Unreadable)
@@ -31,7 +31,6 @@ MAX_TABLE_CELL = 40   # a cell of a table holds a number and a move or two, no m
 CONTINUING = "continuing the line above"
 FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
                       r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
-RESULT_CELL = re.compile(r"[Rr]esign|[Dd]rawn?\b|wins\b|\u00bd|^\s*[01]\s?[-\u2013\u2014]\s?[01]\s*$")
 MOVE_HINT = re.compile(r"\d|x|[Cc]astles|O-O|\bsq\b|square|takes|\u00d7|"
                        + "|".join(dn.RANK_NUMBERS))   # P. to K. fourth
 CHESSY = re.compile(r"[KQRBNPSDTLFCA\u2654-\u265f]|[a-h][1-8]|O-O|0-0|^\s*\d{1,3}\s?\.")
@@ -73,7 +72,7 @@ class ChessReader:
         text = plain(cell.text)
         if "\\frac" in text:
             return fraction_items(text, cell.line, cell.column - 1)
-        if len(text) <= MAX_TABLE_CELL and RESULT_CELL.search(text):   # `Resigns`, `Draw.`, `½–½`
+        if len(text) <= MAX_TABLE_CELL and RESULT_ALONE.match(text.strip()):   # `Resigns`, `½–½`
             if cell.line in self.alone:
                 return []   # the line reader gives it to the game the table holds
             found = dn.parse(text, cell.line, list(range(cell.column, cell.column + len(text) + 1)))

@@ -15,6 +15,13 @@ ITALICS = str.maketrans("_", " ")  # _en passant_: a plain-text book's italics (
 DASH_FOR_MOVE = re.compile(r"(?<![\w.])(\d{1,3}\s?\.\s+)([—–]{1,2}|--)(?=\s{2,}\S)")
 
 
+# a cell or line that is a result alone (the grammar reads it; this only spares it the others)
+RESULT_ALONE = re.compile(r"^(?:(?:and\s+)?(?:White|Black)\s+(?:wins|resigns?|resigned)\b.{0,40}|"
+                          r"[Rr]esigns?\.?|(?:[Gg]ame\s+)?[Dd]rawn?(?:\s+game)?\.?|and\s+wins\.?|"
+                          r"\u00bd\s?[-\u2013\u2014]\s?\u00bd|[01]\s?[-\u2013\u2014]\s?[01]|"
+                          r"1/2\s?[-\u2013\u2014]\s?1/2)$")
+
+
 def plain(line: str) -> str:
     line = line.translate(QUOTES)
     if "—" in line or "–" in line or "--" in line:
