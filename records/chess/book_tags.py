@@ -126,6 +126,7 @@ def _prose_tags(line: str) -> dict:
     return tags
 
 
+HEAD_BREAK = re.compile(r"\s{2,}|\t|\|")
 HEAD_CELL = re.compile(r"^\(?(?:WHITE|White|BLACK|Black)\.?\)?$")
 NAME_CELL = re.compile(r"^\(?(?:[A-Z][\w'\u00C0-\u017F-]*\.?\s?){1,3}\)?$")
 
@@ -133,8 +134,10 @@ NAME_CELL = re.compile(r"^\(?(?:[A-Z][\w'\u00C0-\u017F-]*\.?\s?){1,3}\)?$")
 def column_players(above: str, line: str) -> dict:
     """Players named under `White.`/`Black.` column heads (repeated over each half of a table
     printed in halves): {"White": ..., "Black": ...}, or {} when the lines are not that."""
-    heads = [c for c in re.split(r"\s{2,}|\t|\|", above.strip()) if c.strip()]
-    names = [c.strip() for c in re.split(r"\s{2,}|\t|\|", line.strip()) if c.strip()]
+    if "hite" not in above and "HITE" not in above:   # a cheap look first: most lines are prose
+        return {}
+    heads = [c for c in HEAD_BREAK.split(above.strip()) if c.strip()]
+    names = [c.strip() for c in HEAD_BREAK.split(line.strip()) if c.strip()]
     if len(heads) < 2 or len(heads) % 2 or len(names) != len(heads) \
             or not all(HEAD_CELL.match(h.strip()) for h in heads) \
             or not all(NAME_CELL.match(n) for n in names):
