@@ -115,8 +115,14 @@ def _add_cell(out: list[Cell], text: str, start: int, stop: int, line: int) -> N
     if not piece:
         return
     first = text.index(piece, start + lead)
-    for at in range(0, len(piece), MAX_CELL):
-        out.append(Cell(piece[at:at + MAX_CELL], line, first + at + 1))
+    at = 0
+    while at < len(piece):
+        stop = len(piece) if len(piece) - at <= MAX_CELL else piece.rfind(" ", at + 1, at + MAX_CELL)
+        stop = stop if stop > at else at + MAX_CELL      # a long run is cut between words
+        out.append(Cell(piece[at:stop], line, first + at + 1))
+        at = stop
+        while at < len(piece) and piece[at] == " ":
+            at += 1
 
 
 def set_aside(text: str) -> tuple[str, list[tuple[int, str]]]:

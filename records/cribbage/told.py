@@ -24,7 +24,7 @@ from records.cribbage.book_text import text_lines
 from records.cribbage.claims import hand_record, play_record
 from records.cribbage.pegging import Play
 from records.cribbage.scoring import VARIANTS
-from records.cribbage.told_replay import Deal, Unit, replay
+from records.cribbage.told_replay import Deal, Unit, replay, told_to_end
 from records.cribbage.told_calls import Tok
 from records.cribbage.told_scan import Scanner
 
@@ -52,6 +52,7 @@ class Span:
     choices: list[Choice] = field(default_factory=list)
     state: Deal | None = None
     context: list[str] = field(default_factory=list)   # the paragraphs just before it
+    passed: list[Tok] = field(default_factory=list)    # cards named in its play, not read as played
 
     def tokens(self) -> list[Tok]:
         return [t for c in self.choices for t in c.best.order.tokens]
@@ -65,6 +66,7 @@ class TellingReader:
         self.by_line: dict[int, list[Tok]] = {}
 
     def block_tokens(self, block) -> list[Tok]:
+        self.scanner.passed = []
         toks = self.scanner.block(block.text_rows())
         self.by_line = {}
         for t in toks:
@@ -77,7 +79,7 @@ class TellingReader:
     @staticmethod
     def notation(toks: list[Tok]) -> bool:
         cards = sum(t.kind == "card" for t in toks)
-        return any(t.kind in ("count", "peg", "deal") or t.role == "start" for t in toks) or cards >= 3
+        return any(t.kind in ("count", "peg", "deal") or t.role in ("start", "discard") for t in toks) or cards >= 3
 
     @staticmethod
     def replay(tokens: list, start):
@@ -110,6 +112,7 @@ def read_told(lines: list[str], first_line: int = 1) -> Iterator[Span]:
                 yield span
             span = Span(context=list(before))
         span.blocks.append(block)
+        span.passed += reader.scanner.passed
         span.choices.append(choice)
         span.state = replay(best.order.tokens, best.start, strict=False).value
     if span is not None:
@@ -121,7 +124,12 @@ def _rank(reading) -> tuple:
     one whose claims the rules deny least."""
     done = reading.replay
     return (-done.consumed / max(done.total, 1), -done.consumed, reading.start_name != CONTINUING,
-            len(done.value.misfits))
+            len(done.value.misfits), _unstarted(reading))
+
+
+def _unstarted(reading) -> int:
+    """Hands a reading counts without the starter the block prints (read before it)."""
+    return sum(u.kind == "hand" and u.starter is None for u in reading.replay.value.units)
 
 
 def told_records(text: str, path: str) -> list[Record]:
@@ -199,6 +207,7 @@ def _span_records(span: Span, lines: list[str], path: str) -> list[Record]:
     for problem in deal.heels:      # his heels claimed of a starter that is no jack
         after = [u for u in units if _lines_of(u)[1] >= problem[3]]
         (after[0] if after else units[-1]).problems.append(problem)
+    _passed_cards(units, span)
     layouts = {id(t): (n, c) for n, c in enumerate(span.choices) for t in c.best.order.tokens}
     out = []
     for unit in units:
@@ -227,6 +236,21 @@ def _is_cribbage(unit: Unit, about: bool) -> bool:
     if said.total is not None and said.total - said.heels > (29 if size <= 5 else 60):
         return False
     return about or not unit.problems
+
+
+def _passed_cards(units: list[Unit], span: Span) -> None:
+    """A card printed in the stretch a play is told in but not read as played: the play's
+    reading stops there (a record that drops a printed card is never valid)."""
+    if not span.passed:
+        return
+    at = sorted((t.line, t.column) for t in span.tokens())
+    for unit in (u for u in units if u.kind == "play"):
+        first = min((t.line, t.column) for t in unit.toks)
+        last = max((t.line, t.column) for t in unit.toks)
+        after = next((p for p in at if p > last), (1 << 30, 0))
+        for card in span.passed:
+            if first < (card.line, card.column) < after:
+                unit.errors.append((f"{card.text} is printed in the play but not read as played", card))
 
 
 def _place_errors(units: list[Unit], errors: list) -> None:
@@ -279,7 +303,8 @@ def _play(unit: Unit, lines: list[str], path: str) -> Record:
         plays.append(Play(card=t.card, go=bool(t.call and t.call.go), player=unit.players.get(t.name),
                           text=t.text, line=t.line, column=t.column))
     variant = VARIANTS.get(unit.variant) if unit.variant else None
-    rec = play_record(plays, variant=variant, hands=unit.hands or None, last_card=True,
+    rec = play_record(plays, variant=variant, hands=unit.hands or None,
+                      last_card=told_to_end(unit.plays, unit.hands),
                       source=path, line=first, end_line=last, text="\n".join(lines[first - 1:last]))
     rec.data["called"] = [[t.name, str(t.card) if t.card else ("go" if t.call and t.call.go else None),
                            t.call.total if t.call else None, t.call.points if t.call else None]
@@ -301,9 +326,9 @@ def _diagnose(rec: Record, unit: Unit, layouts: dict, span: Span) -> None:
         choice = span.choices[n]
         rec.add(INFO, "LAYOUT", f"lines {span.blocks[n].line}-{span.blocks[n].end_line} read"
                 f" {choice.named()}", span.blocks[n].line, 1)
-        fewest = len(choice.best.replay.value.misfits)
+        fewest = len(choice.best.replay.value.misfits), _unstarted(choice.best)
         rivals = [r for r in choice.winners if r.start_name == choice.best.start_name
-                  and len(r.replay.value.misfits) == fewest]
+                  and (len(r.replay.value.misfits), _unstarted(r)) == fewest]
         if len(rivals) > 1:
             rec.add(WARNING, "LAYOUT", "the block reads in several ways: " + "; ".join(
                 r.order.name for r in rivals), span.blocks[n].line, 1)

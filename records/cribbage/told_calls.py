@@ -464,6 +464,7 @@ def _one_for(words: list[Word], i: int) -> tuple[str, int] | None:
 
 def _call_rest(words: list[Word], call: Call) -> None:
     k = call.end
+    fifteen_two = False           # the points said so far are the fifteen's own (`Fifteen two`)
     while k < len(words):
         low = words[k].low
         point = _one_for(words, k)
@@ -473,11 +474,17 @@ def _call_rest(words: list[Word], call: Call) -> None:
             k = point[1]
             continue
         got = number_at(words, k)
-        if got is not None and call.points is None and (words[k - 1].low in (",", "—", "–", "is", "for", "-")
-                                                         or call.total == 15 and k == call.end):
+        after_item = words[k - 1].low in (",", "—", "–", "is", "are", "makes", "for", "-")
+        said_at_once = k == call.end and (call.total == 15 or _low(words, got[1] if got else k) in QUOTES_AND_ENDS)
+        if got is not None and call.points is None and (after_item or said_at_once):
             call.points, k = got[0], got[1]
+            fifteen_two = call.total == 15 and k == call.end + 1
             if call.total == 15 and "fifteens" not in call.expects:
                 call.expects.append("fifteens")
+            continue
+        if got is not None and fifteen_two and after_item and len(call.expects) > 1 and got[0] > call.points:
+            call.points, k = got[0], got[1]     # `Fifteen two and a run of three is five`
+            fifteen_two = False
             continue
         if low in ("and", "with", ",", "a", "the", "for", "is", "—", "–", "-", "royal", "of", "double"):
             k += 1

@@ -125,7 +125,7 @@ def _item(words: list[Word], j: int, free: bool):
     start, quantity, marked = j, 1, False
     nxt = _at(words, j + 1)
     ace = free and w.text == "A" and (nxt.kind in ("num", "cell", "row", "end") or nxt.text in LETTER_RANKS
-                                      or nxt.text in (",", "/", "|", ".", ";", ":")
+                                      or nxt.text in (",", "/", "|", ".", ";", ":", ")")
                                       or nxt.first and _low(words, j + 2) == ":")    # `Starter: A` / `Count:`
     if w.low in ARTICLES and not (w.low == "one" and _low(words, j + 1) == "for") and not ace:
         j, marked = j + 1, True
@@ -220,7 +220,7 @@ NOT_NAMES |= set(RANK_OF) | set(PLURAL_RANKS) | set(SUIT_OF) | set(UNITS) | set(
 NAME_FOLLOWERS = {":", "plays", "played", "leads", "led", "holds", "has", "held", "counts", "says",
                   "said", "deals", "dealt", "cuts", "—", "–", ",", "then", "pegs", "scores", "keeps",
                   "lays", "discards", "throws", "puts", "replies", "answers", "calls", "is", "was",
-                  "¦", "¶", ".", "a", "an", "the", "'s"}     # `A a seven`: no article before one
+                  "¦", "¶", ".", "a", "an", "the", "'s", "(", "lay", "discard"}     # `A a seven`: no article before one
 
 
 def name_at(words: list[Word], i: int) -> tuple[str, int, bool] | None:

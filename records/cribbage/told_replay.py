@@ -15,7 +15,7 @@ chosen orders that goes on past what cannot be read and keeps every problem.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from records.core.layout import Replay
 from records.cribbage.claims import _step_category
@@ -57,6 +57,7 @@ class Deal:
     plays: list[Tok] = field(default_factory=list)
     last_owner: str | None = None
     units: list[Unit] = field(default_factory=list)
+    shown: dict[str, list[Tok]] = field(default_factory=dict)   # an owner's cards listed before
     errors: list[tuple[str, Tok]] = field(default_factory=list)
     heels: list[Problem] = field(default_factory=list)      # his heels claimed of no jack
     misfits: set = field(default_factory=set)     # claims denied in the last replay (line, column, code)
@@ -64,7 +65,7 @@ class Deal:
     def copy(self) -> "Deal":
         return Deal({k: list(v) for k, v in self.hands.items()}, self.starter, self.dealer,
                     set(self.counted), list(self.plays), self.last_owner, list(self.units),
-                    list(self.errors), list(self.heels))
+                    dict(self.shown), list(self.errors), list(self.heels))
 
     def outcome(self) -> tuple:
         return tuple(sorted(u.key() for u in self.units))
@@ -73,7 +74,7 @@ class Deal:
         """A new deal: the units told so far stay; keep: so do the hands not yet counted (the
         new deal's hands, listed before its starter)."""
         kept = {k: v for k, v in self.hands.items() if k not in self.counted} if keep else {}
-        self.hands, self.starter, self.counted = kept, None, set()
+        self.hands, self.starter, self.counted, self.shown = kept, None, set(), {}
         self.last_owner = self.last_owner if keep and self.last_owner in kept else None
         self.dealer = None
 
@@ -151,8 +152,11 @@ def _card(deal: Deal, tok: Tok) -> None:
     if owner in deal.counted:
         deal.fresh()
     held = deal.hands.get(owner)
+    if held and held[-1].group == tok.group - 1 and deal.starter is not None and \
+            _same_card(tok.card, deal.starter.card) and not tok.card.suit:
+        return                            # `... and the ace of diamonds with the five`: the starter
     if held and held[-1].group != tok.group:
-        del deal.hands[owner]          # a hand is one printed list: a later list replaces it
+        deal.shown[owner] = deal.hands.pop(owner)   # a hand is one printed list: a later list replaces it
     _pack_check(deal, tok)
     deal.hands.setdefault(owner, []).append(tok)
     deal.last_owner = owner
@@ -167,6 +171,8 @@ def _pack_check(deal: Deal, tok: Tok) -> None:
     card = tok.card
     if card.suit and any(t.card == card for t in every):
         raise Stop(f"{tok.text} is named twice in one deal (a pack has one {card})", tok)
+    if not card.suit and deal.starter is not None and deal.starter.card.rank == card.rank:
+        every.remove(deal.starter)        # a rank alone may be the starter named again
     if Counter(t.card.rank for t in every)[card.rank] >= 4:
         raise Stop(f"{tok.text} would be a fifth card of its rank in one deal", tok)
 
@@ -178,6 +184,8 @@ def _count(deal: Deal, tok: Tok) -> None:
         _heels(deal, tok)
         return
     owner = tok.name if tok.name and tok.name in deal.hands else deal.last_owner
+    if owner in deal.counted and deal.last_owner not in deal.counted and deal.hands.get(deal.last_owner):
+        owner = deal.last_owner           # `... And in my crib, the queen ...: fifteen two`
     if tok.name == "crib" and "crib" not in deal.hands:
         owner = None
     if owner is None or not deal.hands.get(owner):
@@ -189,8 +197,12 @@ def _count(deal: Deal, tok: Tok) -> None:
     if not tok.name and not owner and (cards[-1].sentence != tok.sentence or (
             starter is not None and starter.sentence != tok.sentence)):
         raise Stop(f"a count ({tok.text!r}) printed apart from the cards it would count", tok)
-    if starter is None and len(cards) == 5 and len({t.group for t in cards}) == 1:
-        cards, starter = cards[:4], cards[4]
+    if len(cards) == 5 and len({t.group for t in cards}) == 1:
+        if starter is None:
+            cards, starter = cards[:4], cards[4]
+        elif _same_card(cards[-1].card, starter.card):
+            cards = cards[:4]             # `..., knave and the five`: the starter named last
+    cards = _suited(cards, deal.shown.get(owner, []))
     crib = owner == "crib"
     if not 3 <= len(cards) <= 5 or crib and len(cards) != 4:
         raise Stop(f"{len(cards)} cards to count for {_whose(owner)}: "
@@ -204,6 +216,21 @@ def _count(deal: Deal, tok: Tok) -> None:
     deal.units.append(Unit("hand", toks, owner, list(cards), starter, crib, count, tok,
                            problems=problems))
     deal.counted.add(owner)
+
+
+def _suited(cards: list[Tok], before: list[Tok]) -> list[Tok]:
+    """A hand named again by ranks alone (`Four, four, six, seven and the five:`) is the hand
+    listed before with its suits, when the ranks are the same."""
+    if not before or any(t.card.suit for t in cards) or \
+            sorted(t.card.rank for t in cards) != sorted(t.card.rank for t in before):
+        return cards
+    left = list(before)
+    out = []
+    for t in cards:
+        match = next(b for b in left if b.card.rank == t.card.rank)
+        left.remove(match)
+        out.append(replace(t, card=match.card))
+    return out
 
 
 def _whose(owner: str) -> str:
@@ -286,7 +313,7 @@ def _judge(deal: Deal, final: bool, plays: list[Tok] | None = None) -> Unit | No
     hands = _kept(deal, roles)
     size = len(next(iter(hands.values()))) if hands else None
     variant = VARIANTS[VARIANT_BY_HAND_SIZE[size]] if size else None
-    result = peg(events, variant, hands, last_card=final)
+    result = peg(events, variant, hands, last_card=final and told_to_end(plays, hands))
     if result.problems:
         index, _, _, message = result.problems[0]
         raise Stop(message, plays[where[min(index, len(where) - 1)]])
@@ -297,6 +324,14 @@ def _judge(deal: Deal, final: bool, plays: list[Tok] | None = None) -> Unit | No
     return Unit("play", list(plays), plays=list(plays), players=roles,
                 variant=variant.name if variant else None, hands=dict(hands or {}),
                 problems=problems)
+
+
+def told_to_end(plays: list[Tok], hands: dict | None) -> bool:
+    """Whether the play may be told to its last card: the hands are known, the last card is
+    called, or enough cards are played (no variant keeps fewer than three a hand); a play that
+    breaks off sooner is not charged the point for the last card."""
+    cards = sum(t.card is not None for t in plays)
+    return bool(hands) or cards >= 6 or any(t.call and "last card" in t.call.expects for t in plays)
 
 
 def _claim_problems(events: list[Play], result, final: bool) -> list[tuple[int, Problem]]:

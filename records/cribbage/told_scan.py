@@ -29,7 +29,7 @@ from records.cribbage.told_words import (
 )
 
 HOLD_VERBS = {"holds", "has", "keeps", "kept", "held", "had", "retains", "retained", "hold",
-              "have", "keep", "gets", "got", "picks"}
+              "have", "keep", "gets", "got", "picks", "holding"}
 COUNT_VERBS = {"counts", "count", "counted", "scores", "score", "scored", "pegs", "pegged",
                "shows", "showed", "reckons", "makes", "made", "gives", "totals", "takes",
                "marks", "calls", "says", "said", "announces", "declares", "replies", "answers",
@@ -38,8 +38,9 @@ PLAY_VERBS = {"plays", "played", "play", "leads", "led", "lays", "laid", "puts",
               "follows", "answers", "replies", "responds", "adds", "opens", "begins", "rejoins",
               "comes", "pairs", "drops"}
 PARTICLES = {"down", "with", "on", "out", "back", "off", "in", "up", "it", "by", "then"}
-DISCARD_VERBS = {"discards", "discarded", "discard", "lays", "laid", "throws", "threw", "puts",
-                 "put", "gives", "gave"}
+DISCARD_VERBS = {"discards", "discarded", "discard", "discarding", "lays", "laid", "lay", "throws",
+                 "threw", "throw", "puts", "put", "gives", "gave", "laying", "throwing", "putting"}
+MODALS = {"shall", "will", "must", "then", "now", "also", "next"}
 CALL_LEADS = {",", ":", "—", "–", "-", "and", "calling", "calls", "saying", "says", "counting",
               "announcing", "with", "then"} | QUOTES
 SAYS = {"says", "said", "counts", "replies", "answers", "calls", "announces", "adds", "continues"}
@@ -60,7 +61,7 @@ CARD_NEXT = {"pair", "pair-royal", "double", "two", "three", "four", "royal", "o
 ROLES = {"dealer", "pone", "non-dealer", "dealer's", "pone's", "non-dealer's", "elder", "younger"}
 ROLE_LEADS = {"the"}
 NAME_NEXT = (HOLD_VERBS | COUNT_VERBS | PLAY_VERBS | DISCARD_VERBS | SAYS | ROLES
-             | {":", ",", "—", "–", ".", "deals", "dealt", "is", "was", "cuts", "turns", "cannot",
+             | MODALS | {":", ",", "—", "–", ".", "deals", "dealt", "is", "was", "cuts", "turns", "cannot",
                 "can't", "has", "pegs", "takes", "then", "hand", ";", "¦", "'s", "and"})
 COUNT_LEADS = {"in", "the", "his", "her", "my", "their", "a", "an", "one", "another", "two", "three",
                "four", "five", "six", "and", "total"}
@@ -69,7 +70,8 @@ COUNT_NEXT = {"crib", "crib's", "pair", "pairs", "run", "runs", "sequence", "seq
               "for", "nob", "nobs", "knob", "knobs", "the", "his", "of", "double-double", "one"}
 # every small-letter word some reader may begin with (the others are passed over at once)
 STARTS = (COUNT_VERBS | COUNT_LEADS | STARTER_STARTS | HOLD_STARTS | CARD_STARTS | PERSONS | ROLES
-          | set(RANK_OF) | set(PLURAL_RANKS) | set(UNITS) | set(TENS) | {"nothing", "none", "crib", "go", "one"})
+          | set(RANK_OF) | set(PLURAL_RANKS) | set(UNITS) | set(TENS) | DISCARD_VERBS
+          | {"nothing", "none", "crib", "go", "one", "dealt"})
 
 
 def _low(words: list[Word], i: int) -> str:
@@ -84,6 +86,8 @@ class Scanner:
         self.sentence = 0
         self.pegging = False
         self.subject: str | None = None
+        self.passed: list[Tok] = []       # cards named in the play but not read as played
+        self.discarding: str | None = None    # who laid out cards for the crib last (`And I ...`)
 
     def block(self, rows) -> list[Tok]:
         header = header_of(rows)
@@ -151,6 +155,8 @@ class _Pass:
             return out + [self.column_count, self.cards]
         if kind in ("card", "glyph"):
             return out + [self.cards]
+        if i == self.after_label and kind in ("word", "num"):
+            out.append(self.shown)
         if kind in ("num", "call"):
             return out + [self.go, self.count, self.cards]
         if kind != "word":
@@ -159,6 +165,8 @@ class _Pass:
         after = self.w[i + 1] if i + 1 < len(self.w) else w
         named = (w.text[0].isupper() or low in PERSONS) and (
             nxt in NAME_NEXT or low.endswith("'s") or low in ROLE_LEADS and nxt in ROLES
+            or self.s.discarding and (nxt in CARD_STARTS or after.kind in ("card", "glyph")
+                                      or after.text in LETTER_RANKS)
             or self.s.pegging and (after.kind in ("card", "glyph", "num") or nxt in CARD_STARTS
                                    or nxt in RANK_OF or after.text in LETTER_RANKS))
         if named:
@@ -168,6 +176,10 @@ class _Pass:
             out.append(self.count)
         if low in STARTER_STARTS and (low != "the" or nxt in STARTER_STARTS):
             out.append(self.starter)
+        if low in DISCARD_VERBS and self.holder:
+            out.append(self.discard)
+        if low == "dealt" and not named and i and self.w[i - 1].kind != "word":
+            out.append(self.hold)
         if not named and (low == "hand" or low in ("the", "his", "her", "my", "their", "in", "crib")
                           and (nxt in ("crib", "crib's", "the", ":") or low == "crib")):
             out.append(self.hold)
@@ -205,7 +217,8 @@ class _Pass:
         """`Alice (playing a five): "Five."`: a play said by its player."""
         w = self.w
         close = next((j for j in range(k + 1, min(k + 12, len(w))) if w[j].text == ")"), None)
-        if close is None or _low(w, close + 1) not in (":", ",", "—", "–"):
+        mark = _low(w, close + 1) if close is not None else ""
+        if mark not in (":", ",", "—", "–", "."):
             return None
         j = k + 1
         while j < close and (_low(w, j) in PLAY_VERBS or _low(w, j) in PARTICLES
@@ -213,9 +226,16 @@ class _Pass:
             j += 1
         got = card_list(w, j, free=True)
         if got is None or len(got[0]) != 1 or got[1] != close:
+            if j > k + 1 and j < close:       # `(playing ...)` with no card read: not passed silently
+                self.s.passed.append(Tok("card", " ".join(x.text for x in w[j:close]), w[j].line, w[j].column))
             return None
+        call = self._call_after(close + 1) or self._call_after(close)
+        if mark == "." and _low(w, close + 2) in QUOTES:     # `BOB (playing a four). "Four."`
+            call = self._call_after(close + 2)
+            if call is None:
+                return None
         self.speaker = self.s.subject = name
-        return self._played(name, got[0][0], close, self._call_after(close + 1) or self._call_after(close))
+        return self._played(name, got[0][0], close, call)
 
     def late_call(self, i: int) -> int | None:
         """`Bob plays a ten. "Fifteen two," he says.`: the call of the card just played."""
@@ -266,10 +286,14 @@ class _Pass:
             if found is None:
                 if _low(w, i) in ("hand", "hand:") and _low(w, i + 1) == ":":
                     owner, k = "", i + 2
+                elif _low(w, i) == "dealt":       # `Bob: dealt 5H 6H 7H 8D JC KS, discards ...`
+                    owner, k = self.speaker or "", i + 1
                 else:
                     return None
             else:
                 name, k, possessive = found
+                if _low(w, k) == "," and _low(w, k + 1) == "holding":
+                    k += 1                # `Bob, holding 5H 6H 7H 8D JC KS, discards ...`
                 if possessive and _low(w, k) == "hand":
                     k += 1
                 elif _low(w, k) in HOLD_VERBS or (_low(w, k) in ("is", "was") and _low(w, k + 1) == "dealt"):
@@ -305,10 +329,18 @@ class _Pass:
         """`Alice lays out the king and queen (for the crib)`, `Bob discards two fives`."""
         w = self.w
         found = self.who(i)
-        if found is None or found[2] or _low(w, found[1]) not in DISCARD_VERBS:
+        if found is None and _low(w, i) in DISCARD_VERBS and self.holder:
+            found = (self.holder, i, False)    # `Bob holds ... and discards ...`
+        if found is None or found[2]:
             return None
         name, k, _ = found
-        k += 1
+        while _low(w, k) in MODALS:
+            k += 1
+        elided = _low(w, k) not in DISCARD_VERBS
+        if elided and not (self.s.discarding and name != self.s.discarding):
+            return None                   # `And I the king and the ace`: the verb left out
+        verb = "" if elided else _low(w, k)
+        k += 0 if elided else 1
         while _low(w, k) in ("out", "away", "aside", "to", "for", "into", "the", "his", "her", "crib"):
             k += 1
         got = card_list(w, k, free=True)
@@ -316,14 +348,28 @@ class _Pass:
             return None
         rest = got[1]
         crib_after = any(_low(w, rest + n) in CRIB_WORDS for n in range(4))
-        if not (crib_after or any(_low(w, x) in CRIB_WORDS | {"out", "away"} for x in range(i, k))):
+        if not (elided or verb.startswith("discard") or crib_after
+                or any(_low(w, x) in CRIB_WORDS | {"out", "away"} for x in range(i, k))):
             return None
         end = self.listed(got, name, "discard")
+        self.s.discarding = name
         while end < len(w) and _low(w, end) in ("to", "for", "into", "the", "his", "her", "own", "crib"):
             end += 1
         return end
 
     # -- cards ----------------------------------------------------------------------------------
+    def shown(self, i: int) -> int | None:
+        """`BOB. Four, four, six, seven and the five: fifteen two, ...`: a speaker's hand shown
+        in ranks (the starter last) before its count."""
+        w = self.w
+        got = card_list(w, i, free=True)
+        if got is None or len(got[0]) < 4 or _low(w, got[1]) not in (":", "—", "–"):
+            return None
+        if spoken_count(w, got[1] + 1, total_first=True) is None:
+            return None
+        self.holder = self.speaker
+        return self.listed(got, self.speaker or "", "hold")
+
     def cards(self, i: int) -> int | None:
         """Cards listed; a lone card set apart after a hand on its row (`5H 5D 5S JC | 5C`,
         `7 7 8 9 / 5`) is the starter."""
@@ -341,7 +387,10 @@ class _Pass:
                                 sentence=self.s.sentence))
             return got[1]
         if self.s.pegging and len(got[0]) == 1 and self.holder is None:
-            return got[1]                 # a card named in talk about the play, not a hand
+            card = got[0][0]              # a card named in talk about the play, not a hand:
+            self.s.passed.append(Tok("card", card.text, card.word.line, card.word.column,
+                                     Card(card.rank, card.suit)))    # not read as played
+            return got[1]
         owner = self.holder if self.holder is not None else (self.speaker or "")
         return self.listed(got, owner, "hold")
 
@@ -360,6 +409,7 @@ class _Pass:
             if self.row_cards is None:
                 self.row_cards = owner
         self.s.pegging = False
+        self.s.discarding = None
         return after if after is not None else end
 
     def starter(self, i: int) -> int | None:
@@ -530,6 +580,7 @@ class _Pass:
         return self._after_said(call.end)
 
     def emit(self, kind: str, word: Word, **fields) -> None:
+        self.s.discarding = None
         self.out.append(Tok(kind, word.text, word.line, word.column, sentence=self.s.sentence, **fields))
         if kind == "count":
             self.s.pegging = False

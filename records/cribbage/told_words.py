@@ -9,7 +9,7 @@ lines of running text join, so a phrase may run across a line end.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from records.core import cards as vocabulary
 from records.core.cards import SUIT_MARKS, rank_number
@@ -87,6 +87,23 @@ def _pieces(cell) -> list[tuple[str, int]]:
     return out + [(cell.text[at:], cell.column + at)]
 
 
+def _whole_runs(row) -> list:
+    """The row's cells, with a long run of prose the page cut into pieces (one space or none
+    between them) joined again."""
+    cells = list(row.cells)
+    if len(cells) < 2:
+        return cells
+    out = [cells[0]]
+    for cell in cells[1:]:
+        last = out[-1]
+        end = last.column - 1 + len(last.text)
+        if cell.line == last.line and row.text[end:cell.column - 1].strip(" ") == "" and cell.column - 1 - end <= 1:
+            out[-1] = replace(last, text=row.text[last.column - 1:cell.column - 1 + len(cell.text)])
+        else:
+            out.append(cell)
+    return out
+
+
 def block_words(rows) -> list[Word]:
     """The words of a block's text rows. A row of several cells (or pieces between ` / `) is a
     table row: a cell break between its cells and a row break around it (unless the next row is
@@ -94,7 +111,7 @@ def block_words(rows) -> list[Word]:
     out: list[Word] = []
     previous_table, previous_end = False, "."
     for row in rows:
-        cells = [(text, cell.line, column) for cell in row.cells for text, column in _pieces(cell)]
+        cells = [(text, cell.line, column) for cell in _whole_runs(row) for text, column in _pieces(cell)]
         table = len(cells) > 1
         goes_on = not table and bool(cells) and (cells[0][0][:1].islower() or previous_end not in '.!?:"”')
         previous_end = row.text.rstrip()[-1:]

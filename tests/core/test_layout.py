@@ -172,6 +172,15 @@ def test_readings_that_replay_equally_far_are_told_apart_by_how_far_they_keep_th
     assert not choice.winners
 
 
+def test_a_long_line_of_prose_is_cut_into_cells_between_words():
+    words = [f"w{n}" for n in range(300)]
+    row = row_of(" ".join(words), 7)
+    assert len(row.cells) > 1 and all(len(c.text) <= 400 for c in row.cells)
+    assert " ".join(c.text for c in row.cells).split(" ") == words
+    text = " ".join(words)
+    assert all(text[c.column - 1:c.column - 1 + len(c.text)] == c.text for c in row.cells)
+
+
 def test_frames_side_by_side_are_frames_and_long_rules_are_read_at_once():
     import time
     assert row_of("  +------+-----+    +------+-----+", 1).rule == "frame"

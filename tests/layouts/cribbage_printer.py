@@ -553,3 +553,73 @@ def play_table(d, voc, rnd, wrong_at):
         page.add(cells.rstrip())
         page.plays.append((name, str(card)))
     return page.printed()
+
+
+def _as_printed(cards: list[Card], shown: list[Card]) -> list[Card]:
+    """Each card as its printed list shows it (a pair said `two fives` loses its suits)."""
+    return [next(s for s in shown if s.rank == c.rank and s.suit in (c.suit, "")) for c in cards]
+
+
+def _left_after(shown: list[Card], laid_out: list[Card]) -> list[Card]:
+    """The printed hand less the cards laid out, taken as a reader must (rank, and suit when
+    both show one)."""
+    left = list(shown)
+    for c in laid_out:
+        left.remove(next(s for s in left if s.rank == c.rank and (s.suit == c.suit or not (s.suit and c.suit))))
+    return left
+
+
+def six_dealt(d, voc, rnd, wrong_at, style="items"):
+    """Six cards dealt to each, two laid out for the crib (`BOB. I lay out ...`, `And I ...`,
+    or `Bob discards ...`); the hands of four and the crib counted aloud."""
+    page = Page()
+    starter_text, starter = voc.starter(d.starter)
+    crib_cards = d.hands["crib"].cards
+    laid = {"pone": crib_cards[:2], "dealer": crib_cards[2:]}
+    sixes, kept, out_texts, crib_shown = {}, {}, {}, []
+    for key in ("pone", "dealer"):
+        six = d.hands[key].cards + laid[key]
+        rnd.shuffle(six)
+        text, shown = voc.cards(six)
+        out_text, out_shown = voc.cards(laid[key])
+        sixes[key], out_texts[key] = text, out_text
+        kept[key] = _left_after(shown, out_shown)
+        crib_shown += out_shown
+    page.paragraph(f"{d.dealer} deals six cards to each. {d.pone} holds {sixes['pone']}; "
+                   f"{d.dealer} holds {sixes['dealer']}.")
+    page.blank()
+    if rnd.random() < 0.5:
+        page.paragraph(f"{d.pone.upper()}. I lay out {out_texts['pone']}.")
+        page.blank()
+        page.paragraph(f"{d.dealer.upper()}. And I {out_texts['dealer']}.")
+    else:
+        page.paragraph(f"{d.pone} discards {out_texts['pone']}, and {d.dealer} lays out "
+                       f"{out_texts['dealer']} for the crib.")
+    page.blank()
+    page.paragraph(_starter_sentence(d, starter_text, rnd))
+    page.blank()
+    for n, (key, shown) in enumerate((("pone", kept["pone"]), ("dealer", kept["dealer"]),
+                                      ("crib", crib_shown))):
+        words, _ = said(shown, starter, key == "crib", rnd, style, wrong_at[1] if wrong_at[0] == n else 0)
+        words = voc.cased(words) if voc.kind == "words" else words
+        speaker = d.pone if key == "pone" else d.dealer
+        lead = "And in my crib, " if key == "crib" else ""
+        page.paragraph(f'{speaker.upper()}. {lead}{words[0].upper() if not lead else words[0]}{words[1:]}.')
+        page.blank()
+        _expect(page, shown, starter, key == "crib")
+    return page.printed()
+
+
+def play_spoken(d, voc, rnd, wrong_at):
+    """The play said by its players: `BOB (playing a four). "Four."`, `ALICE. "Go."`."""
+    page = Page()
+    page.paragraph(_deal_intro(d, voc))
+    page.blank()
+    for name, card, call, expected in _plays(d, voc, rnd, wrong_at):
+        if card is None:
+            page.add(f'{name.upper()}. "Go."')
+        else:
+            page.add(f'{name.upper()} (playing {card}). "{call[0].upper()}{call[1:]}."')
+        page.blank()
+        page.plays.append(expected)
+    return page.printed()

@@ -24,16 +24,19 @@ HANDS = {
     "list with ditto marks": lambda d, v, r, w: P.ditto(d, v, r, w),
     "counts beside the hands": lambda d, v, r, w: P.beside(d, v, r, w),
     "digits spoken": lambda d, v, r, w: P.lines(d, v, r, w, style="digits"),
+    "six dealt, two laid out": lambda d, v, r, w: P.six_dealt(d, v, r, w),
+    "six dealt, totals only": lambda d, v, r, w: P.six_dealt(d, v, r, w, style="total"),
 }
 PLAYS = {
     "pegging narrative": lambda d, v, r, w: P.play_told(d, v, r, w),
     "pegging, a line a play": lambda d, v, r, w: P.play_told(d, v, r, w, one_line=True),
     "pegging table": lambda d, v, r, w: P.play_table(d, v, r, w),
+    "pegging said by the players": lambda d, v, r, w: P.play_spoken(d, v, r, w),
 }
 VOCABULARIES = [("words", "lower"), ("words", "title"), ("words", "upper"), ("letters", "lower"),
                 ("signs", "lower"), ("glyphs", "lower"), ("ranks", "lower")]
 WORDY = {"dialogue", "dialogue, totals only", "play script", "prose paragraph", "list with ditto marks",
-         "counts beside the hands"}
+         "counts beside the hands", "six dealt, two laid out", "six dealt, totals only"}
 
 
 def vocabularies(layout: str) -> list[tuple[str, str]]:
