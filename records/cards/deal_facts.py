@@ -38,6 +38,13 @@ TURNED = [
     re.compile(rf"(?P<suit>[{GLYPHS}])\s*(?P<rank>10|[AKQJ2-9])\s+turned"),
     re.compile(rf"(?P<rank>10|[AKQJ2-9])\s*(?P<suit>[{GLYPHS}])\s+turned"),
     re.compile(r"(?i)turns? up the (?P<suit>heart|diamond|club|spade)s? (?P<rank>10|[AKQJ2-9]|\w+)"),
+    # the turn-up told in the active voice: "Z turns up the seven of hearts", "turns up ♥7"
+    re.compile(rf"(?i)\bturn(?:s|ed|ing)? (?:up )?(?:the |a )?(?P<rank>{CARD_WORD}|10|[AKQJ2-9]) of "
+               r"(?P<suit>hearts|diamonds|clubs|spades)\b"),
+    re.compile(rf"\b(?i:turn(?:s|ed|ing)?) (?:up )?(?:the )?(?:(?P<rank>10|[AKQJ2-9])\s?(?P<suit>[{GLYPHS}])"
+               rf"|(?P<suit2>[{GLYPHS}])\s?(?P<rank2>10|[AKQJ2-9]))"),
+    # the rank alone ("the dealer turns the ace"): the suit is the trump the play settles
+    re.compile(rf"(?i)\bturn(?:s|ed)? (?:up )?the (?P<rank>{CARD_WORD})\b(?! of)"),
     re.compile(rf"(?i)\b(?P<rank>{CARD_WORD}) of (?P<suit>hearts|diamonds|clubs|spades) "
                r"(?:is )?turned"),
     re.compile(rf"(?i)\b(?:turn-?up|trump card)[:,]?\s+(?:is\s+)?(?:the\s+)?"
@@ -47,13 +54,36 @@ TURNED = [
 LEADER = [re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,30}},)? (?:leads|opens|will lead|led)\b"),
           re.compile(rf"\b(?P<seat>{SEAT}) is (?:always )?the (?:original |first )?leader\b"),
           re.compile(rf"(?i)\b(?:led by|leader[:,]?|opening lead(?: is)?(?: by)?)\s+(?P<seat>{SEAT})\b")]
-DEALER = [re.compile(rf"\b(?P<seat>{SEAT}) (?:deals|dealt|is (?:the )?dealer|was (?:the )?dealer)\b"),
+DEALER = [re.compile(rf"\b(?P<seat>{SEAT}) (?:deals|dealt|is (?:the )?dealer|was (?:the )?dealer|turns up|"
+                     r"turned up)\b"),
           re.compile(rf"(?i)\bdealer,?\s+(?:is\s+)?(?P<seat>{SEAT})\b(?!')")]
-DECLARER = [re.compile(rf"\b(?P<seat>{SEAT})(?: deals and)? (?:declares|makes it|bids|names)\b"),
+DECLARER = [re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,40}},|,)?(?: deals and)? (?:declares|makes it|bids|names)\b"),
             re.compile(rf"(?i)\bdealer,?\s+(?P<seat>{SEAT}),?\s+(?:makes it|declares)\b"),
-            re.compile(rf"(?i)\bdeclarer,?\s+(?:is\s+)?(?P<seat>{SEAT})\b")]
+            re.compile(rf"(?i)\bdeclarer,?\s+(?:is\s+)?(?P<seat>{SEAT})\b"),
+            re.compile(rf"\b(?P<seat>{SEAT}) (?:makes|made|wins|won|gets|got) the (?:winning |final |"
+                       r"last )?(?:declaration|contract|bid)\b"),
+            re.compile(rf"\b(?P<seat>{SEAT}) is (?:the )?declarer\b")]
+# the dealer passing the declaration to the partner ("Z passes the declaration to Y", "leaves it")
+PASSED = re.compile(rf"\b(?P<seat>{SEAT})(?:,[^,.]{{1,40}},)?(?: deals and)? (?:passes|passed|leaves|left) (?:the "
+                    rf"(?:declaration|make)|it)\b")
+# one bid of an auction told in words ("Z bids one heart", "A, two spades"): the last names trumps
+BID = re.compile(rf"(?:(?i:\bbids?|\bcalls?)|\b{SEAT},?) (?:one|two|three|four|five|six|seven|[1-7]) "
+                 rf"(?P<suit>(?i:{NO_TRUMP}|{SUIT_WORD}))\b")
+BID_CELL = re.compile(rf"(?P<level>[1-7])\s?(?P<strain>[{GLYPHS}]|N\.?\s?T\.?|[SHDC](?![a-z])|"
+                      r"(?i:no[- ]?trumps?|spades?|hearts?|diamonds?|clubs?))|(?i:pass|no bid|double|"
+                      r"redouble|dbl|rdbl|--?|\u2014)")
 DEALER_WINS = re.compile(r"(?i)\b(?:the )?(?P<who>dealer|declarer)(?:'s side)? (?:wins|makes|takes) "
                          r"(?P<n>\w+) tricks\b")
+_WHO = (r"(?:[AYBZNESW](?:\s*(?:-|\u2013|and|&)?\s*[AYBZNESW])?(?![\w'’])|(?:North|South|East|West)"
+        r"(?:\s*(?:-|\u2013|and|&)\s*(?:North|South|East|West))?|(?i:the declarer|the dealer|"
+        r"declarer|dealer)(?:['’]s side)?)")
+_AMOUNT = (r"(?:(?P<n>\w+) tricks|(?:the )?(?P<odd>odd) trick|(?P<bc>\w+)(?: tricks?)? by cards|"
+           r"(?P<game>game)\b|(?P<grand>grand slam)|(?:a |the )?(?:little |small )?(?P<slam>slam)|"
+           r"(?P<all>all) (?:the )?(?:thirteen )?tricks)")
+# "Y Z win ten tricks and A B three.", "A-B win the odd trick", "Z makes four by cards",
+# "declarer makes game": a side's tricks, checked against the play
+CLAIM = re.compile(rf"(?<![\w'’])(?P<who>{_WHO})\s+(?:wins?|makes?|takes?|scores?|gets?|gains?)\s+"
+                   rf"{_AMOUNT}(?:\s*(?:,|;|and|,\s*and)\s+(?P<who2>{_WHO})\s+(?P<n2>\w+)\b)?")
 ORDINAL = re.compile(r"(?i)\b(first|second|third|fourth)\b(?= (?:example|illustration|hand|deal|"
                      r"case|instance|table|one)\b)|\b(?:in )?the (first|second|third)\b(?! trick)")
 BOTH = re.compile(r"(?i)\b(?:in both|in all|in each|both (?:instances|cases|hands|examples|deals))")
@@ -79,6 +109,10 @@ class Facts:
     dealer: Said | None = None
     declarer: Said | None = None
     dealer_tricks: Said | None = None
+    claims: list = field(default_factory=list)    # Said: value [(who, least, most tricks)]
+    passed: Said | None = None        # the seat that passed the declaration to its partner
+    bids: list = field(default_factory=list)      # Said: an auction's bids told, in order
+    auction: bool = False             # an auction printed as a table: its last bid names trumps
 
     @property
     def kind(self) -> str:
@@ -90,7 +124,8 @@ class Facts:
         turned-up card's suit, else ANY."""
         if self.trump is not None:
             return self.trump.value
-        return self.turnup.value[0] if self.turnup is not None else ANY
+        return self.turnup.value[0] if self.turnup is not None and self.turnup.value[0] != "?" \
+            else ANY
 
 
 class Text:
@@ -122,12 +157,36 @@ def read_facts(lines: list[tuple[int, int, str]], sides: int = 1) -> list[Facts]
     for piece in (p for p in lines if isinstance(p[0], tuple)):
         (side, line), column, text = piece
         _read(Text([(line, column, text)]), [out[side]])
+    for line, column, text in shared:
+        bids = auction_row(text, line)
+        for facts in out if bids is not None else ():
+            facts.bids += bids
+            facts.auction = True
     for sentence in _sentences(Text(shared)):
         targets = _targets(sentence[0], out)
         _read(sentence[1], targets)
     for facts in out:
         _settle(facts)
     return out
+
+
+def auction_row(text: str, line: int) -> list[Said] | None:
+    """The bids of a printed auction's row ("1 ♦    1 ♠    2 ♦    Pass"): every cell a bid or a
+    call, one of them a pass, double or a one-level bid (no card is a one); None otherwise."""
+    cells = [c for c in re.split(r"\s{2,}|\t|\|", text.strip()) if c.strip()]
+    if not cells or len(cells) > 8:
+        return None
+    bids, called = [], False
+    for cell in cells:
+        m = BID_CELL.fullmatch(cell.strip())
+        if m is None:
+            return None
+        if m.group("level"):
+            strain = m.group("strain").upper().replace(".", "").replace(" ", "")
+            value = None if strain.startswith("N") else suit_of(strain[0]) or suit_of(strain)
+            bids.append(Said(value, cell.strip(), line, text.find(cell) + 1))
+        called = called or not m.group("level") or m.group("level") == "1"
+    return bids if called else None
 
 
 def _sentences(text: Text):
@@ -160,14 +219,72 @@ def _read(text: Text, targets: list[Facts]) -> None:
         for m in BRIDGE.finditer(s):
             facts.bridge_words.append(m.group())
         _first(facts, "turnup", TURNED, s, text, _turned)
-        _first(facts, "trump", TRUMP_STATED, s, text, _trump)
+        if not _passed(facts, s, text):
+            _first(facts, "trump", TRUMP_STATED, s, text, _trump)
         _first(facts, "leader", LEADER, s, text, _seat)
         _first(facts, "dealer", DEALER, s, text, _seat)
         _first(facts, "declarer", DECLARER, s, text, _seat)
+        facts.bids += [Said(_trump(m), m.group(), *text.where(m.start())) for m in BID.finditer(s)
+                       if _trump(m) is not False]
         m = DEALER_WINS.search(s)
         if m and facts.dealer_tricks is None and m.group("n").lower() in NUMBER_WORDS:
             facts.dealer_tricks = Said(NUMBER_WORDS[m.group("n").lower()], m.group("n"),
                                        *text.where(m.start("n")))
+
+
+def claims_in(text: str, line: int) -> list[Said]:
+    """The trick-result claims of a line: Said(parts, text, line, column), a part (who, least,
+    most): `who` a seat, a pair of seats or "declarer"/"dealer", and the tricks its side took."""
+    out = []
+    for m in CLAIM.finditer(text):
+        amount = _amount(m)
+        parts = [(_who(m.group("who")), *amount)] if amount is not None else []
+        n2 = (m.group("n2") or "").lower()
+        if m.group("who2") and n2 in NUMBER_WORDS:
+            parts.append((_who(m.group("who2")), NUMBER_WORDS[n2], NUMBER_WORDS[n2]))
+        if parts:
+            out.append(Said(parts, m.group(), line, m.start() + 1))
+    return out
+
+
+def _amount(m) -> tuple[int, int] | None:
+    """The least and most tricks the claim gives its side, or None for a number not read."""
+    for group, base in (("n", 0), ("bc", 6)):
+        word = (m.group(group) or "").lower()
+        if word:
+            n = NUMBER_WORDS.get(word, int(word) if word.isdigit() else None)
+            return None if n is None else (base + n, base + n)
+    if m.group("odd"):
+        return 7, 7
+    if m.group("grand") or m.group("all"):
+        return 13, 13
+    if m.group("slam"):
+        return 12, 12
+    return 7, 13          # game: at least the odd trick, whatever the score before
+
+
+def _who(text: str) -> str:
+    words = re.findall(r"[A-Za-z]+", text)
+    if words[-1].lower() in ("declarer", "dealer") or words[-1].lower() == "side":
+        return "declarer" if "declarer" in text.lower() else "dealer"
+    return "".join(SEAT_NAMES.get(w.lower(), w) for w in words if w.lower() not in ("and",))
+
+
+def _passed(facts: Facts, s: str, text: Text) -> bool:
+    """The declaration passed: the strain is the one the partner names after it (what the
+    dealer might have named before does not count)."""
+    m = PASSED.search(s) if facts.passed is None else None
+    if m is None:
+        return False
+    facts.passed = Said(_seat(m), m.group(), *text.where(m.start()))
+    rest = s[m.end():]
+    for pattern in TRUMP_STATED:
+        found = pattern.search(rest)
+        if found and _trump(found) is not False:
+            facts.trump = Said(_trump(found), found.group(), *text.where(m.end() + found.start()))
+            return True
+    facts.trump = None                 # named later, by the partner
+    return True
 
 
 def _first(facts: Facts, name: str, patterns, s: str, text: Text, value_of) -> None:
@@ -182,9 +299,12 @@ def _first(facts: Facts, name: str, patterns, s: str, text: Text, value_of) -> N
 
 
 def _turned(m) -> object:
+    """The card turned up ("H7"), or "?A" when only its rank is told."""
     g = m.groupdict()
     suit, rank = g.get("suit") or g.get("suit2"), g.get("rank") or g.get("rank2")
     suit, rank = suit_of(suit) if suit else "", rank_of(rank) if rank else ""
+    if rank and "suit" not in g and "suit2" not in g:
+        return "?" + rank
     return suit + rank if suit and rank else False
 
 
@@ -203,7 +323,11 @@ def _seat(m) -> object:
 
 
 def _settle(facts: Facts) -> None:
-    """The game the words name: a turned-up trump is whist's, a declaration bridge's."""
+    """The game the words name: a turned-up trump is whist's, a declaration bridge's; an
+    auction told bid by bid names trumps by its last bid."""
+    if len(facts.bids) > 1 or facts.auction and facts.bids:
+        facts.trump = facts.bids[-1]
+        facts.bridge_words.append("auction")
     if facts.game in ("hearts",):
         facts.trump, facts.turnup = Said(None, "hearts", 0, 0), None
         return

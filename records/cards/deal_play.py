@@ -15,6 +15,7 @@ from collections import Counter
 
 from records.cards import whist_book as book
 from records.cards import whist_scoring as scoring
+from records.cards.hand_diagrams import compass_of
 from records.cards.tricks import DECK, Deal, card_text, play, play_by_seat, sort_cards, trick_winner
 from records.cards.whist_display import pbn_text
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
@@ -145,6 +146,7 @@ def _deal_data(raw, variant, dealer, trump, turnup, cards, score, result, honour
         "claim": claim,
         "tricks_printed": len(raw.tricks),
         "tricks_played": len(result.tricks),
+        **({"compass": compass_of(raw.seats, raw.top)} if raw.top else {}),
     }
 
 
@@ -323,6 +325,21 @@ def _repairs(raw, cards, trump, tricks, outcome) -> list[dict]:
             for new in sort_cards(set(cards[err.seat])):
                 edits.append({"kind": "trick", "trick": err.trick, "index": err.index,
                               "seat": err.seat, "old": err.card, "new": new})
+    good = _sound_edits(raw, cards, trump, tricks, edits)
+    if good:
+        return good
+    # else a misprint that reads as a revoke or a card played twice: edits further back
+    edits = []
+    for number, seat in _suspect_plays(result):
+        old = result.tricks[number - 1].cards.get(seat)
+        if old and old in tricks[number - 1]:
+            index = tricks[number - 1].index(old)
+            edits += [{"kind": "trick", "trick": number, "index": index, "seat": seat, "old": old,
+                       "new": new} for new in sort_cards(set(cards[seat]) - {old})]
+    return _sound_edits(raw, cards, trump, tricks, edits)
+
+
+def _sound_edits(raw, cards, trump, tricks, edits) -> list[dict]:
     good = []
     for edit in edits:
         trial_cards = {s: list(c) for s, c in cards.items()}
@@ -331,6 +348,22 @@ def _repairs(raw, cards, trump, tricks, outcome) -> list[dict]:
         if _sound(_replay(trial_cards, trump, trial_tricks, raw), raw):
             good.append(edit)
     return good
+
+
+def _suspect_plays(result) -> list[tuple[int, str]]:
+    """(trick, seat) of the plays a single misprint may hide behind: the first play of a card
+    played twice, each renounce proved later, and the lead of a trick with a renounce."""
+    out = []
+    for err in result.errors:
+        m = re.search(r"already played at trick (\d+)", err.message) if err.code == "CARD-TWICE" \
+            else None
+        if m and int(m.group(1)) <= len(result.tricks):
+            first = result.tricks[int(m.group(1)) - 1]
+            out += [(first.number, s) for s, c in first.cards.items() if c == err.card]
+    for rv in result.revokes:
+        if rv.trick <= len(result.tricks):
+            out += [(rv.trick, rv.seat), (rv.trick, result.tricks[rv.trick - 1].leader)]
+    return list(dict.fromkeys(out))
 
 
 def _apply(edit, cards, tricks) -> None:

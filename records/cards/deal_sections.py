@@ -6,10 +6,11 @@ finished as bridge or whist.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from records.cards import deal_facts as facts_of
 from records.cards.card_forms import seats_of
+from records.cards.hand_diagrams import compass_of
 from records.cards.trick_tables import ANY, Side
 from records.cards.tricks import DECK, hand_text
 from records.cards.whist_book import RawDeal
@@ -19,7 +20,6 @@ DEAL_HEADING = re.compile(r"^\s*(?:ILLUSTRATIVE\s+|_=)?(?P<word>HAND|DEAL|GAME|E
                           r"Game|Example|Problem)\s+(?:NO\.?\s*|No\.?\s*)?(?P<n>[IVXLC]+|\d+)\b[.:]?")
 SECTION_HEADING = re.compile(r"^\s*[A-Z][A-Z0-9 ,.'’\-]{3,}[.:]?\s*$")
 REACH = 60        # the words about a deal stand within this many lines above it
-COMPASS = "NESW"
 
 
 @dataclass
@@ -73,6 +73,11 @@ def said_after(lines, first: int, stop: int, stated) -> int:
     end = first - 1
     for i in range(first, min(stop, first + 8)):
         m = facts_of.DEALER_WINS.search(lines[i])
+        claims = [c for c in facts_of.claims_in(lines[i], i + 1) if not m or m.group() not in c.text]
+        if claims:
+            for f in stated:
+                f.claims += claims
+            end = i
         if m and m.group("n").lower() in facts_of.NUMBER_WORDS:
             for f in stated:
                 f.dealer_tricks = facts_of.Said(facts_of.NUMBER_WORDS[m.group("n").lower()],
@@ -103,7 +108,22 @@ def side_options(seats: tuple, stated, diagrams) -> list[Side]:
                     name += ", the fourth hand the cards left"
                 hands = tuple(given[s] for s in seats)
                 out.append(Side(seats, hands, base.leader, trump, name))
+    turned = stated.turnup.value if stated.turnup is not None else ""
+    if turned.startswith("?") and trump is ANY and base.leader is not ANY:
+        dealer = dealer or seats[(seats.index(base.leader) - 1) % 4]
+        return [replace(side, trump=suit) for side in out for suit in "SHDC"
+                if suit + turned[1] in side.hands[seats.index(dealer)]] or [base]
     return out or [base]
+
+
+def turned_card(stated, trump) -> str:
+    """The card turned up, when the text tells it and names no other trump ("" if not): a
+    rank told alone ("turns the ace") is of the trump the play settled."""
+    if stated.turnup is None or stated.trump is not None or trump in (None, ANY):
+        return ""
+    value = stated.turnup.value
+    value = trump + value[1] if value[0] == "?" else value
+    return value if value[0] == trump else ""
 
 
 def finish(rec: Record, raw: RawDeal, stated) -> Record:
@@ -122,21 +142,46 @@ VARIANTS = {"bridge": "bridge", "whist": "short whist", "solo whist": "solo whis
 def dealer_tricks(rec: Record, raw: RawDeal, stated) -> None:
     said = stated.dealer_tricks
     tricks = rec.data.get("tricks", [])
-    if said is None or rec.data.get("tricks_played") != 13:
+    if rec.data.get("tricks_played") != 13:
         return
     dealer = rec.data["dealer"]
-    side = {dealer, raw.seats[(raw.seats.index(dealer) + 2) % 4]}
-    made = sum(1 for t in tricks if t["winner"] in side)
-    if said.value != made:
-        rec.add(WARNING, "WHIST-RESULT", f"the text says the dealer wins {said.text} tricks "
-                f"but the dealer's side wins {made} in the play", said.line, said.column)
+    if said is not None:
+        made = _won(raw.seats, tricks, dealer)
+        if said.value != made:
+            rec.add(WARNING, "WHIST-RESULT", f"the text says the dealer wins {said.text} tricks "
+                    f"but the dealer's side wins {made} in the play", said.line, said.column)
+    for claim in stated.claims:
+        _check_claim(rec, raw, stated, claim, tricks, dealer)
+
+
+def _won(seats: tuple, tricks: list, seat: str) -> int:
+    side = {seat, seats[(seats.index(seat) + 2) % 4]}
+    return sum(1 for t in tricks if t["winner"] in side)
+
+
+def _check_claim(rec: Record, raw: RawDeal, stated, claim, tricks: list, dealer: str) -> None:
+    """A side's tricks as the text claims them ("Y Z win ten tricks") against the play."""
+    seats, told = raw.seats, []
+    for who, least, most in claim.value:
+        if who in ("declarer", "dealer"):
+            who = stated.declarer.value if who == "declarer" and stated.declarer else dealer
+        if not who or any(s not in seats for s in who) or len(who) > 2 or len(who) == 2 and \
+                (seats.index(who[1]) - seats.index(who[0])) % 4 != 2:
+            return               # not this deal's seats, or not partners: not a claim on it
+        made = _won(seats, tricks, who[0])
+        side = " ".join(sorted({who[0], seats[(seats.index(who[0]) + 2) % 4]}, key=seats.index))
+        told.append((side, made, least <= made <= most))
+    if not all(ok for _, _, ok in told):
+        play = " and ".join(f"{side} {made}" for side, made, _ in told)
+        rec.add(WARNING, "WHIST-RESULT", f"the text says {claim.text!r} but the play gives "
+                f"{play} tricks", claim.line, claim.column)
 
 
 def as_bridge(rec: Record, raw: RawDeal, stated) -> None:
     """A bridge deal as the bridge family keeps one: hands by compass seat in PBN form, the
     play trick by trick; the book's own seats stay in data["seats"]."""
     seats = raw.seats
-    compass = dict(zip(seats, seats if seats == tuple(COMPASS) else COMPASS))
+    compass = compass_of(seats, raw.top)
     data = rec.data
     data["book_hands"] = data["hands"]
     data["hands"] = {compass[s]: hand_text(frozenset(data["book_hands"][s])) for s in seats}
@@ -146,5 +191,8 @@ def as_bridge(rec: Record, raw: RawDeal, stated) -> None:
     rec.tags["Dealer"] = compass[data["dealer"]]
     rec.tags["Board"] = raw.title
     declarer = stated.declarer.value if stated.declarer else ""
+    passed = stated.passed.value if stated.passed else ""
+    if not declarer and passed in seats:      # the dealer left it: the partner declares
+        declarer = seats[(seats.index(passed) + 2) % 4]
     if declarer in compass:
         rec.tags["Declarer"] = compass[declarer]

@@ -22,6 +22,9 @@ GLYPH = "♠♥♦♣♤♡◇♢♧"
 RANK = r"(?:(?i:knave|queen|king|jack|ace|ten)|Knv|Kn|Kg|Qn|10|[AKQJT2-9])"
 HEAD = re.compile(rf"(?P<glyph>[{GLYPH}])|\[(?P<tag>[SHDC])\]|(?P<word>(?i:spades|hearts|diamonds|"
                   r"clubs))\s*[:.\-\u2014]?|(?<![A-Za-z])(?P<letter>[SHDC])(?:\s*:|\.(?=\s))")
+# what every holding prints, looked for before a line is cut into pieces
+HOLDING_MARK = re.compile(r"[♠♥♦♣♤♡◇♢♧\[]|[Ss]pades|[Hh]earts|[Dd]iamonds|[Cc]lubs|SPADES|HEARTS|"
+                          r"DIAMONDS|CLUBS|[SHDC][:.]")
 RANK_RUN = re.compile(rf"{RANK}(?![a-z])")
 VOID = re.compile(r"^[\s,.:;]*(?:(?i:none|void|nil|nothing)|[\u2014\u2013-]+)?[\s,.;]*$")
 LABEL_LEAD = re.compile(r"^\s*(?P<label>(?:[AYBZNESW]|North|East|South|West|NORTH|EAST|SOUTH|WEST|"
@@ -97,6 +100,25 @@ class Diagram:
 
 
 POSITIONS = ("top", "right", "bottom", "left")   # clockwise
+
+
+def top_seat(diagrams: list, named: dict) -> str:
+    """The seat whose hand a compass diagram draws at the top (PBN's North), or ""."""
+    for diagram in diagrams:
+        top = diagram.placed.get("top")
+        for seat, hand in named.items():
+            if top is not None and hand is top:
+                return seat
+    return ""
+
+
+def compass_of(seats: tuple, top: str = "") -> dict:
+    """Each book seat's PBN seat: N E S W are themselves; other seats (A Y B Z) as drawn, the
+    top hand North and the rest clockwise, else the dealer's partner (Y) at the top."""
+    if tuple(seats) == ("N", "E", "S", "W"):
+        return {s: s for s in seats}
+    k = seats.index(top) if top in seats else 1
+    return {seats[(k + i) % 4]: "NESW"[i] for i in range(4)}
 
 
 # -- one cell -----------------------------------------------------------------------------
@@ -230,9 +252,11 @@ def _hands(lines: list[str], first: int, stop: int):
     labels: list[tuple[str, int, int]] = []
     text_lines = set()
     for i in range(first, stop):
-        if not lines[i].strip() or len(lines[i]) > 200:
-            continue
-        pieces = cell_pieces(lines[i], i + 1)
+        line = lines[i]
+        if not line.strip() or len(line) > 200 or \
+                not HOLDING_MARK.search(line) and len(line.split()) > 4:
+            continue              # prose: no holding, and too many words for seats' labels
+        pieces = cell_pieces(line, i + 1)
         row: list[Holding] = []
         for kind, *rest in pieces:
             if kind == "label":

@@ -7,8 +7,16 @@ from __future__ import annotations
 from records.cards import deal_facts as facts_of
 from records.cards.card_forms import seats_of
 from records.cards.deal_play import deal_record, plays_through
-from records.cards.deal_sections import REACH, VARIANTS, Found, finish, said_after, words_about
-from records.cards.hand_diagrams import find_diagrams
+from records.cards.deal_sections import (
+    REACH,
+    VARIANTS,
+    Found,
+    finish,
+    said_after,
+    turned_card,
+    words_about,
+)
+from records.cards.hand_diagrams import find_diagrams, top_seat
 from records.cards.trick_prose import resolve
 from records.cards.trick_tables import ANY, SUIT_NAMES
 from records.cards.whist_book import RawDeal, RawTrick, Token
@@ -34,6 +42,7 @@ def prose_deal_records(lines, item: Found, found: list[Found], stop: int,
     fits = [r for r in readings if _trial(lines, item, run, seats, stated, *r)]
     name, hands, trump = (fits or readings)[0]
     raw = _raw(lines, item, run, seats, stated, name, hands, trump)[0]
+    raw.top = top_seat(diagrams, hands) if hands else ""
     item.end = max([last_read, run.last] + [d.end_line - 1 for d in diagrams])
     raw.end_line = item.end + 1
     rec = deal_record(raw, path, variant=VARIANTS[stated.game], kind=stated.kind)
@@ -69,9 +78,9 @@ def _raw(lines, item: Found, run, seats, stated, name, hands, trump):
     raw.seats, raw.trump = seats, trump
     raw.first_leader = tricks[0][0][0]
     raw.dealer = stated.dealer.value if stated.dealer and stated.dealer.value in seats else ""
-    if stated.turnup is not None and trump == stated.turnup.value[0] and stated.trump is None:
-        t = stated.turnup
-        raw.turnup = Token(t.text, t.line, t.column, t.value)
+    turned = turned_card(stated, trump)
+    if turned:
+        raw.turnup = Token(stated.turnup.text, stated.turnup.line, stated.turnup.column, turned)
     for k, trick in enumerate(tricks, 1):
         cards = [Token(tok.text, tok.line, tok.column, card) for _, tok, card in trick]
         raw.tricks.append(RawTrick(Token(str(k), trick[0][1].line, 1, str(k)),

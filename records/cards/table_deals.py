@@ -18,9 +18,10 @@ from records.cards.deal_sections import (
     said_after,
     finish,
     side_options,
+    turned_card,
     words_about,
 )
-from records.cards.hand_diagrams import find_diagrams
+from records.cards.hand_diagrams import find_diagrams, top_seat
 from records.cards.trick_tables import (
     ANY,
     SUIT_NAMES,
@@ -120,10 +121,9 @@ def _raw_deal(lines, item: Found, tokens, played, tricks, d: int, count: int, st
         raw.seat_rows = tuple(columns)
     raw.dealer = stated.dealer.value if stated.dealer and stated.dealer.value in side.seats else ""
     raw.trump = side.trump
-    if stated.turnup is not None and side.trump == stated.turnup.value[0] and \
-            stated.trump is None:
-        t = stated.turnup
-        raw.turnup = Token(t.text, t.line, t.column, t.value)
+    turned = turned_card(stated, side.trump)
+    if turned:
+        raw.turnup = Token(stated.turnup.text, stated.turnup.line, stated.turnup.column, turned)
     before = None
     for trick in tricks:
         if before is not None and trick.leader != before.winner:
@@ -151,6 +151,7 @@ def _hands(raw: RawDeal, played, tricks, tokens, side: Side, diagrams) -> None:
                                            for c in hand.cards] if hand else \
                             [Token("", diagram.line, 1, c) for c in sort_cards(cards)]
                         raw.hand_lines[seat] = hand.line if hand else diagram.line
+                    raw.top = top_seat([diagram], named)
                     return
     first_line = tokens[tricks[0].tokens[0]].line
     for seat in side.seats:

@@ -18,6 +18,7 @@ from collections import Counter
 
 from records.cards import whist_book as book
 from records.cards.deal_play import _book_name, best_play, deal_record  # noqa: F401
+from records.cards.diagram_deals import diagram_deal_records
 from records.cards.page_deals import deal_records
 from records.cards.tricks import card_text, hand_text, sort_cards
 from records.cards.whist_display import (  # noqa: F401
@@ -58,8 +59,11 @@ def scan_cards(text: str, path: str) -> list[Record]:
         records.append(ending_record(raw, path))
         claimed.update(range(raw.line - 1, raw.end_line))
     records += deal_records(text, path, claimed)
-    records += [deal_record(raw, path) for raw in doubtful
-                if not claimed.intersection(range(raw.line - 1, raw.end_line))]
+    for raw in doubtful:
+        if not claimed.intersection(range(raw.line - 1, raw.end_line)):
+            records.append(deal_record(raw, path))
+            claimed.update(range(raw.line - 1, raw.end_line))
+    records += diagram_deal_records(text.replace("\r", ""), path, claimed)
     records += [hand_record(raw, path) for raw in book.find_suit_first_hands(text, claimed)]
     records += [hand_record(raw, path) for raw in book.find_column_hands(text, claimed)]
     pad_records = [pad_record(raw, path) for raw in book.find_score_pads(text)]

@@ -83,6 +83,7 @@ class RawDeal:
     seat_rows: tuple = ()              # a table in seat order: its places' seats, clockwise
     leaders_given: dict = field(default_factory=dict)   # trick -> seat, where the marks say
     unread: bool = False               # most of its tricks are not in the form looked for
+    top: str = ""                      # the seat a compass diagram draws at the top (North)
 
 
 @dataclass

@@ -184,12 +184,13 @@ def pbn_text(record: Record) -> str:
                        data={"hands": {"N": frozenset(d["hands"]["hand"])}})
         return pbn.write_record(proxy)
     seats = _seats(d)
-    compass = dict(zip(seats, "NESW"))
+    compass = d.get("compass") or dict(zip(seats, "NESW"))   # as a compass diagram drew them
     names = {"North": "N", "East": "E", "South": "S", "West": "W"}
     dealer = compass.get(d.get("dealer", seats[-1]), "W")
     tags = {"Event": record.tags.get("Event", "?"), "Site": "?", "Date": "?",
             "Board": record.tags.get("Deal", ""),
-            **{name: seats["NESW".index(letter)] for name, letter in names.items()},
+            **{name: next(s for s in seats if compass[s] == letter)
+               for name, letter in names.items()},
             "Dealer": dealer, "Vulnerable": "None", "Scoring": d.get("variant", ""),
             "Declarer": "", "Contract": "", "Result": "", "Trumps": d.get("trump") or "",
             "TurnUp": d.get("turnup") or ""}

@@ -21,7 +21,7 @@ from functools import partial
 from records.core import parallel
 from records.core.decoding import NotText, bound_lines, text_blocks
 from records.core.family import extensions, family, kinds_reading, known_kinds
-from records.core.model import INFO, Diagnostic, Record, shift_lines
+from records.core.model import ERROR, INFO, INVALID, Diagnostic, Record, shift_lines
 
 MB = 1 << 20
 MAX_WHOLE_BYTES = int(os.environ.get("HOYLE_MAX_TEXT_MB", "8")) * MB  # running text is read whole
@@ -333,4 +333,32 @@ def scan_book(text: str, path: str, kinds: list[str] | None = None,
         if kind in known_kinds():
             found.extend(_guarded(family(kind).scan_book, text, path))
     found.sort(key=lambda r: (r.line, r.kind))
-    return found
+    return unshadowed(found)
+
+
+def unshadowed(records: list[Record]) -> list[Record]:
+    """The records less those that do not replay (an error, or invalid) and lie wholly on the
+    lines of a record of another kind that does (warnings about what the text says allowed):
+    one family's print misread by another (a hand diagram's ranks taken for draughts moves) is
+    no record of the second. Records sorted by line."""
+    sound = [_replays(r) for r in records]
+    if all(sound) or not any(sound):
+        return records
+    whole = [r for r, ok in zip(records, sound) if ok]
+    kept = []
+    for rec, ok in zip(records, sound):
+        cover = None if ok else next(
+            (s for s in whole if s.kind != rec.kind and s.line <= rec.line
+             and max(rec.line, rec.end_line) <= s.end_line), None)
+        if cover is None:
+            kept.append(rec)
+        else:   # said on the record that holds the lines, never dropped silently
+            cover.add(INFO, "READ-OVERLAP", f"lines {rec.line}-{max(rec.line, rec.end_line)} "
+                      f"also read as {rec.kind}, which does not replay there: left out",
+                      rec.line, 0)
+    return kept
+
+
+def _replays(record: Record) -> bool:
+    record.settle_status()
+    return record.status != INVALID and not any(d.severity == ERROR for d in record.diagnostics)

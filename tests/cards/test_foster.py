@@ -24,7 +24,7 @@ def _alarms(rec):
 
 
 def test_every_thirteen_trick_table_is_read_and_played_out():
-    found = tables()
+    found = {k: r for k, r in tables().items() if not k.startswith("DIAGRAM")}
     whist_section = [k for k, r in found.items() if 3254 <= r.line <= 10160]
     assert whist_section == ["TABLE 3264a", "TABLE 3264b", "TABLE 3616a", "TABLE 3616b",
                              "TABLE 6749a", "TABLE 6749b", "TABLE 6770a", "TABLE 6770b",
@@ -36,6 +36,15 @@ def test_every_thirteen_trick_table_is_read_and_played_out():
     kinds = {k: r.kind for k, r in found.items() if 3254 <= r.line <= 10160}
     assert [k for k, kind in kinds.items() if kind == "bridge"] == \
         ["TABLE 3264a", "TABLE 3264b", "TABLE 3616a", "TABLE 3616b"]   # auction and bridge
+
+
+def test_a_compass_of_four_hands_with_no_play_is_one_deal():
+    """l. 5350: four hands around a framed square, Z turning up the ♡6 in the words above."""
+    (deal,) = [r for k, r in tables().items() if k.startswith("DIAGRAM")]
+    assert (deal.line, deal.kind, deal.status, deal.tags["TurnUp"]) == (5350, "whist", "valid", "H6")
+    assert sorted(len(h) for h in deal.data["hands"].values()) == [13] * 4
+    assert deal.data["hands"]["Z"][:3] == ["SJ", "ST", "S3"] and deal.data["tricks_played"] == 0
+    assert deal.data["compass"] == {"Y": "N", "B": "E", "Z": "S", "A": "W"}
 
 
 def test_trumps_and_leaders_from_the_text():
@@ -59,6 +68,6 @@ def test_the_books_faults_are_each_one_diagnostic():
         "TABLE 6749b": [(6760, "WHIST-REVOKE")],        # Y keeps the ace of clubs at trick 12
     }
     valid = [k for k, r in found.items() if r.status == "valid"]
-    assert len(valid) == 10
+    assert len(valid) == 11                             # the ten tables and the diagram at 5350
     assert [found[f"TABLE {t}"].data["trump"] for t in ("20057a", "20057b", "20106a", "20106b")] \
         == [None] * 4                                   # Hearts is played without trumps

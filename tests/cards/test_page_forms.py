@@ -136,8 +136,10 @@ def test_a_deal_is_read_once_as_bridge_when_the_words_say_so_else_whist():
     assert [(r.kind, r.status, r.tags["Deal"]) for r in bridge] == [("bridge", "valid", "HAND 4")]
     assert [(r.kind, r.status) for r in plain] == [("whist", "valid")]
     assert plain[0].data["turnup"] == "D2" and bridge[0].data["trump"] is None
-    assert bridge[0].data["hands"]["N"] == "AKT732.Q..QJ9842"      # A sits North in PBN
-    assert bridge[0].data["play"][0]["winner"] == "N"
+    # no diagram: Z deals from the bottom (South), so Y sits North and A, on Z's left, West
+    assert bridge[0].data["hands"]["N"] == "94.KT973.AQJ765."
+    assert bridge[0].data["hands"]["W"] == "AKT732.Q..QJ9842"
+    assert bridge[0].data["play"][0]["winner"] == "W" and bridge[0].tags["Dealer"] == "S"
 
 
 def test_readings_that_all_fit_are_each_named_for_review():

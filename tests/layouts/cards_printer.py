@@ -450,13 +450,36 @@ def print_deal(layout: Layout, vocab: Vocab, seed: int, misprint: str = "") -> t
     if "box" in layout.options:
         kwargs["frame"] = "box"
     layout.tricks(p, vocab, layout.mark, layout.meaning, planted, **kwargs)
+    claim_at = None
+    if layout.deals == 1:        # what the sides took, said as books say it (false if planted)
+        claim_at = len(p.lines) + 1
+        p.lines += ["", claim_words(deals[0], seed, false=misprint == "claim"), ""]
     if layout.hands == "list after":
         p.lines += ["THE HANDS.", ""] + hand_list(deals[0], vocab, style)
     elif layout.hands == "table":
         p.lines += ["The full deal:", ""] + hands_table(deals[0], vocab, style)
     p.lines += ["", "More words of the book follow, and name no card at all.", ""]
     line = p.where[(0, at[0], at[1])] if at else None
-    return p, line
+    return p, claim_at if misprint == "claim" else line
+
+
+NUMBER = "zero one two three four five six seven eight nine ten eleven twelve thirteen".split()
+
+
+def claim_words(deal: Deal, style: int, false: bool = False) -> str:
+    """"Y Z win eight tricks and A B five.", "A-B win the odd trick.", "North and South make
+    two by cards.": the tricks each side took (one more for the first side when false)."""
+    s = deal.seats
+    won = {k: sum(1 for _, _, w in deal.tricks if w in (s[k], s[k + 2])) for k in (0, 1)}
+    more = max((0, 1), key=won.get)
+    n = won[more] + (1 if false and won[more] < 13 else -1 if false else 0)
+    pair = (lambda k: f"{SEAT_WORD[s[k]]} and {SEAT_WORD[s[k + 2]]}") if s == NESW and style % 2 \
+        else (lambda k: f"{s[k]}-{s[k + 2]}") if style % 3 == 0 else (lambda k: f"{s[k]} {s[k + 2]}")
+    if style % 4 == 1 and n == 7:
+        return f"{pair(more)} win the odd trick."
+    if style % 4 == 2 and n > 6:
+        return f"{pair(more)} make {NUMBER[n - 6]} by cards."
+    return f"{pair(more)} win {NUMBER[n]} tricks and {pair(1 - more)} {NUMBER[13 - n]}."
 
 
 def _plant(deal: Deal, layout: Layout, rng, misprint: str):

@@ -76,6 +76,13 @@ def test_a_planted_misprint_is_flagged_at_its_line(layout, kind):
     check_misprint(layout, VOCAB[layout.vocabs[0]], 7, kind)
 
 
+@pytest.mark.parametrize("seed", (3, 4, 5, 6))
+@pytest.mark.parametrize("layout", [x for x in LAYOUTS if x.deals == 1], ids=lambda x: x.name)
+def test_a_false_claim_of_tricks_is_flagged_at_its_line(layout, seed):
+    """Every printed deal says what the sides took (true, so no alarm above); a false one is."""
+    check_misprint(layout, VOCAB[layout.vocabs[0]], seed, "claim")
+
+
 PROSE = """Whist is played by four persons, two against two. A leads the king of hearts
 and Y plays the 2♥, B the 5♥ and Z the ace of hearts; with K♠ Q♠ J♠ 10♠ in hand, play the
 king first, then the queen. Hands such as ♡ J 8 6 4 2; ♣ K 3 2; ♢ 10 9 2; ♠ 7 5 lead trumps.
@@ -106,6 +113,8 @@ def test_zoo_at_large_from_a_fresh_seed():
         for k, vocab in enumerate(v for v in VOCABS if v.name in layout.vocabs):
             check_read_back(layout, vocab, seed + k)
             check_misprint(layout, vocab, seed + k, "card")
+            if layout.deals == 1:
+                check_misprint(layout, vocab, seed + k, "claim")
             count += 1
     print(f"{count} printed deals and their misprints read in {time.perf_counter() - started:.1f} s")
 

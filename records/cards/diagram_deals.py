@@ -1,0 +1,141 @@
+"""Deals printed as hands only: a compass diagram (or three hands around it, the fourth the
+cards they lack) with no play beside it is one deal, its hands where the labels or the drawing
+put them, the words around it saying who deals and what is trumps.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from records.cards import deal_facts as facts_of
+from records.cards.card_forms import seats_of
+from records.cards.deal_play import deal_record
+from records.cards.deal_sections import DEAL_HEADING, VARIANTS, finish, turned_card
+from records.cards.hand_diagrams import POSITIONS, find_diagrams, top_seat
+from records.cards.tricks import DECK, sort_cards
+from records.cards.whist_book import RawDeal, Token
+from records.core.model import INFO, Record
+
+GLYPH_IN = re.compile(r"[♠♥♦♣♤♡◇♢♧]")
+# a holding's other marks, found with str.find over the whole text (most of a book is prose)
+MARKS = ("[S]", "[H]", "[D]", "[C]", "pades", "earts", "iamonds", "lubs", "PADES", "EARTS",
+         "IAMONDS", "LUBS", *(f"{s}{p}" for s in "SHDC" for p in ":."))
+# a word of running text: no holding prints more than three (ranks and voids aside)
+PROSE_WORD = re.compile(r"\b(?!(?:ace|king|queen|knave|jack|ten|none|void|nil)\b)[a-z]{3,}\b")
+GAP = 3           # lines between two holdings of one diagram at most
+WORDS = 6         # lines of words read above and below a diagram
+
+
+def diagram_deal_records(text: str, path: str, claimed: set) -> list[Record]:
+    """A record for each diagram of whole hands on lines not yet read (claimed: 0-based);
+    the lines read are added to claimed."""
+    lines = text.split("\n")
+    out = []
+    for first, stop in _windows(text, lines, claimed):
+        for diagram in find_diagrams(lines, first, stop):
+            span = range(diagram.line - 1, diagram.end_line)
+            if claimed.intersection(span):
+                continue
+            rec = _record(lines, diagram, path)
+            if rec is not None:
+                out.append(rec)
+                claimed.update(range(rec.line - 1, rec.end_line))
+    return out
+
+
+def _windows(text: str, lines: list[str], claimed: set) -> list[tuple[int, int]]:
+    """Runs of lines that may print holdings (0-based, stop exclusive), three lines or more."""
+    out, start, last, count = [], -1, -GAP - 1, 0
+    for i in _marked_lines(text):
+        if i in claimed or len(lines[i]) > 200 or len(PROSE_WORD.findall(lines[i])) > 3:
+            continue
+        if i - last > GAP:
+            if count >= 3:
+                out.append((start, last + 1))
+            start, count = i, 0
+        last, count = i, count + 1
+    if count >= 3:
+        out.append((start, last + 1))
+    return [(max(0, a - 1), min(len(lines), b + 1)) for a, b in out]
+
+
+def _marked_lines(text: str) -> list[int]:
+    """The 0-based lines holding a suit's glyph, tag, word, or letter and stop."""
+    at = [m.start() for m in GLYPH_IN.finditer(text)]
+    for mark in MARKS:
+        k = text.find(mark)
+        while k >= 0:
+            letter = len(mark) == 2
+            if not letter or (k == 0 or not text[k - 1].isalpha()) and \
+                    text[k + 2:k + 3] in (" ", "\t", "\n"):
+                at.append(k)
+            k = text.find(mark, k + 1)
+    breaks = [m.start() for m in re.finditer("\n", text)]
+    return sorted({bisect_right(breaks, k) for k in at})
+
+
+def _named(diagram) -> tuple[tuple, dict, str] | None:
+    """(seats, seat -> Hand, how they were named): as labelled, else as drawn (top North)."""
+    labels = [h.label for h in diagram.hands]
+    if all(labels) and len(set(labels)) == len(labels) and seats_of(labels):
+        return seats_of(labels), dict(zip(labels, diagram.hands)), "hands as labelled"
+    if len(diagram.placed) == 4:
+        named = {"NESW"[k]: diagram.placed[p] for k, p in enumerate(POSITIONS)}
+        return ("N", "E", "S", "W"), named, "the top hand North, the others clockwise"
+    return None
+
+
+def _record(lines: list[str], diagram, path: str) -> Record | None:
+    found = _named(diagram)
+    if found is None:
+        return None
+    seats, named, how = found
+    hands = {s: [Token(c.text, c.line, c.column, c.card) for c in named[s].cards] for s in named}
+    if len(hands) == 3:           # the fourth hand: the cards the three lack, when they are 39
+        held = {t.value for h in hands.values() for t in h}
+        if len(held) != 39:
+            return None
+        (rest,) = [s for s in seats if s not in hands]
+        hands[rest] = [Token("", diagram.line, 1, c) for c in sort_cards(DECK - held)]
+        how += f", {rest} the cards left"
+    stated = _words(lines, diagram)
+    raw = _raw(lines, diagram, seats, hands, stated)
+    raw.top = top_seat([diagram], named)
+    rec = deal_record(raw, path, variant=VARIANTS[stated.game], kind=stated.kind)
+    rec.add(INFO, "LAYOUT", f"a diagram of the four hands, no play printed: {how}", raw.line, 1)
+    rec = finish(rec, raw, stated)
+    if stated.trump_value is facts_of.ANY and not raw.turnup:
+        rec.tags["Trumps"] = ""           # the words name none and no play settles it
+    return rec
+
+
+def _words(lines: list[str], diagram):
+    """The facts of the words just above and below the diagram (to a blank line and on)."""
+    first, stop = max(0, diagram.line - 1 - WORDS), min(len(lines), diagram.end_line + WORDS)
+    pieces = [(i + 1, 1, lines[i]) for i in range(first, stop)
+              if not diagram.line - 1 <= i < diagram.end_line and lines[i].strip()]
+    return facts_of.read_facts(pieces, 1)[0]
+
+
+def _raw(lines, diagram, seats: tuple, hands: dict, stated) -> RawDeal:
+    line, end, title = diagram.line, diagram.end_line, f"DIAGRAM {diagram.line}"
+    for i in range(diagram.line - 2, max(-1, diagram.line - 2 - WORDS), -1):
+        m = DEAL_HEADING.match(lines[i])
+        if m and len(lines[i].strip()) < 60:         # the deal's heading ("HAND No. 1.")
+            line, title = i + 1, f"{m.group('word').upper()} {m.group('n')}"
+            break
+    raw = RawDeal(title, "", line, end, "\n".join(lines[line - 1:end]))
+    raw.seats, raw.leaders_printed = seats, False
+    dealer = stated.dealer.value if stated.dealer and stated.dealer.value in seats else ""
+    leader = stated.leader.value if stated.leader and stated.leader.value in seats else ""
+    raw.dealer = dealer or (seats[(seats.index(leader) - 1) % 4] if leader else seats[-1])
+    raw.first_leader = leader or seats[(seats.index(raw.dealer) + 1) % 4]
+    trump = stated.trump_value
+    raw.trump = None if trump is facts_of.ANY else trump
+    turned = turned_card(stated, raw.trump)
+    if turned:
+        raw.turnup = Token(stated.turnup.text, stated.turnup.line, stated.turnup.column, turned)
+    for seat in seats:
+        raw.hands[seat] = hands[seat]
+        raw.hand_lines[seat] = min((t.line for t in hands[seat] if t.text), default=line)
+    return raw
