@@ -10,43 +10,27 @@ the headings above them; it does not know whether a move is legal.
 from __future__ import annotations
 
 import re
-import string
 from dataclasses import dataclass, field
 
 from records.chess import descriptive as dn
-from records.chess.diagrams import MAN_AT, MEN_OF_A_SIDE, diagram_placement, placements_of_men
+from records.chess import tables
+from records.chess.resolver import Setup
+from records.chess.setups import odds_setup
+from records.chess.text import RESULT_ALONE, WORDED_MOVE, plain, prose
+from records.chess.diagrams import placements_of_men
+from records.chess.book_tags import (
+    GAME_NUMBER, PLAYERS, column_players, _between, _contents_games, _game_tags,
+    _heading_by_players, _names_in_full, _prose_tags)
 from records.chess.layouts import (
-    bare_moves,
-    black_alone,
-    carried_row,
-    dashed_items,
-    is_dash_row,
-    renumbered,
-)
+    BROKEN_MOVE, bare_moves, black_alone, broken_off, carried_row, first_word_blanked,
+    in_turn, moves_in_prose, renumbered)
 
-FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
-                      r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
 HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
-HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie)\s+(?:N[Oo]\.\s*)?"
+HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie|CASE|Case|STUDY|Study|PROBLEM|Problem|END-GAME|End-[Gg]ame)\s+(?:N[Oo]\.\s*)?"
                           r"(?:\d+|[IVXLC]+\b)"
                           r"(?:\s*(?:\.|--|:|—).{0,80})?)\s*$")
-PLAYERS = re.compile(r"White:\s*(?P<white>.+?)\.?\s+Black:\s*(?P<black>.+?)\.?\s*$|"
-                     r"WHITE\.?\s*\((?P<white2>[^)]+?)\.?\)\s+BLACK\.?\s*\((?P<black2>[^)]+?)\.?\)")
-EVENT_LINE = re.compile(r"^\s*\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)\s*$")
-PLAYED_AT = re.compile(r"[Pp]layed (?:at|in) (?:the )?(?P<event>[^.]+?),?\s+(?P<year>1[5-9]\d\d)")
-CONTENTS_GAME = re.compile(r"^\s*(?P<n>\d+)\.\s+(?P<white>[A-Z][\w'. ]+?)\s*-\s*(?P<black>[A-Z][\w'. ]+?)\s+\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)")
-GAME_NUMBER = re.compile(r"(?:GAME|Game)\s+(?:N[Oo]\.\s*)?(?P<n>\d+|[IVXLC]+\b)")
-ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-COMPARE = re.compile(r"^\s*(?P<name>[A-Z][A-Za-z' -]+?)\s*\((?:compare|see) p\.\s*\d+\)\.?\s*$")
-DIAGRAM_ROW = re.compile(r"^\s*(?P<rank>[1-8])\s*\|(?P<cells>(?:[^|]{3,5}\|){8})\s*$")
-AS_IN_GAME = re.compile(r"[Mm]oves?\s+1\s*(?:-|to)\s*(?P<last>\d+)\s+(?:are\s+)?as in\s+(?:GAME|Game)\s+"
-                        r"(?:N[Oo]\.\s*)?(?P<game>\d+)")
-FEN_LINE = re.compile(r'\[FEN\s+"([^"]+)"\]')
-DIAGRAM = re.compile(r"\[Illustration|\b[Dd]iagram\b|\bDiag\. \d")
 
 
-QUOTES = str.maketrans("\u2019\u2018\u02bc`", "''''")  # one for one: columns hold
-ITALICS = str.maketrans("_", " ")  # _en passant_: a plain-text book's italics (not LaTeX's x_4)
 VARIATION_HEADING = re.compile(r"^\s*(?:Var(?:iation|\.)?|VARIATION)\s+(?:[A-Z]|\d+|[IVX]+)\.?"
                                r"(?:\s+(?:on|at)\s+(?P<side>White|Black)'s\s+\d+\w*\.?\s+[Mm]ove\.?)?\s*$")
 
@@ -60,11 +44,6 @@ def _black_first(segment: list, side: str | None) -> bool:
     if side and len([i for i in segment if isinstance(i, (dn.Move, dn.Unreadable))]) == 1:
         return side == "Black"
     return first.continuation or black_alone(segment, (first.number, True))
-
-
-def _plain(line: str) -> str:
-    line = line.translate(QUOTES)
-    return line if "$" in line or "\\" in line else line.translate(ITALICS)
 
 
 @dataclass
@@ -92,49 +71,18 @@ class RawGame:
         return self.first_number + plies // 2, plies % 2 == 1
 
 
-def fraction_items(line: str, lineno: int) -> list:
-    """Items of a line of LaTeX fractions: number, White's move over Black's."""
-    items: list = []
-    for m in FRACTION.finditer(line):
-        number = m.group(1) or m.group(2)
-        if number is None or not re.search(r"[A-Za-z]", m.group(3)):
-            continue
-        col = (m.start(1) if m.group(1) else m.start(2)) + 1
-        items.append(dn.MoveNumber(int(number), lineno, col))
-        for group in (3, 4):
-            text, cols = dn.untypeset(m.group(group), m.start(group) + 1)
-            parsed = [i for i in dn.parse(text, lineno, cols) if not isinstance(i, dn.MoveNumber)]
-            moves = [i for i in parsed if isinstance(i, (dn.Move, dn.Unreadable))]
-            if len(moves) != 1:
-                items.append(dn.Unreadable(text.strip(), lineno, cols[0] if cols else col,
-                                           f"cannot read {text.strip()!r} as one move"))
-            else:
-                items.extend(parsed)
-    return items
-
-
-RANK_WORD = "|".join(dn.RANK_NUMBERS)  # first ... eighth
-NOT_PROSE = re.compile(rf"Kt|[Cc]heck|ch|square|sq|mate|takes|{RANK_WORD}|"
-                       r"\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles|"
-                       r"\b(?:on|side|his|her|one|two|en passant)\b|\((?:best|good|bad|weak|strong|better|forced)\.?\)|"
-                       r"[Rr]esign(?:s|ed)|[Dd]rawn?|dis|dbl|(?<![A-Za-z])[KQRBNDTLSFCAP\u2654-\u265f]?[a-h]?[1-8]?[x:\u00d7-]?[a-h][1-8]\b")
-WORDED_MOVE = re.compile(rf"^(?:[Cc]astles|O\s?-\s?O)|\b(?:sq|square|{RANK_WORD}|one|two)\b|"
-                         r"\bx\b|x[KQRBP]|takes|×")  # a move with no digit in it
-
-
-def _prose(text: str) -> bool:
-    """Words in small letters, beyond the few that moves use, mark a line as prose."""
-    return len(re.findall(r"[a-z]", NOT_PROSE.sub("", text))) > 3
-
-
 def row_items(line: str, lineno: int) -> list | None:
     """Items of a line that is all movetext, or None for prose."""
     fast = _numbered_row(line, lineno)  # every cell a move: movetext, no prose test needed
     if fast is not None:
         return fast
     stripped = line.strip()
+    if len(stripped) <= MAX_RESULT_LINE and RESULT_ALONE.match(stripped):
+        alone = dn.parse(line, lineno)   # `½–½`, `Drawn.`, `Black resigned a few moves later.`
+        if alone and all(isinstance(i, dn.Result) for i in alone):
+            return alone
     if not stripped or len(stripped) > 160 or not (
-            re.search(r"\d", stripped) or WORDED_MOVE.search(stripped)) or _prose(stripped):
+            re.search(r"\d", stripped) or WORDED_MOVE.search(stripped)) or prose(stripped):
         return None
     items = dn.parse(line, lineno)
     if any(isinstance(i, dn.Unreadable) for i in items):
@@ -180,6 +128,7 @@ def _numbered_row(line: str, lineno: int) -> list | None:
         items.append(dn.placed(move, lineno, m.start() + move.column))
     return items if 2 <= len(items) <= 3 else None
 CELL = re.compile(r"\S+(?: \S+)*")  # columns are two or more spaces apart
+MAX_RESULT_LINE = 50
 RESULT_WORD = re.compile(r"[Rr]esign|[Dd]rawn?\b|wins|\d\s?[-\u2013\u2014]\s?\d|\u00bd")
 MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x×-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
 MOVE_WORDS = {"ch", "x", "to", "takes", "sq", "mate", "e.p.", "dis", "dbl"}
@@ -219,9 +168,11 @@ def heading_of(line: str) -> tuple[str, bool] | None:
         return re.split(r"--|—|–", m.group("name"))[0].strip().rstrip(".:").strip(), False
     stripped = line.strip()
     bare = stripped.rstrip(".")
-    if 3 <= len(bare) <= 50 and bare.isupper() and re.fullmatch(r"[A-Z' .,-]+", bare) \
-            and not set(re.findall(r"[A-Z]+", bare)) <= {"WHITE", "BLACK"} \
-            and len(bare.split()) <= 6:
+    remark = REMARK.search(bare)   # `BENKO GAMBIT (declined in effect).`
+    caps = bare[:remark.start()].rstrip() if remark else bare
+    if 3 <= len(caps) <= 50 and caps.isupper() and re.fullmatch(r"[A-Z' .,-]+", caps) \
+            and not set(re.findall(r"[A-Z]+", caps)) <= {"WHITE", "BLACK"} \
+            and len(caps.split()) <= 6:
         return bare, False
     if (3 <= len(stripped) <= 40 and stripped[-1].isalpha() and _title_case(stripped)
             and not re.search(r"\d|\$|\||[<>{}():,]", stripped)):
@@ -229,6 +180,7 @@ def heading_of(line: str) -> tuple[str, bool] | None:
     return None
 
 
+REMARK = re.compile(r"\s\([^()]{1,40}\)$")
 SMALL_WORDS = {"of", "the", "and", "to", "a", "an", "in", "on", "at", "by", "for", "with"}
 
 
@@ -243,113 +195,307 @@ def _title_case(text: str) -> bool:
 def find_games(text: str, start: int = 1, stop: int | None = None) -> list[RawGame]:
     """The games in lines start..stop-1 (1-based) of text, reading from start as if the book
     began there: split_point() gives lines where that is so."""
-    lines = [_plain(line) for line in text.splitlines()]
-    contents = _contents_games(lines)
-    games: list[RawGame] = []
-    open_games: list[RawGame] = []
-    heading, heading_line, continued = "", 0, False
-    tags: dict = {}
-    diagram: dict[int, str] = {}
-    read_to = tried_to = 0  # lines read already as wrapped moves; paragraphs tried for them
-    bare: dict[int, bool] = {}  # paragraphs of moves printed without numbers, by first line
-    stop = len(lines) + 1 if stop is None else stop
-    for lineno, line in enumerate(lines[start - 1:stop - 1], start=start):
-        if lineno <= read_to:
-            continue
-        last = lineno
-        row = DIAGRAM_ROW.match(line)
-        if row:
-            diagram[int(row.group("rank"))] = row.group("cells")
-            if len(diagram) == 8:
-                tags["_board"] = diagram_placement(diagram)
-                diagram = {}
-            continue
-        if lineno < len(lines) and is_dash_row(lines[lineno]) and not is_dash_row(line):
-            continue  # White's moves over a row of dashes: read with that row
-        dashed = dashed_items(lines, lineno)
-        if dashed:
-            items, style = dashed, ("dashed",)
-            if lineno < len(lines) and lines[lineno].strip() and not is_dash_row(lines[lineno]):
-                last = read_to = lineno + 1  # Black's moves under the dashes
-        elif "\\frac" in line:
-            items, style = fraction_items(line, lineno), ("fraction",)
-        else:
-            items = row_items(line, lineno)
-            style = ("row", _indented(line))
-            if items is None and lineno > tried_to and _may_wrap(line):
-                wrapped = wrapped_moves(lines, lineno)
-                if wrapped:
-                    items, last = wrapped
-                    read_to = last
-                tried_to = _paragraph_end(lines, lineno)
-        if not items and open_games and open_games[-1].style[0] == "row":
-            items = carried_row(line, lineno, open_games[-1])
-            style = open_games[-1].style if items else style
-        if items is None and line.strip():
-            items = bare_moves(lines, lineno, bare)
-            style = ("bare",) if items else style
+    return _LineReader(text, start, stop).games()
+
+
+class _LineReader:
+    """The book read line by line: running text (rows, paragraphs, notes, headings) here, and
+    each paragraph first offered to the layout engine (tables.read_block), whose tables come
+    back as numbers and moves in the order replay chose and whose boards become setups."""
+
+    def __init__(self, text: str, start: int, stop: int | None):
+        self.lines = [plain(line) for line in text.splitlines()]
+        self.start = start
+        self.stop = len(self.lines) + 1 if stop is None else stop
+        self.contents = _contents_games(self.lines)
+        self.found: list[RawGame] = []
+        self.open_games: list[RawGame] = []
+        self.heading, self.heading_line, self.continued = "", 0, False
+        self.tags: dict = {}
+        self.read_to = self.tried_to = 0  # lines read already; paragraphs tried for wrapped moves
+        self.offered_to = self.paragraph = self.previous = 0   # paragraphs (their first lines)
+        self.solving = False              # the line carries on a solution told in prose
+        self.told_dropped = None          # where a solution's sentence went on unread
+        self.board_end = 0                # the last line of the board drawn last
+        self.table: tables.Table | None = None   # the engine's reading of this paragraph
+        self.bare: dict[int, bool] = {}   # paragraphs of moves printed without numbers
+
+    def games(self) -> list[RawGame]:
+        for lineno in range(self.start, self.stop):
+            if lineno > self.read_to:
+                self._line(lineno, self.lines[lineno - 1])
+        return [g for g in self.found if g.moves()]
+
+    def _line(self, lineno: int, line: str) -> None:
+        if lineno > self.offered_to and line.strip():
+            self.previous, self.paragraph = self.paragraph, lineno
+            self._offer(lineno)
+        if lineno <= self.read_to:
+            return
+        table = self.table if self.table is not None and self.table.line == lineno else None
+        if table is not None:
+            self.read_to = table.end_line
+            for kind, items in table.parts:
+                self._add(items, ("table",), lineno, lineno, table, kind)
+            return
+        items, style, last = self._items_of(lineno, line)
         variation = VARIATION_HEADING.match(line) if not items else None
-        if variation and not lines[lineno - 2].strip():
-            open_games = []  # the rows below branch from the game above: a fragment of it
-            tags["_variation_side"] = variation.group("side")
-            continue
-        if not items:
-            found = heading_of(line) if line.strip() else None
-            if found and _names_opening(found[0], heading, open_games, line):
-                tags["BookOpening"] = found[0].rstrip(".")
-            elif found and found[0] != heading:
-                heading, continued = found
-                heading_line = lineno
-                if not continued:
-                    open_games = []
-                    tags = _game_tags(heading, contents)
-                    tags.update(_between(line))
-            elif line.strip():
-                players = PLAYERS.search(line)
-                if players and open_games:
-                    # a second game under one heading (the book dropped its heading)
-                    heading = _heading_by_players(players, contents) or heading
-                    heading_line, open_games = lineno, []
-                    tags = _game_tags(heading, contents)
-                tags.update(_prose_tags(line))
-                _names_in_full(tags)
-                if "_men_white" in tags and "_men_black" in tags:
-                    placements = placements_of_men(tags.pop("_men_white"), tags.pop("_men_black"))
-                    if placements:
-                        tags["_board_words"] = placements
-            continue
-        if style[0] == "row" and open_games:
-            items = renumbered(items, open_games[-1], line)
-        for segment in ([items] if style == ("dashed",) else _segments(items)):
-            game = _route(segment, open_games, style, lineno)
-            if game is None and not isinstance(segment[0], dn.MoveNumber) and style != ("bare",):
+        if variation and not self.lines[lineno - 2].strip():
+            self.open_games = []  # the rows below branch from the game above: a fragment of it
+            self.tags["_variation_side"] = variation.group("side")
+        elif not items:
+            self._text(lineno, line)
+        else:
+            if style[0] == "row" and self.open_games:
+                items = renumbered(items, self.open_games[-1], line)
+            self._add(items, style, lineno, last)
+
+    def _offer(self, lineno: int) -> None:
+        """The paragraph from lineno, offered to the layout engine: a board drawn in it becomes
+        the setups of the next game; a table is read where it starts."""
+        end = min(_paragraph_end(self.lines, lineno), self.stop - 1)
+        self.offered_to = end
+        found = tables.read_block(self.lines[lineno - 1:end], lineno, self._starts)
+        self.table = found if isinstance(found, tables.Table) else None
+        if isinstance(found, tables.Board):
+            self.tags["_boards"] = found.placements
+            self.read_to = self.board_end = found.end_line
+            game = self.open_games[-1] if self.open_games else None
+            if game is not None and (game.first_number > 1 or game.black_first):
+                game.tags.setdefault("_drawn_within", []).append((game.count, found.placements))
+
+    def _starts(self, number) -> list:
+        """The starts a table (whose first printed number is given) is replayed from besides
+        the usual one: the open game's end when the table prints its next number (or none), a
+        position drawn or given in words, a FEN, the odds the heading names."""
+        game = self.open_games[-1] if self.open_games else None
+        carries = game is not None and (number is None or game.expected() == (
+            tables.number_of(number), getattr(number, "continuation", False)))
+        setup = _end_of(game) if carries else None
+        odds = odds_setup(self.heading) if self.heading else None
+        drawn = self.tags.get("_boards", []) + self.tags.get("_board_words", [])
+        fen = self.tags.get("_fen")
+        return ([(tables.CONTINUING, setup)] if setup is not None else []) + \
+            [(tables.drawn_name(note), tables.drawn_setup(placement, note))
+             for placement, note in drawn] + \
+            ([("from the FEN above it", Setup(fen=fen))] if fen and _fen_ok(fen) else []) + \
+            ([("at the odds the heading names", odds)] if odds is not None else [])
+
+    def _items_of(self, lineno: int, line: str) -> tuple[list | None, tuple, int]:
+        """A line's numbers and moves as running text, their style, and the last line read."""
+        items, style, last = row_items(line, lineno), ("row", _indented(line)), lineno
+        if items and self._carries_solution(lineno, items):
+            style, self.solving = ("prose",), True
+        if items is None and lineno > self.tried_to and _may_wrap(line):
+            wrapped = wrapped_moves(self.lines, lineno)
+            if wrapped:
+                items, last = wrapped
+                self.read_to = last
+            self.tried_to = _paragraph_end(self.lines, lineno)
+        if not items and self.open_games and self.open_games[-1].style[0] == "row":
+            items = carried_row(line, lineno, self.open_games[-1])
+            style = self.open_games[-1].style if items else style
+        if items is None and line.strip():
+            items = self._tail(lineno, line)
+            style = self.open_games[-1].style if items else style
+        if items is None and line.strip():
+            items = self._in_prose(lineno, line)
+            style = ("prose",) if items else style
+        if items is None and line.strip():
+            items = bare_moves(self.lines, lineno, self.bare, self.paragraph)
+            style = ("bare",) if items else style
+        return items, style, last
+
+    def _carries_solution(self, lineno: int, items: list) -> bool:
+        """A line of moves right under a solution told in prose whose sentence the line
+        break cut (`...1. Q-K6 ch, K-R sq;` / `2. Kt-B7 ch, ...`) carries that solution on."""
+        game = self.open_games[-1] if self.open_games else None
+        first = items[0]
+        return (game is not None and game.style == ("prose",) and game.end_line == lineno - 1
+                and isinstance(first, dn.MoveNumber) and broken_off(self.lines[lineno - 2])
+                and game.expected() == (first.number, first.continuation))
+
+    def _in_prose(self, lineno: int, line: str) -> list | None:
+        """A drawn position's solution told in a sentence: numbered moves in the prose under
+        the board, from move 1 on, and the rest of them in that paragraph, as long as the
+        numbers carry on."""
+        game = self.open_games[-1] if self.open_games else None
+        solving = game is not None and game.tags.get("_solution", -1) >= self.previous
+        under_board = self.tags.get("_boards") and lineno - self.board_end <= SOLUTION_NEAR
+        if not (solving or under_board) or not any(ch.isdigit() for ch in line):
+            return None
+        items: list = []
+        expected = game.expected() if solving else (1, None)
+        tail = solving and game.end_line == lineno - 1 and broken_off(self.lines[lineno - 2])
+        broken = BROKEN_MOVE.search(line)   # `5. K-` / `Q5, K-Kt3`: a move the line break cut
+        after = self.lines[lineno].split(None, 1)[0] if broken and lineno < len(self.lines) else ""
+        if tail and BROKEN_MOVE.search(self.lines[lineno - 2].rstrip()):
+            line = first_word_blanked(line)
+        for run in moves_in_prose(line + after.rstrip(",;."), lineno, tail=tail):
+            kept, expected = in_turn(run, expected)
+            items += kept
+            if len(kept) < len(run):
+                left = run[len(kept)]   # the line goes on, Black's move left out: say so
+                if expected[1] and (left.number, left.continuation) == (expected[0] + 1, False):
+                    dropped = (left.line, left.column, left.number)
+                    if solving:
+                        game.tags.setdefault("_told_dropped", []).append(dropped)
+                    elif items:
+                        self.told_dropped = dropped
+                break
+        self.solving = solving
+        return items or None
+
+    def _tail(self, lineno: int, line: str) -> list | None:
+        """The end of a sentence of moves the line above broke off (`... 7. Q-B1,` / `P-K3.`):
+        a line of moves alone, carrying on the open game's last line."""
+        game = self.open_games[-1] if self.open_games else None
+        above = self.lines[lineno - 2].rstrip() if lineno > 1 else ""
+        if BROKEN_MOVE.search(above):   # its first word ended the move the line above began
+            line = first_word_blanked(line)
+        if game is None or game.end_line != lineno - 1 or not broken_off(above) \
+                or len(line) > 160 or prose(line.strip()):
+            return None
+        items = dn.parse(line, lineno)
+        return items if items and all(isinstance(i, (dn.Move, dn.MoveNumber, dn.Result))
+                                      for i in items) else None
+
+    def _text(self, lineno: int, line: str) -> None:
+        """A line of prose: a heading, an opening's name, players, a position in words."""
+        found = heading_of(line) if line.strip() else None
+        if found and _names_opening(found[0], self.heading, self.open_games, line):
+            self.tags["BookOpening"] = found[0].rstrip(".")
+        elif found and found[0] != self.heading:
+            self.heading, self.continued = found
+            self.heading_line = lineno
+            if not self.continued:
+                self.open_games = []
+                self.tags = _game_tags(self.heading, self.contents)
+                self.tags.update(_between(line))
+        elif line.strip():
+            players = PLAYERS.search(line)
+            if players and self.open_games:
+                # a second game under one heading (the book dropped its heading)
+                self.heading = _heading_by_players(players, self.contents) or self.heading
+                self.heading_line, self.open_games = lineno, []
+                self.tags = _game_tags(self.heading, self.contents)
+            self.tags.update(_prose_tags(line))
+            self.tags.update(column_players(self.lines[lineno - 2] if lineno > 1 else "", line))
+            _names_in_full(self.tags)
+            if "_men_white" in self.tags and "_men_black" in self.tags:
+                placements = placements_of_men(self.tags.pop("_men_white"),
+                                               self.tags.pop("_men_black"))
+                if placements:
+                    self.tags["_board_words"] = placements
+
+    def _add(self, items: list, style: tuple, lineno: int, last: int, table=None,
+             kind: str = "") -> None:
+        """A line's items, segment by segment (a table's, line of play by line of play), to
+        the games they carry on or begin."""
+        for segment in [items] if table is not None else _segments(items):
+            if table is not None:
+                game = _route_table(segment, self.open_games, kind)
+            elif style == ("prose",) and not self.solving:
+                game = None   # a solution under a board drawn above begins a game of its own
+            else:
+                game = _route(segment, self.open_games, style, lineno)
+            if game is None and not isinstance(segment[0], dn.MoveNumber) \
+                    and style not in (("bare",), ("table",)):
                 continue  # the tail of a move whose number is in the prose before it
             if game is None:
-                first = segment[0]
-                game = RawGame(heading=heading, line=lineno - (style == ("dashed",)), tags=dict(tags),
-                               first_number=first.number if isinstance(first, dn.MoveNumber) else 1,
-                               black_first=_black_first(segment, tags.pop("_variation_side", None)),
-                               style=style)
-                game.tags["_heading_line"] = heading_line
-                game.tags["_continued"] = continued
-                tags.pop("_board", None)
-                tags.pop("_board_words", None)
-                tags.pop("_as_in", None)
-                tags.pop("_fen", None)
-                games.append(game)
-                open_games.append(game)
+                game = self._begin(segment, style, lineno, table)
             game.add(segment)
-            game.end_line = last
-    return [g for g in games if g.moves()]
+            if style == ("prose",) and self.told_dropped:
+                game.tags.setdefault("_told_dropped", []).append(self.told_dropped)
+                self.told_dropped = None
+            game.end_line = max(game.end_line, max(i.line for i in segment)) \
+                if table is not None else last
+            if table is not None and table not in game.tags.setdefault("_layouts", []):
+                game.tags["_layouts"].append(table)
+
+    def _begin(self, segment: list, style: tuple, lineno: int, table) -> RawGame:
+        first = segment[0]
+        tags = self.tags
+        numbered = isinstance(first, dn.MoveNumber)
+        side = tags.pop("_variation_side", None)
+        game = RawGame(heading=self.heading, tags=dict(tags), style=style,
+                       line=min(i.line for i in segment) if table is not None else lineno,
+                       first_number=first.number if numbered else 1,
+                       black_first=numbered and first.continuation
+                       if table is not None or style == ("prose",) else _black_first(segment, side))
+        game.tags["_heading_line"] = self.heading_line
+        game.tags["_continued"] = self.continued
+        if table is not None and table.start is not None:
+            game.tags["_start"] = table.start
+        if style == ("prose",):
+            game.tags["_solution"] = self.paragraph
+            self.solving = True   # its other runs on this line carry it on
+        for used in ("_boards", "_board_words", "_as_in", "_fen"):
+            tags.pop(used, None)
+        self.found.append(game)
+        self.open_games.append(game)
+        return game
+
+
+def _route_table(segment: list, open_games: list[RawGame], kind: str) -> RawGame | None:
+    """The game a table's line of play carries on: the open game the engine read the block on
+    from; a new game at a printed move 1 or for a variation; else, by its printed number, the
+    open game that expects it (of any style)."""
+    if kind == "continuing" and open_games:
+        return open_games[-1]
+    first = segment[0]
+    if kind == "variation" or not isinstance(first, dn.MoveNumber) \
+            or first.number == 1 and not first.continuation:
+        return None
+    fitting = [g for g in reversed(open_games)
+               if g.expected() == (first.number, first.continuation)]
+    return min(fitting, key=lambda g: (-g.end_line, _column_distance(g, first.column))) \
+        if fitting else None
+
+
+
+
+
+
+
+
+def _fen_ok(fen: str) -> bool:
+    import chess
+    try:
+        chess.Board(fen)
+    except ValueError:
+        return False
+    return True
+
+
+def _end_of(game: RawGame):
+    """Where an open game's moves lead, from its own setup (a diagram, the standard start), or
+    None when they do not replay: the start a table that carries it on is read from."""
+    from records.chess.resolver import resolve
+    cached = game.tags.get("_end")
+    if cached is not None and cached[0] == game.count:
+        return cached[1]
+    setup = game.tags.get("_start") or Setup()
+    end = None
+    if not game.black_first and game.first_number == 1:
+        board = setup.board()
+        res = resolve(board, game.moves())
+        if res.readings:
+            for move in res.readings[0]:
+                board.push(move)
+            end = Setup(fen=board.fen(), note=setup.note)
+    game.tags["_end"] = (game.count, end)
+    return end
 
 
 MAX_WRAPPED_LINES = 40
+SOLUTION_NEAR = 12    # a solution told in prose begins this near the board drawn above it
 NUMBERED_MOVE = re.compile(r"(?:^|\s)\d+\s?\.\s")
 
 
 def _may_wrap(line: str) -> bool:
     """A numbered line of moves that the grammar could not finish may run on to the next."""
-    return bool(NUMBERED_MOVE.search(line)) and len(line) <= 160 and not _prose(line.strip())
+    return bool(NUMBERED_MOVE.search(line)) and len(line) <= 160 and not prose(line.strip())
 
 
 def _paragraph_end(lines: list[str], lineno: int) -> int:
@@ -366,7 +512,7 @@ def wrapped_moves(lines: list[str], lineno: int) -> tuple[list, int] | None:
     text, places, ends = "", [], []  # ends: (line, length of text up to its end)
     for n in range(lineno, min(lineno + MAX_WRAPPED_LINES, len(lines)) + 1):
         line = lines[n - 1]
-        if not line.strip() or (n > lineno and _prose(line.strip())):
+        if not line.strip() or (n > lineno and prose(line.strip())):
             break
         if text:
             text += " "
@@ -466,9 +612,11 @@ def _route(segment: list, open_games: list[RawGame], style: tuple,
     games are printed side by side, both expect the same number: the one whose numbers stand
     in the segment's column gets it."""
     first = segment[0]
+    if all(isinstance(i, dn.Result) for i in segment):   # a result on a line of its own
+        return open_games[-1] if open_games and lineno - open_games[-1].end_line <= 3 else None
     fitting = []
     for game in reversed(open_games):
-        if game.style != style:
+        if game.style != style and game.style != ("table",):
             continue
         if not isinstance(first, dn.MoveNumber):
             return game
@@ -494,98 +642,3 @@ def _column_distance(game: RawGame, column: int) -> int:
     when it prints none)."""
     columns = [i.column for i in game.items[-12:] if isinstance(i, dn.MoveNumber)]
     return min((abs(c - column) for c in columns), default=0)
-
-
-def _contents_games(lines: list[str]) -> dict[int, dict]:
-    found = {}
-    for line in lines[:400]:
-        m = CONTENTS_GAME.match(line)
-        if m:
-            found[int(m.group("n"))] = {"White": m.group("white").strip(),
-                                        "Black": m.group("black").strip(),
-                                        "Event": m.group("event").strip(),
-                                        "Date": f"{m.group('year')}.??.??"}
-    return found
-
-
-def _heading_by_players(players, contents: dict) -> str | None:
-    def last(name):
-        return name.strip(" .").split()[-1].lower() if name.strip(" .") else ""
-    white = last(players.group("white") or players.group("white2"))
-    black = last(players.group("black") or players.group("black2"))
-    for number, game in contents.items():
-        if last(game["White"]) == white and last(game["Black"]) == black:
-            return f"GAME No. {number}"
-    return None
-
-
-def game_number(text: str) -> int:
-    """'12' -> 12, 'XIV' -> 14 (older books number their games in Roman numerals)."""
-    if text.isdigit():
-        return int(text)
-    values = [ROMAN[c] for c in text]
-    return sum(-v if v < after else v for v, after in zip(values, values[1:] + [0]))
-
-
-def _game_tags(heading: str, contents: dict) -> dict:
-    tags = {}
-    m = GAME_NUMBER.match(heading)
-    if m:
-        number = game_number(m.group("n"))
-        tags["BookGame"] = str(number)
-        tags.update(contents.get(number, {}))
-        rest = heading[m.end():].strip(" .")
-        if rest and not rest.lower().startswith("no"):
-            tags["BookOpening"] = string.capwords(rest.lower())
-    return tags
-
-
-BETWEEN = re.compile(r"\bBetween\s+(?P<one>[A-Z][^,;]+?)\s+and\s+(?P<other>[A-Z][^,;]+?)\.?\s*$")
-
-
-def _between(line: str) -> dict:
-    """'GAME II.--Between Mr. Morphy and Mr. Harrwitz.': the two players, colours not said."""
-    m = BETWEEN.search(line)
-    return {"_between": (m.group("one").strip(), m.group("other").strip())} if m else {}
-
-
-def _names_in_full(tags: dict) -> None:
-    """Players printed by their initials over the columns (WHITE. (Mr. M.)) are named in full
-    from the heading's "Between Mr. Morphy and Mr. Harrwitz" when the initials fit one name."""
-    for side in ("White", "Black"):
-        if side in tags and "_between" in tags:
-            fits = [name for name in tags["_between"] if _abbreviates(tags[side], name)]
-            if len(fits) == 1:
-                tags[side] = fits[0]
-
-
-def _abbreviates(short: str, name: str) -> bool:
-    shorts, names = short.replace(".", " ").split(), name.replace(".", " ").split()
-    return len(shorts) == len(names) and short != name and all(
-        full.startswith(part) for part, full in zip(shorts, names))
-
-
-def _prose_tags(line: str) -> dict:
-    tags = {}
-    m = PLAYERS.search(line)
-    if m:
-        tags["White"] = (m.group("white") or m.group("white2")).strip()
-        tags["Black"] = (m.group("black") or m.group("black2")).strip()
-    m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
-    if m:
-        tags["Event"], tags["Date"] = m.group("event").strip(), f"{m.group('year')}.??.??"
-    m = FEN_LINE.search(line)
-    if m:
-        tags["_fen"] = m.group(1)
-    m = AS_IN_GAME.search(line)
-    if m:
-        tags["_as_in"] = (int(m.group("game")), int(m.group("last")))
-    m = MEN_OF_A_SIDE.search(line)
-    if m:
-        tags[f"_men_{m.group('side').lower()}"] = MAN_AT.findall(m.group("men"))
-    m = COMPARE.match(line)
-    if m:
-        tags["BookOpening"] = m.group("name").strip()
-    if DIAGRAM.search(line):
-        tags["_diagram"] = True
-    return tags

@@ -102,32 +102,7 @@ def start_fen(placement: str, white_to_move: bool, number: int = 1) -> str | Non
     return board.fen() if board.is_valid() else None
 
 
-# -- the `#R`/`^R` boards drawn rank by rank, and positions given in words -----------------------
-DIAGRAM_PIECES = {"P": "p", "Kt": "n", "N": "n", "B": "b", "R": "r", "Q": "q", "K": "k"}
-
-
-def diagram_placement(rows: dict[int, str]) -> str | None:
-    """FEN piece placement of a board drawn in text: `| #R |    | ^Kt|` (# black, ^ white)."""
-    ranks = []
-    for rank in range(8, 0, -1):
-        cells = rows[rank].split("|")[:8]
-        fen, empty = "", 0
-        for cell in cells:
-            m = re.match(r"\s*([#^*])\s*(Kt|[PNBRQK])\s*$", cell)
-            if not m:
-                if cell.strip():
-                    return None
-                empty += 1
-                continue
-            if empty:
-                fen, empty = fen + str(empty), 0
-            letter = DIAGRAM_PIECES[m.group(2)]
-            fen += letter if m.group(1) == "#" else letter.upper()
-        ranks.append(fen + (str(empty) if empty else ""))
-    return "/".join(ranks)
-
-
-
+# -- positions given in words ----------------------------------------------------------------
 MAN_AT = re.compile(r"(Kt|[KQRBP])\s*(?:at|-)?\s*([KQ]?(?:Kt|[BRKQ]))\s*([1-8]|sq)")
 MEN_OF_A_SIDE = re.compile(r"(?:^|--|\s)(?P<side>White|Black)\s*:\s*(?P<men>(?:(?:Kt|[KQRBP])\s*"
                            r"(?:at|-)?\s*[KQ]?(?:Kt|[BRKQ])\s*(?:[1-8]|sq)\s*,?\s*)+)")

@@ -94,48 +94,25 @@ def black_alone(segment: list, expected: tuple[int, bool], game=None) -> bool:
     if not (isinstance(first, dn.MoveNumber) and expected == (first.number, True)
             and len(moves) == 1 and not first.continuation):
         return False
-    return first.column > BLACK_COLUMN or game is not None and _swapped(game)
+    return first.column > BLACK_COLUMN or game is not None and (
+        _swapped(game) or _in_black_column(moves[0], first, game))
+
+
+def _in_black_column(move, number, game) -> bool:
+    """`2.         Kt-QB3`: a gap where White's move would stand, and the move set where the
+    game's rows set Black's moves."""
+    if move.line != number.line or move.column - number.column < 8:
+        return False
+    columns = {b.column for a, b in zip(game.items, game.items[1:])
+               if isinstance(a, (dn.Move, dn.Unreadable)) and isinstance(b, (dn.Move, dn.Unreadable))
+               and a.line == b.line}
+    return any(abs(move.column - c) <= 2 for c in columns)
 
 
 def _swapped(game) -> bool:
     numbers = [i for i in game.items if isinstance(i, dn.MoveNumber)]
     return (not game.black_first and game.count == 1 and len(numbers) == 1
             and numbers[0].column > BLACK_COLUMN)
-
-
-# -- fractions in plain text: White's moves above a row of dashes, Black's below ------------------
-#     P-K4   Kt-KB3   Kt-QB3   B-B4
-#   1 ---- 2 ------ 3 ------ 4 -----
-#     P-K4   P-Q3     P-KR3    B-Kt5
-DASH_ROW = re.compile(r"^\s*(?:\d{1,3}\s+-{3,}\s*)+$")
-DASH_CELL = re.compile(r"(\d{1,3})\s+-{3,}")
-
-
-def is_dash_row(line: str) -> bool:
-    return bool(DASH_ROW.match(line))
-
-
-def dashed_items(lines: list[str], lineno: int) -> list | None:
-    """Items of a row of dashed fractions at lineno (1-based): each number, the move over its
-    dashes, the move under them (none under White's last move, or under White's first when
-    he is given two moves). Moves keep the line and column they are printed at."""
-    line = lines[lineno - 1]
-    if not is_dash_row(line) or lineno < 2:
-        return None
-    above = lines[lineno - 2]
-    below = lines[lineno] if lineno < len(lines) and not is_dash_row(lines[lineno]) else ""
-    spans = list(DASH_CELL.finditer(line))
-    starts = [m.start(1) for m in spans]
-    cells = {}  # span index -> [(move, line), ...]: a move belongs to the fraction it starts in
-    for row, rowno in ((above, lineno - 1), (below, lineno + 1)):
-        for cell in CELL.finditer(row):
-            k = max([i for i, start in enumerate(starts) if start <= cell.start() + 1] or [0])
-            cells.setdefault(k, []).append(cell_move(cell.group(), rowno, cell.start() + 1))
-    items: list = []
-    for k, m in enumerate(spans):
-        items.append(dn.move_number(int(m.group(1)), lineno, m.start(1) + 1))
-        items += cells.get(k, [])
-    return items if any(isinstance(i, (dn.Move, dn.Unreadable)) for i in items) else None
 
 
 def renumbered(items: list, game, line: str) -> list:
@@ -159,14 +136,13 @@ ROW_NUMBERS = re.compile(r"(?:^|\s{2,})\s*(\d{1,3})\s?\.\s")
 
 # -- moves printed without numbers: a paragraph of nothing but moves ("P-K4", "e4 e6 / d4 d5") --
 MAX_BARE_LINES = 40
+NUMBER_IN_LINE = re.compile(r"(?:^|\s)\d{1,3}\s?\.(?:\s|$)")   # a move number: not bare
 
 
-def bare_moves(lines: list[str], lineno: int, seen: dict[int, bool]) -> list | None:
-    """The moves of a line in a paragraph that prints only moves and no move numbers (a
-    single move, or rows of unnumbered pairs), or None. seen caches each paragraph's verdict."""
-    first = lineno
-    while first > 1 and lines[first - 2].strip():
-        first -= 1
+def bare_moves(lines: list[str], lineno: int, seen: dict[int, bool], first: int) -> list | None:
+    """The moves of a line in a paragraph (from line first) that prints only moves and no move
+    numbers (a single move, or rows of unnumbered pairs), or None. seen caches each paragraph's
+    verdict."""
     if first not in seen:
         seen[first] = _all_bare(lines, first)
     if not seen[first]:
@@ -181,10 +157,132 @@ def _all_bare(lines: list[str], first: int) -> bool:
     if last - first + 1 > MAX_BARE_LINES:
         return False
     for line in lines[first - 1:last]:
-        if len(line) > 160 or _prose_like([line]):
+        if len(line) > 160 or NUMBER_IN_LINE.search(line) or _prose_like([line]):
             return False
+    for line in lines[first - 1:last]:
         items = dn.parse(line)
         if not any(isinstance(i, dn.Move) for i in items) or any(
                 isinstance(i, (dn.Unreadable, dn.MoveNumber)) for i in items):
             return False
     return True
+
+
+# -- numbered moves inside sentences: a position's solution told in prose ---------------------------
+RUN_START = re.compile(r"(?<![\w.])\d{1,3}\s?\.(?=\s)")
+RUN_BREAK = re.compile(r"[,;.]")
+ASIDE = re.compile(r"\((?:or|now|if|not|threatening|with)\b[^()]*\)")
+
+
+def moves_in_prose(line: str, lineno: int, tail: bool = False) -> list[list]:
+    """The runs of numbered moves a line of prose holds (`...the following manoeuvre:  1. R-B2,
+    R-Q2;`), each as far as it reads, with its line and columns; with tail, also the moves the
+    line begins with (a run the line above broke off)."""
+    line = ASIDE.sub(lambda m: " " * len(m.group()), line)   # `B-B5 (or R2);`: an aside
+    starts = ([len(line) - len(line.lstrip())] if tail else []) + \
+        [m.start() for m in RUN_START.finditer(line)]
+    runs, reached = [], 0
+    for start in starts:
+        if start < reached:
+            continue
+        items, reached = _longest_run(line, start, lineno)
+        if items:
+            runs.append(items)
+        reached = max(reached, start + 1)
+    return runs
+
+
+# words the grammar reads in movetext (men, squares, checks, results, `etc`); any other word of
+# three letters or more ends a run of moves
+MOVE_TEXT_WORDS = ("ch|checks?|check(?:ing)?|mates?|sq|square|squares|takes|tks|castles?|double|dble|dbl|dis|"
+                   "disc|discovered|en|passant|pass|pawn|knight|bishop|rook|queen|king|his|her|first|second|"
+                   "third|fourth|fifth|sixth|seventh|eighth|one|two|three|four|five|six|steps?|and|so|on|etc|"
+                   "wins?|white|black|resigns?|resigned|drawn|draw|game|few|after|at|soon|shortly|several|"
+                   "some|the|next|in|moves?|best|good|bad|weak|strong|better|forced|only|with")
+PROSE_WORD = re.compile(rf"(?<![\w'.-])(?!(?i:{MOVE_TEXT_WORDS})(?:'s)?\b)[A-Za-z][a-z]{{2,}}\b")
+
+
+def _longest_run(line: str, start: int, lineno: int) -> tuple[list, int]:
+    """The items of the longest stretch of line from start that reads as moves only, cut at a
+    comma, semicolon or full stop, and where it ends."""
+    prose_word = PROSE_WORD.search(line, start)   # no move reads past it: parse no further
+    cut = prose_word.start() if prose_word else len(line)
+    while cut > start:
+        items = dn.parse(line[start:cut], lineno, list(range(start + 1, cut + 2)))
+        bad = next((i for i in items if isinstance(i, dn.Unreadable)), None)
+        if bad is None:
+            return (items, cut) if any(isinstance(i, dn.Move) for i in items) else ([], cut)
+        breaks = [m.end() for m in RUN_BREAK.finditer(line, start, min(bad.column - 1, cut - 1))]
+        word = bad.column - 1 if line[bad.column - 2:bad.column - 1].isspace() else start
+        cut = max(breaks[-1] if breaks else start, word)   # `3. K-K3 if Black...`: at the word
+    return [], start
+
+
+BROKEN_MOVE = re.compile(r"(?:\bKt|\b[KQRBP])-$")
+TAIL_BREAK = re.compile(r"(?:[,;]|\b\d{1,3}\.)$")
+
+
+def broken_off(above: str) -> bool:
+    """Did the line above break off a sentence of moves (after a comma, a number, or inside a
+    move)?"""
+    above = above.rstrip()
+    return bool(TAIL_BREAK.search(above) or BROKEN_MOVE.search(above))
+
+
+def first_word_blanked(line: str) -> str:
+    word = line.split(None, 1)[0] if line.strip() else ""
+    at = line.find(word)
+    return line[:at] + " " * len(word) + line[at + len(word):]
+
+
+def in_turn(items: list, expected: tuple) -> tuple[list, tuple]:
+    """The items up to the first number out of turn (`1. P-QR3, 2. P-QKt4`: Black's move left
+    out), and the number and side due after them; expected's side None: as the first says."""
+    number, black = expected
+    for k, item in enumerate(items):
+        if isinstance(item, dn.MoveNumber):
+            if (item.number, item.continuation) != (number, black) and \
+                    not (black is None and item.number == number):
+                return items[:k], (number, black)
+            number, black = item.number, item.continuation
+        elif isinstance(item, (dn.Move, dn.Unreadable)):
+            number, black = (number + 1, False) if black else (number, True)
+    return items, (number, black)
+
+
+NEXT_WORD_MOVE = re.compile(r"^[\s,;]*(?:[KQ](?:\.?'s|\.)?\s?)?(?:Kt|[KQRBPN])\s?[-x\u00d7\u2013]")
+
+
+def told_beyond(raw, lines: list[str]):
+    """A solution told in prose whose reading stopped where the sentence goes on with moves:
+    the next word is a move (`K-Kt3 (if`), or the move number due next (or the one after it,
+    Black's move left out) is printed before the paragraph's next line ends. (line, column,
+    number) or None."""
+    if raw.tags.get("_told_dropped"):
+        return raw.tags["_told_dropped"][0]
+    last = raw.items[-1]
+    if isinstance(last, dn.Result):
+        return None
+    text = lines[last.line - 1] if last.line <= len(lines) else ""
+    rest = text[last.column - 1 + len(getattr(last, "text", "")):]
+    if NEXT_WORD_MOVE.match(rest):
+        return last.line, last.column + len(last.text) + len(rest) - len(rest.lstrip(" ,;")), \
+            raw.expected()[0]
+    below = lines[last.line] if last.line < len(lines) else ""
+    if len(rest.split()) <= 1 and NEXT_WORD_MOVE.match(CHECK_WORD.sub("", below, count=1)):
+        return last.line + 1, 1, raw.expected()[0]   # `4. Kt-R6 double` / `ch, K-R1; ...`
+    number, black = raw.expected()
+    due = [number] + ([number + 1] if black else [])
+    after = last.column + len(getattr(last, "text", ""))
+    for lineno in (last.line, last.line + 1):
+        line = lines[lineno - 1] if lineno <= len(lines) else ""
+        if lineno > last.line and not line.strip():
+            break
+        for m in TOLD_NUMBER.finditer(line, after if lineno == last.line else 0):
+            if int(m.group(1)) in due and dn.parse_move(
+                    re.split(r"[,;]", line[m.end():].strip() + " ,")[0].strip()) is not None:
+                return lineno, m.start(1) + 1, int(m.group(1))
+    return None
+
+
+CHECK_WORD = re.compile(r"^\s*(?:ch(?:eck)?\b\.?|mate\b\.?)?[\s,;]*")
+TOLD_NUMBER = re.compile(r"(?<![\w.])(\d{1,3})\s?\.(?:\s*\.{2,}|…)?\s")

@@ -5,46 +5,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import chess
 
 from records.chess import descriptive as dn
-from records.chess import results, tables
+from records.chess import results
 from records.chess.resolver import Setup, resolve
+from records.chess.setups import book_setups, odds_setup
 from records.chess.spelling import square_name
+from records.chess.layouts import told_beyond
 from records.chess.validation import validate_line
 from records.core.review import needs_decision
-
-
-# -- books ---------------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def _setup_facts() -> tuple[list, list]:
-    import json
-
-    from records.core.resources import data_path
-    odds = json.loads(data_path("chess", "odds.json").read_text())["odds"]
-    books = json.loads(data_path("chess", "book_setups.json").read_text())["books"]
-    return odds, books
-
-
-def odds_setup(heading: str) -> Setup | None:
-    odds, _ = _setup_facts()
-    low = heading.lower()
-    for entry in odds:
-        if entry["match"] in low:
-            return Setup(remove=tuple(entry["remove"]), double_first=entry.get("double_first", False),
-                         note=entry["note"])
-    return None
-
-
-def book_setups(text: str) -> dict:
-    _, books = _setup_facts()
-    found = {}
-    for book in books:
-        if all(marker in text for marker in book["markers"]):
-            found.update(book["setups"])
-    return found
 
 
 NUMBERED = re.compile(r"^\s*(?:\d+\s?\.|\$|-\s+\d)")  # rows of moves, not notes
@@ -82,7 +53,7 @@ def _scan(text: str, path: str) -> list:
             for raw, title in zip(raws, titles)]
     ready = _records_of([job for job in jobs if _stands_alone(job[0], job[2])])
     records = _in_book_order(jobs, ready)
-    return tables.merged(records, tables.page_records(text, path, lines, records))
+    return records
 
 
 def _scan_in_two(text: str, path: str, lines: list[str], cut: int) -> list | None:
@@ -117,7 +88,7 @@ def _scan_in_two(text: str, path: str, lines: list[str], cut: int) -> list | Non
     for rec, job in zip(ready, [job for job in jobs if _stands_alone(job[0], {})]):
         rec.title = rec.tags["BookTitle"] = job[1]
     records = _in_book_order(jobs, ready)
-    return tables.merged(records, tables.page_records(text, path, lines, records))
+    return records
 
 
 @dataclass
@@ -149,8 +120,51 @@ def _in_book_order(jobs: list, ready: list) -> list:
     for job in jobs:
         rec = next(ready_iter) if _stands_alone(job[0], job[2]) else _record_of(job, done)
         done[job[1]] = rec
-        records.append(rec)
+        records += _from_a_board_within(rec, job, done)
     return records
+
+
+def _from_a_board_within(rec, job, done) -> list:
+    """A line printed from mid-game whose start the text does not give, with a board drawn
+    between its moves: the moves after the board, replayed from it, are a record of their
+    own when they replay (the moves before it stay as they were, kept but not replayed)."""
+    from records.chess.book import RawGame
+    raw, title = job[0], job[1]
+    drawn = raw.tags.get("_drawn_within")
+    if not drawn or not any(d.code == "CHESS-NO-SETUP" for d in rec.diagnostics):
+        return [rec]
+    count, placements = drawn[0]
+    cut = _item_of_move(raw.items, count)
+    if cut is None or not isinstance(raw.items[cut], dn.MoveNumber):
+        return [rec]
+    head, tail = raw.items[:cut], raw.items[cut:]
+    first = tail[0]
+    after = RawGame(raw.heading, first.line, raw.end_line, [], {**raw.tags, "_boards": placements,
+                                                                "_drawn_within": None},
+                    first.number, first.continuation, raw.style)
+    after.add(tail)
+    rest = _record_of((after, f"{title}, from the board at move {first.number}", {}, *job[3:]),
+                      done)
+    if rest.settle_status() not in ("valid", "repaired"):
+        return [rec]
+    before = RawGame(raw.heading, raw.line, max(i.line for i in head), [],
+                     {**raw.tags, "_drawn_within": None}, raw.first_number, raw.black_first,
+                     raw.style)
+    before.add(head)
+    return [_record_of((before, title, *job[2:]), done), rest]
+
+
+def _item_of_move(items: list, count: int) -> int | None:
+    """The index of the number before the count-th move (0-based) of items, or None."""
+    seen, number = 0, None
+    for k, item in enumerate(items):
+        if isinstance(item, dn.MoveNumber):
+            number = k
+        elif isinstance(item, (dn.Move, dn.Unreadable)):
+            if seen == count:
+                return number if number is not None and number > 0 else None
+            seen, number = seen + 1, None
+    return None
 
 
 def _records_of(jobs: list) -> list:
@@ -180,6 +194,7 @@ def _record_of(job, done: dict):
         rec.data["annotations"] = " ".join(notes)
     _note_misnumbered(rec, raw)
     _validate_raw(rec, raw, fact, done, marks)
+    _name_layouts(rec, raw)
     _check_coverage(rec, raw, lines)
     results.settle(rec, _printed_results(raw), len(raw.moves()))
     if any(needs_decision(d) for d in rec.diagnostics):
@@ -236,9 +251,26 @@ def _note_misnumbered(rec, raw) -> None:
                 column, "read as move " + str(read), repair=True)
 
 
+def _name_layouts(rec, raw) -> None:
+    """The order the layout engine read each table of the line in (LAYOUT, info); several
+    orders that read whole, with different games, or a number out of turn in the best one:
+    the record needs review."""
+    from records.core.model import INFO, WARNING
+    for table in raw.tags.get("_layouts", ()):
+        rec.add(INFO, "LAYOUT", table.layout, table.line, 1)
+        if table.rivals:
+            rec.add(WARNING, "LAYOUT", "the block reads whole in several orders, with different "
+                    "games: " + "; ".join(table.rivals), table.line, 1,
+                    "choose the order the book means")
+        if table.failure:
+            line, column, why = table.failure
+            rec.add(WARNING, "LAYOUT", f"no reading order of the block replays it whole; in the "
+                    f"best ({table.layout[5:]}) {why}", line, column)
+
+
 def _check_printed_rest(rec, raw, lines: list[str]) -> None:
     from records.core.model import ERROR
-    beyond = _printed_beyond(raw, lines)
+    beyond = _printed_beyond(raw, lines) if raw.style != ("prose",) else told_beyond(raw, lines)
     if beyond is None:
         return
     line, column, number = beyond
@@ -296,17 +328,25 @@ def _printed_beyond(raw, lines: list[str]):
     number, black = raw.expected()
     ends = _number_ends(raw)
     stop = min(raw.end_line + LOOK_AHEAD, raw.tags.get("_until") or len(lines) + 1, len(lines) + 1)
-    from records.chess.book import VARIATION_HEADING, _plain, _prose, heading_of
+    from records.chess.book import VARIATION_HEADING, heading_of
+    from records.chess.text import plain, prose
+    first_row = True
     for lineno in range(raw.end_line + 1, stop):
-        line = _plain(lines[lineno - 1])
+        line = plain(lines[lineno - 1])
         if VARIATION_HEADING.match(line) or heading_of(line):
             return None   # what follows is another line of play, under its own heading
         m = ROW_NUMBER.match(line)
-        if not m or int(m.group(1)) != number or m.end(1) not in ends or bool(m.group(2)) != black:
+        if not m or m.end(1) not in ends:
+            continue
+        printed = (int(m.group(1)), bool(m.group(2)))
+        skipped = first_row and black and printed == (number + 1, False) \
+            and lineno - raw.end_line <= 2   # the next row, Black's move left out
+        first_row = False
+        if printed != (number, black) and not skipped:
             continue
         rest = re.split(r"\s{2,}", line[m.end():].strip())[0]
-        if rest and re.search(r"[A-Za-z]", rest) and not _prose(rest):
-            return lineno, m.start(1) + 1, number
+        if rest and re.search(r"[A-Za-z]", rest) and not prose(rest):
+            return lineno, m.start(1) + 1, printed[0]
     return None
 
 
@@ -436,18 +476,36 @@ def _setup_for(rec, raw, fact, done) -> Setup | None:
         setup = _position_of(base, 2 * last, f"moves 1-{last} as in game {game}")
         if setup is not None and not _fails_at_once(setup, raw.items):
             return setup
-    drawn = [(raw.tags["_board"], "the diagram printed above the line")] \
-        if raw.tags.get("_board") else []
-    for placement, note in drawn + raw.tags.get("_board_words", []):
-        turn = "b" if raw.black_first else "w"
-        board = chess.Board(f"{placement} {turn} - - 0 {raw.first_number}")
-        board.castling_rights = chess.BB_CORNERS  # kings and rooks at home may castle
-        board.castling_rights = board.clean_castling_rights()
-        if board.is_valid() and not _fails_at_once(Setup(fen=board.fen()), raw.items):
-            return Setup(fen=board.fen(), note=note)
+    if raw.tags.get("_start"):
+        return raw.tags["_start"]   # the diagram, the way up the layout engine's replay chose
+    drawn = _drawn_setup(raw, raw.tags.get("_boards", []) + raw.tags.get("_board_words", []))
+    if drawn is not None:
+        return drawn
     if _is_fragment(raw):
         return _branch_setup(rec, raw, done)
     return Setup()
+
+
+def _drawn_setup(raw, placements: list) -> Setup | None:
+    """Of a position drawn above the line (either way up) or given in words (Black's squares
+    counted either way), the reading the line replays furthest from, if it does not fail at
+    once; the first of equals."""
+    from records.chess.diagrams import start_fen
+    best, reach = None, -1
+    for placement, note in placements:
+        fen = start_fen(placement, not raw.black_first, raw.first_number)
+        if fen is None:
+            continue
+        depth = _depth(Setup(fen=fen), raw.items)
+        if depth > reach and not _fails_at_once(Setup(fen=fen), raw.items):
+            best, reach = Setup(fen=fen, note=note), depth
+    return best
+
+
+def _depth(setup: Setup, items: list) -> int:
+    tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
+    res = resolve(setup.board(), tokens, setup.double_first, setup.marks_checks)
+    return len(tokens) if res.readings else res.failed_at
 
 
 def _position_of(base, plies: int, note: str) -> Setup | None:

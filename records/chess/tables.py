@@ -1,13 +1,19 @@
-"""Chess pages read through the layout engine (core.layout, core.pages): the family gives its
-tokens (move numbers and moves, cell by cell), the setups a block draws (a board in a frame,
-either way up), and its replay; the engine chooses the order of every block (rows, halves or
-four columns side by side, fractions over a numbered rule, columns down then across) and names
-it in a LAYOUT diagnostic.
+"""Chess blocks read by the layout engine (core.layout): halves or parts of a game side by side,
+columns read down then across, fractions over a numbered rule, LaTeX fractions, variations set
+in a column beside the trunk, and boards drawn in any frame.
+
+The family gives the engine its tokens and its replay. A cell's tokens are its move numbers,
+moves and results (`1 $\\frac{P-K_4}{P-K_4}$`, a LaTeX fraction, is a number and two moves); a
+move the grammar cannot read, in a cell that reads like a move, stays as dn.Unreadable. The
+replay follows the printed numbers: a printed move 1 starts another game, a number the trunk
+has passed starts a variation from the trunk's position there, any other number out of turn is
+the failure. The line reader (book.py) offers every paragraph here first (read_block) and reads
+the running text itself; the order the engine chose is named on the record (LAYOUT).
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import chess
@@ -15,127 +21,133 @@ import chess
 from records.chess import descriptive as dn
 from records.chess import diagrams
 from records.chess.resolver import Setup, resolve
-from records.core.layout import Block, Grid, Number, Replay
+from records.chess.text import RESULT_ALONE, plain, prose
+from records.core.layout import Block, Choice, Grid, Number, Replay, choose, grid_of, orders, page
 
 MOVES = (dn.Move, dn.Unreadable)
+NUMBERS = (dn.MoveNumber, Number)
 MAX_CELL_TEXT = 90    # a longer cell is a sentence: the running-text reader takes it
+MAX_TABLE_CELL = 40   # a cell of a table holds a number and a move or two, no more
+CONTINUING = "continuing the line above"
+FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
+                      r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
+MOVE_HINT = re.compile(r"\d|x|[Cc]astles|O-O|\bsq\b|square|takes|\u00d7|"
+                       + "|".join(dn.RANK_NUMBERS))   # P. to K. fourth
+CHESSY = re.compile(r"[KQRBNPSDTLFCA\u2654-\u265f]|[a-h][1-8]|O-O|0-0|^\s*\d{1,3}\s?\.")
+MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x\u00d7-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
+
+
+# -- what the engine hands back to the line reader ------------------------------------------------
+@dataclass
+class Table:
+    """A block of notation read in the order replay chose, cut into its lines of play: each
+    part is ("continuing", items) for the game above, ("game", items) or ("variation", items),
+    the items (numbers, moves, results) in the chosen order."""
+    line: int
+    end_line: int
+    parts: list
+    layout: str                      # the order, as a LAYOUT diagnostic names it
+    rivals: list = field(default_factory=list)   # other orders read whole, with other games
+    start: Setup | None = None       # the diagram's setup the reading chose
+    failure: tuple | None = None     # (line, column, why): a number out of turn in the best order
 
 
 @dataclass
-class Reading:
-    """What a replay made: the setup, the moves in order, and the first reading."""
-    setup: Setup
-    moves: list
-    readings: list
-
-    def outcome(self):
-        first = self.readings[0] if self.readings else []
-        return (self.setup.fen, tuple(m.uci() for m in first))
+class Board:
+    """A position drawn in the block: its placements either way up, named."""
+    line: int
+    end_line: int
+    placements: list
 
 
+# -- tokens -----------------------------------------------------------------------------------------
 class ChessReader:
-    """The chess family's Reader for core.pages.read_page. Plain rows of one game (`1. P-K4
-    P-K4`) are the running-text reader's; the engine takes the blocks whose order needs
-    choosing: more columns than a number and two moves, a numbered rule, or the solution of a
-    diagram drawn just above."""
+    """The chess family's Reader for the layout engine (core.pages.Reader)."""
 
-    def __init__(self, settled: frozenset = frozenset()):
-        self.after_diagram = False
-        self.settled = settled   # lines the running-text reader read whole already
+    def __init__(self, alone: frozenset = frozenset()):
+        self.running = False   # a cell of running text was seen: the block is no table
+        self.alone = alone     # lines of one cell: a result there is below the table, not in it
 
     def tokens(self, cell) -> list:
-        from records.chess.book import _plain, _prose
-        if cell.line in self.settled:
+        text = plain(cell.text)
+        if "\\frac" in text:
+            return fraction_items(text, cell.line, cell.column - 1)
+        if len(text) <= MAX_TABLE_CELL and RESULT_ALONE.match(text.strip()):   # `Resigns`, `½–½`
+            if cell.line in self.alone:
+                return []   # the line reader gives it to the game the table holds
+            found = dn.parse(text, cell.line, list(range(cell.column, cell.column + len(text) + 1)))
+            if found and all(isinstance(i, dn.Result) for i in found):
+                return found
+        if len(text) > MAX_CELL_TEXT or not MOVE_HINT.search(text) or not CHESSY.search(text) \
+                or prose(text):
             return []
-        text = _plain(cell.text)
-        if len(text) > MAX_CELL_TEXT or _prose(text) or not any(ch.isalpha() for ch in text):
-            return []
-        if not MOVE_HINT.search(text):
-            return []
-        return [_placed(item, cell.line, cell.column) for item in _cell_items(text)]
+        items = [_placed(item, cell.line, cell.column) for item in _cell_items(text)]
+        if sum(isinstance(i, NUMBERS) for i in items) > 1 or sum(isinstance(i, MOVES)
+                                                                for i in items) > 2:
+            self.running = True   # `4. Kt-KB3, P-KKt4; 5. P-Q4`: moves in a sentence
+        return items
 
     def notation(self, grid: Grid) -> bool:
-        if grid.block.framed and diagrams.drawn_ranks([r.text for r in grid.block.rows]):
+        """Is the block a table whose order must be chosen (and not rows of one game, or moves
+        in sentences, which the running-text reader reads): a numbered rule, LaTeX fractions,
+        a row holding moves of two numbers in cells of their own (halves, a variation beside
+        the trunk), or unnumbered moves in columns."""
+        rows = grid.block.rows
+        moves = sum(isinstance(t, MOVES) for t in grid.tokens())
+        if not moves:
             return False
-        moves = sum(isinstance(t, dn.Move) for t in grid.tokens())
-        if moves < (1 if self.after_diagram else 2):
+        if any(r.rule == "numbered" for r in rows) or any("\\frac" in r.text for r in rows):
+            return True
+        if self.running:
             return False
-        tabular = grid.width > 3 or any(r.rule == "numbered" for r in grid.block.rows) \
-            or self.after_diagram or any(len(row) > 3 for row in grid.rows)
-        self.after_diagram = False
-        return tabular
+        if any(_two_numbers(row) for row in grid.rows):
+            return True
+        numbered = any(isinstance(t, NUMBERS) for t in grid.tokens())
+        return not numbered and grid.width >= 2 and len(grid.rows) >= 2 and moves >= 4
 
     def setups(self, block: Block) -> list:
         ranks = diagrams.drawn_ranks([r.text for r in block.rows])
         if ranks is None:
             return []
-        self.after_diagram = True
-        return [(f"the diagram read with {name.lower()}", Setup(fen=f"{placement} w - - 0 1",
-                                                              note=f"the diagram, {name.lower()}"))
+        return [(drawn_name(f"the diagram, {name.lower()}"),
+                 drawn_setup(placement, f"the diagram, {name.lower()}"))
                 for name, placement in diagrams.placements(ranks)]
 
     def heading(self, block: Block) -> str:
-        from records.chess.book import heading_of
-        if len(block.rows) > 2:
-            return ""
-        found = heading_of(block.rows[0].text)
-        return found[0] if found else ""
+        return ""   # the line reader keeps the headings
 
     def start(self):
         return "", Setup()
 
     def replay(self, tokens: list, start: Setup) -> Replay:
-        setup = _first_turn(start, tokens)
-        if setup is None:
-            return Replay(0, len(tokens), "the diagram is no legal position with that side to "
-                          "move", tokens[0] if tokens else None)
-        board = setup.board()
-        moves, numbers_fail = [], None
-        plies = 0 if board.turn == chess.WHITE else 1
-        first = board.fullmove_number
-        for k, tok in enumerate(tokens):
-            if isinstance(tok, MOVES):
-                moves.append((k, tok))
-                plies += 1
-            elif isinstance(tok, (dn.MoveNumber, Number)):
-                due = first + plies // 2
-                if _number_of(tok) != due and numbers_fail is None:
-                    numbers_fail = (k, f"move {_number_of(tok)} is printed where move {due} is due")
-        printed = [t for _, t in moves]
-        res = resolve(board, printed, setup.double_first, setup.marks_checks, strict_claims=True)
-        if not res.readings:   # a false "ch" or "mate" is the book's to answer for, later
-            loose = resolve(board, printed, setup.double_first, setup.marks_checks)
-            res = loose if loose.readings else res
-        stop, why = len(tokens), ""
-        if res.readings and not _claims_hold(board, printed, res.readings[0]):
-            res.failed_at, res.readings = len(printed) - 1, []
-        if not res.readings and moves:
-            at = res.failed_at if 0 <= res.failed_at < len(moves) else 0
-            stop, why = moves[at][0], f"{moves[at][1].text!r} does not replay there"
-        if numbers_fail and numbers_fail[0] < stop:
-            stop, why = numbers_fail
-        value = Reading(setup, [t for _, t in moves], res.readings)
-        return Replay(stop, len(tokens), why, tokens[stop] if stop < len(tokens) else None, value)
+        return replay(tokens, start)
 
     def continuation(self, replay: Replay):
-        reading = replay.value
-        if not replay.whole or reading is None or not reading.readings:
-            return None
-        board = reading.setup.board()
-        for move in reading.readings[0]:
-            board.push(move)
-        return Setup(fen=board.fen(), note=reading.setup.note)
+        return _end_setup(replay)
 
 
-MOVE_HINT = re.compile(r"\d|x|[Cc]astles|O-O")
+def _two_numbers(row: list) -> bool:
+    """A row with moves of two move numbers, and more than a move for each side of one."""
+    numbers = [t for t in row if isinstance(t, NUMBERS)]
+    moves = sum(isinstance(t, MOVES) for t in row)
+    return moves > 2 and len({(number_of(n), getattr(n, "continuation", False))
+                              for n in numbers}) >= 2
 
 
 @lru_cache(maxsize=8192)
 def _cell_items(text: str) -> tuple:
-    """A cell's numbers, moves and results at columns from 0 (cached: books repeat cells)."""
+    """A cell's numbers, moves and results at columns from 0 (cached: books repeat cells); a
+    cell that reads like a move but will not parse is one Unreadable move."""
     items = dn.parse(text, 0, list(range(len(text) + 1)))
     if any(isinstance(i, dn.Unreadable) for i in items):
-        return ()
+        number = re.match(r"\s*(\d{1,3})\s?\.\s*", text)
+        rest = text[number.end():] if number else text
+        if len(rest) > MAX_TABLE_CELL or not MOVE_LIKE.match(rest.strip()):
+            return ()
+        head = (dn.move_number(int(number.group(1)), 0, number.start(1)),) if number else ()
+        skip = number.end() if number else 0
+        return head + (dn.Unreadable(rest.strip(), 0, skip + len(rest) - len(rest.lstrip()),
+                                     f"cannot read {rest.strip()!r} as a move"),)
     return tuple(i for i in items if isinstance(i, (dn.Move, dn.MoveNumber, dn.Result)))
 
 
@@ -144,7 +156,164 @@ def _placed(item, line: int, column: int):
         return dn.placed(item, line, column + item.column)
     if isinstance(item, dn.MoveNumber):
         return dn.move_number(item.number, line, column + item.column, item.continuation)
+    if isinstance(item, dn.Unreadable):
+        return dn.Unreadable(item.text, line, column + item.column, item.message)
     return dn.Result(item.text, line, column + item.column)
+
+
+def fraction_items(text: str, lineno: int, offset: int = 0) -> list:
+    """A LaTeX fraction's number, White's move over Black's (`1 $\\frac{P-K_4}{P-K_4}$`), each
+    at its column (offset: the text's first column less one)."""
+    items: list = []
+    for m in FRACTION.finditer(text):
+        number = m.group(1) or m.group(2)
+        if number is None or not re.search(r"[A-Za-z]", m.group(3)):
+            continue
+        column = (m.start(1) if m.group(1) else m.start(2)) + 1 + offset
+        items.append(dn.move_number(int(number), lineno, column))
+        for group in (3, 4):
+            moved, cols = dn.untypeset(m.group(group), m.start(group) + 1 + offset)
+            parsed = [i for i in dn.parse(moved, lineno, cols) if not isinstance(i, dn.MoveNumber)]
+            if sum(isinstance(i, MOVES) for i in parsed) != 1:
+                parsed = [dn.Unreadable(moved.strip(), lineno, cols[0] if cols else column,
+                                        f"cannot read {moved.strip()!r} as one move")]
+            items += parsed if moved.strip() else []
+    return items
+
+
+# -- the replay: games, variations and the printed numbers -----------------------------------------
+@dataclass
+class Line:
+    """One line of play in a block's token stream: the trunk of a game, or a variation that
+    leaves the trunk before its ply `at`."""
+    number: int                  # the first move's number
+    black: bool                  # Black moves first
+    parent: Line | None = None
+    at: int = 0
+    skip: int = 0                # plies not printed: Black's first, when White moves twice
+    index: int = 0               # its place among the block's lines
+    column: int = 0              # where its last number was printed
+    moves: list = field(default_factory=list)   # (index in the stream, token)
+    made: list = field(default_factory=list)    # the moves of its first reading
+
+    def due(self) -> tuple[int, bool]:
+        plies = len(self.moves) + self.black + (self.skip if self.moves else 0)
+        return self.number + plies // 2, plies % 2 == 1
+
+    def ply_of(self, number: int, black: bool) -> int:
+        return 2 * (number - self.number) + black - self.black
+
+
+@dataclass
+class Reading:
+    """What a replay made: the setup, its lines of play, and the line each token is in."""
+    setup: Setup
+    lines: list
+    owner: list
+
+    def outcome(self):
+        return (self.setup.fen, tuple((line.at if line.parent else -1,
+                                       tuple(m.uci() for m in line.made)) for line in self.lines))
+
+
+def replay(tokens: list, start: Setup, moves: bool = True) -> Replay:
+    """How far the tokens replay from start: their numbers cut into lines of play, each line's
+    moves replayed up to the first number out of turn (without moves: the numbers alone, for a
+    block with one order and one start, whose moves the record replays anyway)."""
+    setup = _first_turn(start, tokens)
+    if setup is None:
+        return Replay(0, len(tokens), "the diagram is no legal position with that side to move",
+                      tokens[0] if tokens else None)
+    board = setup.board()
+    first, black = board.fullmove_number, board.turn == chess.BLACK
+    printed = next((t for t in tokens if isinstance(t, NUMBERS)), None)
+    unknown = False
+    if setup.fen is None and printed is not None:   # a line printed from its nth move on
+        first, black = number_of(printed), getattr(printed, "continuation", False)
+        unknown = (first, black) != (1, False)
+    lines, owner, stop, why = _lines_of(tokens, Line(first, black, skip=setup.double_first))
+    agree = stop
+    if unknown:   # its position is not given here: only its numbers can be followed
+        return Replay(0, len(tokens), f"the position before move {first} is not given",
+                      None, Reading(setup, lines, owner), agree)
+    for line in lines if moves else ():
+        failed = _resolve_line(line, setup, stop)
+        if failed is not None and failed[0] < stop:
+            stop, why = failed
+    return Replay(stop, len(tokens), why, tokens[stop] if stop < len(tokens) else None,
+                  Reading(setup, lines, owner), agree)
+
+
+def _lines_of(tokens: list, trunk: Line) -> tuple[list, list, int, str]:
+    """The stream cut into lines of play by its printed numbers: (the lines, the line of each
+    token, the index of the first number out of turn or len(tokens), why). A number out of
+    turn leaves its token in the line it interrupts."""
+    line, lines, owner = trunk, [trunk], []
+    stop, why = len(tokens), ""
+    for k, tok in enumerate(tokens):
+        if isinstance(tok, NUMBERS):
+            line, out = _line_at(tok, line, trunk, lines)
+            trunk = line if line.parent is None else trunk
+            if out and k < stop:
+                stop, why = k, out
+        elif isinstance(tok, MOVES):
+            line.moves.append((k, tok))
+        owner.append(line.index)
+    return lines, owner, stop, why
+
+
+def _line_at(tok, line: Line, trunk: Line, lines: list) -> tuple[Line, str]:
+    """The line a printed number carries on or begins: a line of this game it is due in (of
+    two, the one whose numbers stand in its column; the current one first), another game at a
+    printed 1, a variation where the trunk has passed it."""
+    number, dots = number_of(tok), getattr(tok, "continuation", False)
+    due = [c for c in [line] + lines[trunk.index:] if c is line or c.parent is trunk or c is trunk
+           if c.due()[0] == number and (c.due()[1] or not dots)]
+    if due:
+        found = min(due, key=lambda c: abs(c.column - tok.column) if c.column else 0)
+        found.column = tok.column
+        return found, ""
+    if number == 1 and not dots and trunk.moves:          # another game
+        lines.append(Line(1, False, index=len(lines), column=tok.column))
+        return lines[-1], ""
+    at = trunk.ply_of(number, dots)
+    if 0 <= at < len(trunk.moves) + (trunk.skip if trunk.moves else 0):   # a variation
+        lines.append(Line(number, dots, trunk, at, index=len(lines), column=tok.column))
+        return lines[-1], ""
+    return line, f"move {number} is printed where move {line.due()[0]} is due"
+
+
+def _resolve_line(line: Line, setup: Setup, stop: int) -> tuple[int, str] | None:
+    """Replay one line's moves before stream index stop (from the setup, or from its trunk's
+    position where it leaves it); the stream index where it fails and why, or None."""
+    from records.chess.algebraic import in_language
+    board = setup.board()
+    if line.parent is not None:
+        if len(line.parent.made) < line.at:
+            return (line.moves[0][0], "the variation leaves the trunk where it does not replay") \
+                if line.moves else None
+        for move in line.parent.made[:line.at]:
+            board.push(move)
+    printed = [t for k, t in line.moves if k < stop]
+    if not printed:
+        return None
+
+    def depth(trial: list) -> int:
+        res = resolve(board, trial)
+        return len(trial) if res.readings else res.failed_at
+    printed, _ = in_language(board, printed, depth)
+    res = resolve(board, printed, setup.double_first, setup.marks_checks, strict_claims=True)
+    if not res.readings:   # a false "ch" or "mate" is the book's to answer for, later
+        loose = resolve(board, printed, setup.double_first, setup.marks_checks)
+        res = loose if loose.readings else res
+    if res.readings and not _claims_hold(board, printed, res.readings[0]):
+        res.failed_at, res.readings = len(printed) - 1, []
+    if res.readings:
+        line.made = res.readings[0]
+        return None
+    at = res.failed_at if 0 <= res.failed_at < len(printed) else 0
+    line.made = list(res.fail_path[:at]) if res.fail_path else []
+    return line.moves[at][0], f"{printed[at].text!r} does not replay there"
 
 
 def _claims_hold(board: chess.Board, printed: list, moves: list) -> bool:
@@ -158,111 +327,153 @@ def _claims_hold(board: chess.Board, printed: list, moves: list) -> bool:
     return True
 
 
-def _number_of(tok) -> int:
+def number_of(tok) -> int:
     return tok.number if isinstance(tok, dn.MoveNumber) else tok.value
 
 
+DRAWN = ("the diagram", "the position given in words")
+
+
+def drawn_setup(placement: str, note: str) -> Setup:
+    """A position drawn or given in words: whose move it is the printed line says."""
+    return Setup(fen=f"{placement} w - - 0 1", note=note)
+
+
+def drawn_name(note: str) -> str:
+    return note.replace("the diagram, ", "the diagram read with ")
+
+
 def _first_turn(start: Setup, tokens: list) -> Setup | None:
-    """A diagram's setup with the side to move the printed line says (`1. ...`: Black) and its
-    first move number; other setups as they are."""
-    if not start.note.startswith("the diagram"):
+    """A drawn position's setup with the side to move the printed line says (`1. ...`: Black)
+    and its first move number; other setups as they are."""
+    if not start.note.startswith(DRAWN):
         return start
-    first = next((t for t in tokens if isinstance(t, (dn.MoveNumber, Number))), None)
-    black = isinstance(first, dn.MoveNumber) and first.continuation
-    fen = diagrams.start_fen(start.fen.split()[0], not black, _number_of(first) if first else 1)
+    first = next((t for t in tokens if isinstance(t, NUMBERS)), None)
+    black = getattr(first, "continuation", False)
+    fen = diagrams.start_fen(start.fen.split()[0], not black, number_of(first) if first else 1)
     return Setup(fen=fen, note=start.note) if fen else None
 
 
-# -- records from the engine's spans, and which reading of a stretch of page to keep ----------
-STATUS_RANK = {"valid": 3, "repaired": 2, "needs_review": 1, "invalid": 0}
+def _end_setup(replay: Replay) -> Setup | None:
+    """Where the last line of a whole reading ends: the start of a block that carries it on."""
+    reading = replay.value
+    if not replay.whole or reading is None or not reading.lines:
+        return None
+    line = reading.lines[-1]
+    board = reading.setup.board()
+    for move in (line.parent.made[:line.at] if line.parent else []) + line.made:
+        board.push(move)
+    return Setup(fen=board.fen(), note=reading.setup.note)
 
 
-def page_records(text: str, path: str, lines: list[str], records: list) -> list:
-    """A record for every span of the page whose blocks the engine read (see ChessReader),
-    leaving out the lines that records of the running-text reader read whole already."""
-    from records.core.pages import read_page
-    settled = _settled_lines(records)
-    out = []
-    for span in read_page(text, ChessReader(settled)):
-        if span.choices and all(c.best is not None and c.best.replay.whole for c in span.choices):
-            out.append(_record_of_span(span, path, lines))   # else the running text's stand
-    return out
+# -- a paragraph offered by the line reader ---------------------------------------------------------
+def read_block(lines: list[str], first: int, starts=lambda number: []) -> Table | Board | None:
+    """What the engine reads in a paragraph (lines from line `first` on): a drawn board, a
+    table in the order replay chose from one of the starts (starts(the block's first printed
+    number) gives (name, Setup) pairs; the standard start comes last), or None for running
+    text."""
+    if not _may_be_table(lines):
+        return None
+    block = next(page(lines, first), None)
+    if block is None:
+        return None
+    reader = ChessReader(frozenset(r.line for r in block.text_rows() if len(r.cells) == 1))
+    found = reader.setups(block) if _may_be_board(lines) else []
+    if found:
+        drawn = [r.line for r in block.rows if diagrams.squares_of(r.text) is not None]
+        return Board(block.line, max(drawn), [(s.fen.split()[0], s.note) for _, s in found])
+    grid = grid_of(block, reader.tokens)
+    if not grid.rows or not reader.notation(grid):
+        return None
+    offered = list(starts(_first_number(grid))) + [reader.start()]
+    if len(orders(grid)) == 1 and len(offered) == 1:   # nothing to choose: the numbers alone
+        return _table_of(grid, choose(grid, lambda t, s: replay(t, s, moves=False), offered))
+    return _table_of(grid, choose(grid, reader.replay, offered))
 
 
-def _settled_lines(records: list) -> frozenset:
-    """Lines one record alone covers, read whole, a line of its own (not a variation the
-    running text hung on another: two games side by side may be one game in halves)."""
-    count: dict[int, int] = {}
-    for rec in records:
-        for n in range(rec.line, rec.end_line + 1):
-            count[n] = count.get(n, 0) + 1
-    return frozenset(n for rec in records if _rank(rec)[0] >= STATUS_RANK["repaired"]
-                     and "Variation" not in rec.tags
-                     for n in range(rec.line, rec.end_line + 1) if count[n] == 1)
+def _first_number(grid: Grid):
+    """The block's first printed number (top left), or None."""
+    return next((t for t in grid.rows[0] if isinstance(t, NUMBERS)), None) if grid.rows else None
 
 
-def _record_of_span(span, path: str, lines: list[str]):
-    from records.chess.validation import validate_line
-    from records.core.model import INFO, WARNING, Record
-    first = span.choices[0].best
-    rec = Record(kind="chess", title=span.heading or path.rsplit("/", 1)[-1], source=path,
-                 line=span.line, end_line=span.end_line,
-                 text="\n".join(lines[span.line - 1:span.end_line]))
-    rec.tags["BookTitle"] = rec.title
-    setup = _first_turn(first.start, first.order.tokens) or first.start
-    if setup.note:
-        rec.tags["SetUpNote"] = setup.note
-    for block, choice in zip(span.blocks, span.choices):
-        rec.add(INFO, "LAYOUT", f"read {choice.named()}", block.line, 1)
-        winners = choice.winners
-        if len(winners) > 1:
-            rec.add(WARNING, "LAYOUT", "the block reads whole in several orders, with different "
-                    "games: " + "; ".join(w.order.name + (f", {w.start_name}" if w.start_name
-                                                          else "") for w in winners),
-                    block.line, 1, "choose the order the book means")
-    validate_line(rec, setup, span.tokens())
-    rec.settle_status()
-    return rec
+def _table_of(grid: Grid, choice: Choice) -> Table:
+    best = choice.best
+    rivals = _rivals(choice.winners)
+    failure = None
+    tokens = best.order.tokens
+    if best.replay.agree < len(tokens):   # a number out of turn, in the best order there is
+        at = tokens[best.replay.agree]
+        due = best.replay.value.lines[best.replay.value.owner[best.replay.agree]].due()[0]
+        failure = (at.line, at.column, f"move {number_of(at)} is printed where move {due} is due")
+    start = best.start if best.start.note.startswith(DRAWN) else None
+    lines = [t.line for t in best.order.tokens]
+    return Table(min(lines), max(lines), _parts(best), "read " + choice.named(), rivals,
+                 _first_turn(start, best.order.tokens) if start else None, failure)
 
 
-def merged(records: list, found: list) -> list:
-    """The book's records with the engine's: where a record the engine made covers lines that
-    running-text records cover too, the better reading of them stays (valid before repaired
-    before needs review; then the one that replays more moves); the rest keep book order."""
-    out = list(records)
-    for new in found:
-        over = [r for r in out if r.line <= new.end_line and new.line <= r.end_line]
-        if _rank(new)[0] < STATUS_RANK["repaired"] or over and not _better(new, over):
-            for old in over:
-                _name_layout(old, new)
+def _rivals(winners: list) -> list[str]:
+    """Readings that consume every token with different games, named: one per order (a start
+    offered later, the usual one after the heading's odds, yields to an earlier one), and a
+    diagram that reads whole either way up."""
+    kept, orders = [], set()
+    for reading in winners:
+        key = tuple(map(id, reading.order.tokens))
+        if key not in orders or reading.start_name.startswith("the diagram") and \
+                any(k.start_name.startswith("the diagram") for k in kept):
+            orders.add(key)
+            kept.append(reading)
+    return [r.order.name + (f", {r.start_name}" if r.start_name else "") for r in kept] \
+        if len(kept) > 1 else []
+
+
+def _parts(best) -> list:
+    """The chosen order's items cut into its lines of play, in the order they begin."""
+    reading = best.replay.value
+    tokens = best.order.tokens
+    owner = reading.owner if reading is not None else [0] * len(tokens)
+    lines = reading.lines if reading is not None else [Line(1, False)]
+    items: dict[int, list] = {}
+    for tok, index in zip(tokens, owner):
+        items.setdefault(index, []).append(
+            dn.move_number(tok.value, tok.line, tok.column) if isinstance(tok, Number) else tok)
+    kinds = {0: "continuing" if best.start_name == CONTINUING else "game"}
+    return [(kinds.get(index, "variation" if lines[index].parent else "game"), found)
+            for index, found in items.items()]
+
+
+def _may_be_table(lines: list[str]) -> bool:
+    """A cheap look before the engine's: a LaTeX fraction, a numbered rule, a drawn rank, a
+    row with two numbered cells among three or more (halves, a variation beside the trunk),
+    or two rows of unnumbered moves in cells of their own (columns)."""
+    unnumbered = 0
+    for line in lines:
+        if "\\frac" in line or line.count("|") >= 7:
+            return True
+        stripped = line.strip()
+        if "  " not in stripped and "\t" not in stripped:
+            if _may_be_rank(stripped):
+                return True
             continue
-        at = out.index(over[0]) if over else next((k for k, r in enumerate(out)
-                                                   if r.line > new.line), len(out))
-        if over:
-            new.title = over[0].title
-            new.tags = {**over[0].tags, **new.tags, "BookTitle": over[0].tags.get("BookTitle", new.title)}
-        out = [r for r in out if r not in over]
-        out.insert(min(at, len(out)), new)
-    return out
+        cells = [c.strip() for c in CELLS.split(stripped) if c.strip()]
+        numbered = sum(bool(NUMBERED_CELL.match(c)) for c in cells)
+        if numbered >= 2 and len(cells) >= 3 or NUMBERED_RULE_LINE.match(stripped) \
+                or _may_be_rank(stripped):
+            return True
+        moves = sum(len(c) <= MAX_TABLE_CELL and bool(MOVE_HINT.search(c)) for c in cells)
+        unnumbered += not numbered and moves >= 2
+    return unnumbered >= 2
 
 
-def _better(new, old: list) -> bool:
-    """The engine's reading replaces those of the running-text reader when it reads at least
-    their moves, as well or better, and joins them or reads more."""
-    if any(d.code == "CHESS-TRUNCATED" for r in old for d in r.diagnostics):
-        return False   # the print goes on past what the engine read: the gap stays reported
-    plies = sum(len(r.plies) for r in old)
-    rank = max(_rank(r)[0] for r in old)
-    return len(new.plies) >= plies and _rank(new)[0] >= rank and (
-        len(new.plies) > plies or _rank(new)[0] > rank or len(old) > 1)
+CELLS = re.compile(r"\s{2,}|\t|\|")
+NUMBERED_CELL = re.compile(r"\d{1,3}\s?\.")
+NUMBERED_RULE_LINE = re.compile(r"^(?:\d{1,3}\.?\s*[-_=\u2013\u2014\u2500]{3,}\s*)+$")
 
 
-def _rank(rec) -> tuple[int, int]:
-    rec.settle_status()
-    return STATUS_RANK.get(rec.status, 0), len(rec.plies)
+def _may_be_rank(stripped: str) -> bool:
+    words = stripped.split()
+    return (8 <= len(words) <= 10 and all(len(w) <= 3 for w in words)
+            or len(words) == 1 and len(stripped) == 8) and diagrams.squares_of(stripped) is not None
 
 
-def _name_layout(old, new) -> None:
-    """A running-text record the engine read the same way gets the engine's LAYOUT notes."""
-    if old.plies and [p.normal for p in old.plies] == [p.normal for p in new.plies]:
-        old.diagnostics += [d for d in new.diagnostics if d.code == "LAYOUT"]
+def _may_be_board(lines: list[str]) -> bool:
+    return sum(line.count("|") >= 7 or _may_be_rank(line.strip()) for line in lines) >= 8

@@ -31,9 +31,9 @@ RULE = re.compile(r"^\s*[-=_~\u2014\u2013\u2500\u2550\u2501]{3,}\s*$")
 _CORNER = (r"[+x*#|\u250c\u2510\u2514\u2518\u251c\u2524\u252c\u2534\u253c\u2554\u2557"
            r"\u255a\u255d\u2560\u2563\u2566\u2569\u256c\u2502\u2551]")
 FRAME = re.compile(rf"^\s*(?:{_CORNER}?[-=_~\u2500\u2550\u2501]{{2,}}+{_CORNER}?\s*)++$")
-NUMBERED_RULE = re.compile(r"^\s*(?:\d{1,3}\.?\s*[-_=\u2014\u2500]{3,}\s*)+$")
-RULE_NUMBER = re.compile(r"(\d{1,3})\.?\s*[-_=\u2014\u2500]{3,}")
-NUMBERED_CHARS = set("0123456789. -_=\u2014\u2500\t")
+NUMBERED_RULE = re.compile(r"^\s*(?:\d{1,3}\.?\s*[-_=\u2013\u2014\u2500]{3,}\s*)+$")
+RULE_NUMBER = re.compile(r"(\d{1,3})\.?\s*[-_=\u2013\u2014\u2500]{3,}")
+NUMBERED_CHARS = set("0123456789. -_=\u2013\u2014\u2500\t")
 FRAME_CHARS = set(RULE_CHARS) | set(" \t")
 # cells are runs of text: two or more spaces, a tab, or a vertical rule end one
 CELL_BREAK = re.compile(r"\s{2,}|\t|[|\u2502\u2551\u2503]+")
@@ -526,6 +526,8 @@ class Replay:
     failure: str = ""              # why it stopped (empty when it consumed them all)
     at: Any = None                 # the token where it stopped
     value: Any = None              # whatever the family made (its record, its end position)
+    agree: int = 0                 # tokens that keep the print's own order (its numbers), for
+                                   # choosing among readings that replay equally far
 
     @property
     def whole(self) -> bool:
@@ -584,5 +586,5 @@ def choose(grid: Grid, replay: Callable[[list, Any], Replay],
         for name, start in starts:
             readings.append(Reading(order, start, name, replay(order.tokens, start)))
     readings.sort(key=lambda r: (-r.replay.consumed / max(r.replay.total, 1),
-                                 -r.replay.consumed))
+                                 -r.replay.consumed, -r.replay.agree))
     return Choice(readings, grid)

@@ -38,9 +38,11 @@ def test_import_json_has_the_contract_shape(db):
     rec = next(r for r in payload["records"] if r["title"] == "Petroff's Counter Attack")
     assert {"id", "kind", "title", "status", "source", "line", "diagnostics"} <= set(rec)
     assert rec["status"] == "repaired" and rec["line"] == 3443
-    (diag,) = rec["diagnostics"]
+    (diag,) = [d for d in rec["diagnostics"] if d["severity"] != "info"]
     assert {"severity", "code", "line", "column", "message", "suggestion"} <= set(diag)
     assert (diag["line"], diag["column"], diag["code"]) == (3443, 92, "CHESS-REPAIRED")
+    (layout,) = [d for d in rec["diagnostics"] if d["code"] == "LAYOUT"]
+    assert layout["severity"] == "info" and layout["message"] == "read row by row"
 
 
 def test_reimport_changes_nothing(db):

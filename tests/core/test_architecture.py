@@ -91,7 +91,6 @@ MAX_FUNCTION_LINES = 60
 LONG_FUNCTIONS = {
     "records.chess.resolver.resolve": "the backtracking loop of every descriptive move: one frame on purpose (speed)",
     "records.cards.tricks._play": "the trick engine's inner loop (speed)",
-    "records.chess.book.find_games": "the book scanner's state machine over lines (debt: to split by layout)",
     "records.cards.pbn.split_games": "the tolerant PBN splitter's state machine (debt: to split)",
     "records.cards.whist_pads._check_pad": "a score pad's checks in the book's order (debt: to split)",
 }

@@ -171,6 +171,22 @@ def test_a_sentence_over_a_table_is_its_caption_read_before_the_columns():
     assert grid.sections == [0]
 
 
+def test_readings_that_replay_equally_far_are_told_apart_by_how_far_they_keep_the_print_order():
+    """A family may say how far a reading keeps the print's own order (`Replay.agree`: its
+    numbers in sequence, say) where replay alone cannot tell (a start it does not know): of
+    readings that consume as much, the one that agrees further is chosen."""
+    text = columns_layout(list(range(1, 13)), 3)
+    grid = grid_of(next(page(text)), Counting().tokens)
+
+    def unknown_start(tokens, start):   # nothing replays, but the numbers may run in order
+        run = next((k for k in range(1, len(tokens)) if tokens[k].value != tokens[k - 1].value + 1),
+                   len(tokens))
+        return Replay(0, len(tokens), "the start is not given", tokens[0], agree=run)
+    choice = choose(grid, unknown_start, [("", None)])
+    assert choice.best.order.name == "down each column, then across"
+    assert not choice.winners
+
+
 def test_a_long_line_of_prose_is_cut_into_cells_between_words():
     words = [f"w{n}" for n in range(300)]
     row = row_of(" ".join(words), 7)
@@ -200,3 +216,8 @@ def test_orders_that_read_columns_each_on_its_own_are_kept_beside_the_others():
     assert {"row by row", "down each column, then across",
             "each column on its own, top to bottom"} <= names
     assert "each column on its own, top to bottom" not in {o.name for o in orders(grid)}
+
+
+def test_a_fraction_rule_may_be_en_dashes():
+    assert row_of("1. \u2013\u2013\u2013\u2013  2. \u2013\u2013\u2013\u2013\u2013\u2013", 1).rule == "numbered"
+    assert [c.text for c in row_of("1  ----  2  ------", 1).numbers] == ["1", "2"]

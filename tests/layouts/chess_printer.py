@@ -7,6 +7,7 @@ letters; each printer lays the spelled moves out in one layout.
 from __future__ import annotations
 
 import random
+import re
 
 import chess
 
@@ -93,18 +94,46 @@ def paragraph(moves, rnd):
     return lines + [text]
 
 
-def halves(moves, rnd, rule="|  "):
+def halves(moves, rnd, rule="|  ", parts=2):
+    """The rows in parts side by side (moves 1-12 on the left, 13-24 on the right)."""
     rows_ = pairs(moves)
-    half = -(-len(rows_) // 2)
-    left = [f"{n:>3}. {w:<12}{b or ''}" for n, w, b in rows_[:half]]
-    right = [f"{n:>3}. {w:<12}{b or ''}" for n, w, b in rows_[half:]]
-    width = max(map(len, left)) + 4
-    return [(a.ljust(width) + (rule + b if b else "")).rstrip()
-            for a, b in zip(left, right + [""] * (len(left) - len(right)))]
+    size = -(-len(rows_) // parts)
+    width = max(len(w) for _, w, _ in rows_) + 3
+    bands = [[f"{n:>3}. {w:<{width}}{b or ''}" for n, w, b in rows_[k:k + size]]
+             for k in range(0, len(rows_), size)]
+    out = bands[0]
+    for band in bands[1:]:
+        column = max(map(len, out)) + 4
+        out = [(a.ljust(column) + (rule + b if b else "")).rstrip()
+               for a, b in zip(out, band + [""] * (len(out) - len(band)))]
+    return out
 
 
 def halves_gap(moves, rnd):
     return halves(moves, rnd, rule="      ")
+
+
+def thirds(moves, rnd):
+    return halves(moves, rnd, rule="  ", parts=3)
+
+
+def columns(moves, rnd):
+    """Moves without numbers, one a line, in columns read down then across."""
+    height = rnd.randint(4, 8)
+    width = max(map(len, moves)) + 3
+    cols = [moves[k:k + height] for k in range(0, len(moves), height)]
+    return ["".join(f"{col[r] if r < len(col) else '':<{width}}" for col in cols).rstrip()
+            for r in range(height)]
+
+
+def reply_under(moves, rnd):
+    """One side a line: Black's reply alone, set under White's move."""
+    out = []
+    for n, w, b in pairs(moves):
+        out.append(f"{n}. {w}")
+        if b:
+            out.append(" " * len(f"{n}. ") + b)
+    return out
 
 
 def fractions(moves, rnd, period=""):
@@ -143,7 +172,97 @@ LAYOUTS = {"rows": rows, "rows numbered twice": rows_numbered_twice,
            "one side per line": one_side_per_line, "paragraph": paragraph,
            "halves with a rule": halves, "halves with a gap": halves_gap,
            "fractions": fractions, "fractions numbered": fractions_numbered,
-           "latex fractions": latex, "notes between rows": notes_between}
+           "latex fractions": latex, "notes between rows": notes_between,
+           "three parts side by side": thirds, "columns down then across": columns,
+           "Black's reply under White's": reply_under}
+# the order the layout engine must name for the layouts it reads (the others are running text)
+NAMED = {"halves with a rule": "two halves side by side", "halves with a gap": "two halves side by side",
+         "three parts side by side": "three parts side by side",
+         "columns down then across": "down each column, then across",
+         "fractions": "fractions: above the rule, then below it",
+         "fractions numbered": "fractions: above the rule, then below it",
+         "latex fractions": "row by row"}
+
+
+def with_variation(trunk: list, branch: int, variation: list, rnd) -> list[str]:
+    """A game with a variation set in a column beside the trunk, from the trunk's row where
+    it branches (at ply `branch`, 0-based): `3. B-Kt5  P-QR3      3. ...  Kt-B3`."""
+    left = [f"{n:>3}. {w:<14}{b or ''}" for n, w, b in pairs(trunk)]
+    side = pairs(["..."] * (branch % 2) + variation, branch // 2 + 1)
+    right = [f"{n:>3}. {w:<14}{b or ''}" for n, w, b in side]
+    first = branch // 2
+    rows = max(len(left), first + len(right))
+    left += [""] * (rows - len(left))
+    column = max(map(len, left)) + 6
+    return [(left[r].ljust(column) + (right[r - first] if 0 <= r - first < len(right) else ""))
+            .rstrip() for r in range(rows)]
+
+
+def promoted(moves: list[str], form: str) -> list[str]:
+    """Promotions spelled `(Q)` (hoyle's speller), `=Q` or `Q` glued to the square."""
+    import re
+    if form == "(Q)":
+        return moves
+    return [re.sub(r"\((Q|R|B|Kt)\)", (r"=\1" if form == "=Q" else r"\1"), m) for m in moves]
+
+
+def promotion_game(rnd: random.Random) -> tuple:
+    """Kings and pawns a step from queening on both sides, and moves that promote whenever
+    they can (to a random man)."""
+    while True:
+        board = chess.Board(None)
+        files = rnd.sample(range(8), 4)
+        board.set_piece_at(chess.square(files[0], 6), chess.Piece(chess.PAWN, chess.WHITE))
+        board.set_piece_at(chess.square(files[1], 6), chess.Piece(chess.PAWN, chess.WHITE))
+        board.set_piece_at(chess.square(files[2], 1), chess.Piece(chess.PAWN, chess.BLACK))
+        board.set_piece_at(chess.square(files[3], 1), chess.Piece(chess.PAWN, chess.BLACK))
+        kings = rnd.sample([sq for sq in chess.SQUARES if board.piece_at(sq) is None
+                            and chess.square_rank(sq) in (2, 3, 4, 5)], 2)
+        board.set_piece_at(kings[0], chess.Piece(chess.KING, chess.WHITE))
+        board.set_piece_at(kings[1], chess.Piece(chess.KING, chess.BLACK))
+        if not board.is_valid() or board.is_game_over():
+            continue
+        start, moves = board.copy(), []
+        for _ in range(rnd.randint(6, 12)):
+            legal = list(board.legal_moves)
+            if not legal:
+                break
+            promoting = [m for m in legal if m.promotion]
+            move = rnd.choice(promoting or legal)
+            moves.append(move)
+            board.push(move)
+            if board.is_game_over():
+                break
+        if sum(m.promotion is not None for m in moves) >= 2:
+            return start, moves
+
+
+def endgame(rnd: random.Random) -> chess.Board:
+    """A few men besides the kings, anywhere they may stand, White to move, not over."""
+    while True:
+        board = chess.Board(None)
+        men = [chess.Piece(chess.KING, chess.WHITE), chess.Piece(chess.KING, chess.BLACK)] + \
+            [chess.Piece(rnd.choice([chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN]),
+                         rnd.choice([chess.WHITE, chess.BLACK])) for _ in range(rnd.randint(1, 4))]
+        for man, sq in zip(men, rnd.sample(range(8, 56), len(men))):
+            board.set_piece_at(sq, man)
+        if board.is_valid() and not board.is_game_over() and len(list(board.legal_moves)) > 1:
+            return board
+
+
+def in_words(board: chess.Board) -> list[str]:
+    """The men of a position as a book lists them: `White: K at KB6, B at KB4.` (each side's
+    squares counted from its own side, as the notation counts them)."""
+    from records.chess.spelling import square_name
+    out = []
+    for colour, name in ((chess.WHITE, "White"), (chess.BLACK, "Black")):
+        men = sorted(board.pieces(chess.KING, colour)) + [
+            sq for kind in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
+            for sq in sorted(board.pieces(kind, colour))]
+        out.append(f"{name}: " + ", ".join(
+            f"{'Kt' if board.piece_type_at(sq) == chess.KNIGHT else board.piece_at(sq).symbol().upper()}"
+            f" at {square_name(sq, colour == chess.WHITE, False)}" for sq in men) + ".")
+    return out
 
 
 # -- a study: a position drawn in a frame, its solution in a sentence ----------------------------
@@ -173,3 +292,21 @@ def _man(piece, style: str) -> str:
     if style == "one letter":
         return f" {piece.symbol()} "
     return ("^" if piece.color else "#") + ("Kt" if letter == "N" else letter + " ")
+
+
+def typeset(moves: list[str]) -> list[str]:
+    """Moves as older books set them: en dashes, a spaced `×`, `sq` for a square on the first
+    rank (`R–Kt sq`), a spaced `ch`."""
+    out = []
+    for move in moves:
+        move = re.sub(r"(?<=[A-Z])1\b", " sq", move.replace("-", "–").replace("x", " × "))
+        out.append(re.sub(r"\s*ch\b", " ch", move))
+    return out
+
+
+def column_heads(parts: int, white: str, black: str) -> list[str]:
+    """`White.  Black.` over each pair of move columns of a table (parts side by side), and
+    the players' names under them."""
+    heads = "".join(f"      {'White.':<14}{'Black.':<20}" for _ in range(parts)).rstrip()
+    names = "".join(f"      {white + '.':<14}{black + '.':<20}" for _ in range(parts)).rstrip()
+    return [heads, names]

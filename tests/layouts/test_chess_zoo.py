@@ -1,42 +1,21 @@
 """The chess layout zoo: random legal games (python-chess, seeded) spelled by hoyle's own
 speller or in algebraic in each language, printed in each layout books use, and read back
-move for move: one record, valid, the same SAN; a misprint planted in a game is flagged at its
-line. A fresh seed runs under -m benchmark (the seed is printed on failure)."""
+move for move: one record, valid, the same SAN, the engine's order named (LAYOUT); a misprint
+planted in a game is flagged at its line. A fresh seed runs under -m benchmark (the seed is
+printed on failure)."""
 import os
 import random
 
 import chess
 import pytest
 
-from chess_printer import (LAYOUTS, algebraic, descriptive, diagram, pairs, random_game, sans)
+from chess_printer import (LAYOUTS, NAMED, algebraic, column_heads, descriptive, diagram, endgame,
+                           in_words, typeset,
+                           pairs, promoted, promotion_game, random_game, sans, with_variation)
 from records.chess.scan import scan_book
 from records.core.model import ERROR, INFO, VALID, WARNING
 
 SEEDS = range(3)
-# The zoo's known gaps, each an expected failure that must stay failing until it is fixed
-# (strict: a gap that closes fails the run until it is taken off this list).
-KNOWN_GAPS = {
-    # two halves separated only by a wide gap: the running text reads two games side by
-    # side, and the engine's whole reading does not yet replace them in every case
-    "test_a_random_game_reads_back_in_every_layout[halves with a gap-0]",
-    "test_a_random_game_reads_back_in_every_layout[halves with a gap-1]",
-    # a paragraph whose line breaks fall where a move's number is read as a square's rank
-    "test_a_random_game_reads_back_in_every_layout[paragraph-1]",
-    # a study whose solution starts with Black to move ("1. ... P-Kt4")
-    *(f"test_a_study_drawn_in_a_frame_reads_from_its_diagram[black at the {side}-{style}-1]"
-      for side in ("top", "bottom") for style in ("two letters", "one letter", "marks")),
-    # a misprint inside a table the engine reads: no whole reading, and the running text
-    # finds no game there either, so the misprint goes unreported
-    *(f"test_a_misprint_is_flagged_at_its_line[{layout}-{seed}]"
-      for layout in ("halves with a rule", "fractions numbered") for seed in range(3)),
-}
-
-
-@pytest.fixture(autouse=True)
-def known_gap(request):
-    if request.node.name in KNOWN_GAPS:
-        request.applymarker(pytest.mark.xfail(reason="a known gap of the chess layout zoo",
-                                              strict=True))
 
 
 def read(lines: list[str]) -> list:
@@ -46,15 +25,21 @@ def read(lines: list[str]) -> list:
     return records
 
 
+def assert_valid(rec, start, moves, seed, layout, text):
+    assert [p.normal for p in rec.plies] == sans(start, moves), (seed, layout, text)
+    assert rec.status == VALID, (seed, layout, [(d.code, d.message) for d in rec.diagnostics], text)
+    assert not [d for d in rec.diagnostics if d.severity != INFO]
+
+
 def assert_reads_back(lines, start, moves, seed, layout):
     records = read(lines)
     text = "\n".join(lines)
     assert len(records) == 1, (seed, layout, [(r.line, r.status) for r in records], text)
-    rec = records[0]
-    assert [p.normal for p in rec.plies] == sans(start, moves), (seed, layout, text)
-    assert rec.status == VALID, (seed, layout, [(d.code, d.message) for d in rec.diagnostics], text)
-    assert not [d for d in rec.diagnostics if d.severity != INFO]
-    return rec
+    assert_valid(records[0], start, moves, seed, layout, text)
+    if layout in NAMED:
+        named = [d.message for d in records[0].diagnostics if d.code == "LAYOUT"]
+        assert named and all(NAMED[layout] in m for m in named), (seed, layout, named, text)
+    return records[0]
 
 
 def game(seed: int, plies: int = 24):
@@ -84,6 +69,18 @@ def test_the_vocabulary_variants_read_back(variant, seed):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("form", ["(Q)", "=Q", "Q"])
+@pytest.mark.parametrize("layout", ["rows", "halves with a rule", "fractions numbered"])
+def test_promotions_in_every_form_read_back(layout, form, seed):
+    rnd = random.Random(seed)
+    start, moves = promotion_game(rnd)
+    spelled = promoted(descriptive(start, moves), form)
+    lines = [f'[FEN "{start.fen()}"]', ""] + LAYOUTS[layout](spelled, rnd)
+    rec = assert_reads_back(lines, start, moves, seed, f"{layout}, promotions {form}")
+    assert sum("=" in p.normal for p in rec.plies) >= 2
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("language", ["English", "German", "French", "Spanish", "Dutch", "figurines"])
 def test_algebraic_in_every_language_reads_back(language, seed):
     rnd, start, moves = game(seed, 30)
@@ -92,6 +89,33 @@ def test_algebraic_in_every_language_reads_back(language, seed):
     rec = assert_reads_back(LAYOUTS["rows"](spelled, rnd), start, moves, seed, language)
     if language not in ("English", "figurines") and any(m[0].isupper() for m in spelled):
         assert rec.tags.get("HoyleLanguage", "").startswith(language)
+
+
+def variation(seed: int):
+    """A game, the ply where a variation leaves it, and the variation's moves."""
+    rnd, start, trunk = game(seed)
+    branch = rnd.randrange(2, len(trunk) - 1)
+    board = start.copy()
+    for move in trunk[:branch]:
+        board.push(move)
+    while True:
+        before, moves = board.copy(), random_game(rnd, rnd.randint(2, 6), board.copy())[1]
+        if moves and moves[0] != trunk[branch]:
+            return rnd, start, trunk, branch, before, moves
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_variation_beside_the_trunk_reads_as_its_own_record(seed):
+    rnd, start, trunk, branch, before, moves = variation(seed)
+    lines = with_variation(descriptive(start, trunk), branch, descriptive(before, moves), rnd)
+    records, text = read(lines), "\n".join(lines)
+    assert len(records) == 2, (seed, [(r.title, r.status) for r in records], text)
+    main, side = records
+    assert_valid(main, start, trunk, seed, "trunk", text)
+    assert_valid(side, before, moves, seed, "variation", text)
+    dots = "..." if branch % 2 else ""
+    assert side.title == f"GAME 1, variation at move {branch // 2 + 1}{dots}", side.title
+    assert side.data["start_fen"].split()[:2] == before.fen().split()[:2]
 
 
 def study(seed: int):
@@ -108,34 +132,61 @@ def study(seed: int):
             return rnd, board, start, moves
 
 
+def solution(start: chess.Board, moves: list) -> str:
+    """The moves in a sentence, as studies print them: `1. R-Q8 ch, K-R2; 2. ...` (`1. ...
+    P-Kt4; 2. ...` when Black moves first)."""
+    spelled = descriptive(start, moves)
+    if start.turn == chess.BLACK:
+        spelled = ["..."] + spelled
+    sentence = "; ".join(f"{n}. {w}" + (f", {b}" if b else "") for n, w, b in pairs(spelled)) + "."
+    return sentence.replace("1. ..., ", "1. ... ")
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("style", ["two letters", "one letter", "marks"])
 @pytest.mark.parametrize("bottom", [False, True], ids=["black at the top", "black at the bottom"])
 def test_a_study_drawn_in_a_frame_reads_from_its_diagram(style, bottom, seed):
     rnd, board, start, moves = study(seed)
-    spelled = descriptive(start, moves)
-    if board.turn == chess.BLACK:
-        spelled = ["..."] + spelled
-    sentence = "; ".join(f"{n}. {w}" + (f", {b}" if b else "") for n, w, b in pairs(spelled)) + "."
-    lines = diagram(board, style, bottom) + ["", sentence.replace("1. ..., ", "1. ... ")]
+    lines = diagram(board, style, bottom) + ["", solution(start, moves)]
     rec = assert_reads_back(lines, start, moves, seed, style)
+    assert rec.data["start_fen"].split()[:2] == board.fen().split()[:2]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_study_given_in_words_reads_from_its_position(seed):
+    rnd = random.Random(seed)
+    board = endgame(rnd)
+    start, moves = random_game(rnd, rnd.randint(2, 6), board.copy())
+    lines = in_words(board) + ["", solution(start, moves)]
+    rec = assert_reads_back(lines, start, moves, seed, "position in words")
     assert rec.data["start_fen"].split()[0] == board.fen().split()[0]
+    assert rec.tags["SetUpNote"].startswith("the position given in words")
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("layout", ["rows", "halves with a rule", "fractions numbered", "paragraph"])
-def test_a_misprint_is_flagged_at_its_line(layout, seed):
+def plant_misprint(seed: int, layout: str):
+    """A game printed in a layout with one move no man can make; the misprint's lines."""
     rnd, start, moves = game(seed, 30)
     spelled = descriptive(start, moves)
     k = rnd.randrange(2, len(spelled))
     spelled[k] = "K-QR8" if spelled[k] != "K-QR8" else "K-KR8"   # nowhere a king can go
     lines = LAYOUTS[layout](spelled, rnd)
+    where = [n for n, line in enumerate(["GAME 1.", ""] + lines, start=1)
+             if "K-QR8" in line.replace("_", "") or "K-KR8" in line.replace("_", "")]
+    return lines, where
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_a_misprint_is_flagged_at_its_line(layout, seed):
+    lines, where = plant_misprint(seed, layout)
     records = read(lines)
     flagged = [d for r in records for d in r.diagnostics if d.severity in (ERROR, WARNING)]
-    where = [n for n, line in enumerate(["GAME 1.", ""] + lines, start=1) if "K-QR8" in line
-             or "K-KR8" in line]
-    assert flagged and flagged[0].line in where, (seed, layout, [(d.line, d.code) for d in flagged])
+    assert flagged and flagged[0].line in where, (seed, layout, [(d.line, d.code) for d in flagged],
+                                                  "\n".join(lines))
     assert not any(r.status == VALID for r in records)
+    if layout in NAMED:
+        assert any(d.code == "LAYOUT" and NAMED[layout] in d.message for r in records
+                   for d in r.diagnostics)
 
 
 @pytest.mark.benchmark
@@ -145,3 +196,47 @@ def test_a_fresh_seed_in_every_layout():
         rnd, start, moves = game(seed, 60)
         assert_reads_back(LAYOUTS[layout](descriptive(start, moves), rnd), start, moves,
                           f"seed {seed}", layout)
+        test_a_misprint_is_flagged_at_its_line(layout, seed)
+    for style in ("two letters", "one letter", "marks"):
+        for bottom in (False, True):
+            test_a_study_drawn_in_a_frame_reads_from_its_diagram(style, bottom, seed)
+    test_a_study_given_in_words_reads_from_its_position(seed)
+    test_a_variation_beside_the_trunk_reads_as_its_own_record(seed)
+    for form in ("(Q)", "=Q", "Q"):
+        test_promotions_in_every_form_read_back("halves with a rule", form, seed)
+
+
+RESULTS = {"1–0": "1-0", "0–1": "0-1", "½–½": "1/2-1/2", "Drawn.": "1/2-1/2", "Draw.": "1/2-1/2",
+           "White resigns.": "0-1", "and White wins.": "1-0"}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("layout", ["rows", "halves with a rule", "halves with a gap",
+                                    "fractions numbered"])
+def test_book_typography_players_under_the_heads_and_a_result_below_read_back(layout, seed):
+    """En dashes, `×`, `sq`, ` ch`; the players under `White.`/`Black.` heads over each half;
+    the result on a line of its own below the table."""
+    rnd, start, moves = game(seed)
+    board = start.copy()
+    for move in moves:
+        board.push(move)
+    printed = rnd.choice(sorted(RESULTS)) if not board.is_checkmate() else \
+        ("1–0" if board.turn == chess.BLACK else "0–1")
+    table = LAYOUTS[layout](typeset(descriptive(start, moves)), rnd)
+    parts = 2 if layout.startswith("halves") else 1
+    heads = column_heads(parts, "Steinitz", "Zukertort") if not layout.startswith("fractions") else []
+    lines = heads + table + [" " * rnd.choice([2, 30]) + printed]
+    rec = assert_reads_back(lines, start, moves, seed, f"{layout}, typeset")
+    assert rec.tags.get("Result") == RESULTS[printed], (seed, layout, rec.tags, "\n".join(lines))
+    if heads:
+        assert (rec.tags.get("White"), rec.tags.get("Black")) == ("Steinitz", "Zukertort")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_fraction_ruled_with_en_dashes_reads_as_fractions(seed):
+    rnd, start, moves = game(seed)
+    lines = [line.replace("-", "–") if set(line.strip()) <= set("0123456789.- ") else line
+             for line in LAYOUTS["fractions numbered"](descriptive(start, moves), rnd)]
+    assert any("––––" in line for line in lines)
+    rec = assert_reads_back(lines, start, moves, seed, "fractions numbered, en dashes")
+    assert any("fractions" in d.message for d in rec.diagnostics if d.code == "LAYOUT")

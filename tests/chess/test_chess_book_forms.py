@@ -1,0 +1,150 @@
+"""Forms older books print games in that hoyle was not tuned to (QA's reproductions, each a
+few lines): a record is valid only when every printed move was read, and the moves a reading
+left out are named at their line."""
+import pytest
+
+from records.chess.scan import scan_book
+from records.core.model import ERROR, INFO, VALID
+
+
+def read(text: str) -> list:
+    records = scan_book(text, "forms.txt")
+    for rec in records:
+        rec.settle_status()
+    return records
+
+
+def sans(rec) -> str:
+    return " ".join(p.normal for p in rec.plies)
+
+
+RUY_LOPEZ = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6"
+
+
+@pytest.mark.parametrize("placeholder", ["—", "–", "--", "...", ""])
+def test_blacks_move_after_a_note_carries_the_game_on(placeholder):
+    """`2. —  Kt-QB3` (or a gap where White's move stood) under a note: Black's 2nd move."""
+    text = ("1. P-K4    P-K4\n2. Kt-KB3 (a)\n\n(a) The usual move.\n\n"
+            f"2. {placeholder:<8}Kt-QB3\n3. B-Kt5   P-QR3\n4. B-R4    Kt-B3\n")
+    (rec,) = read(text)
+    assert (sans(rec), rec.status) == (RUY_LOPEZ, VALID)
+
+
+def test_a_row_that_leaves_blacks_move_out_is_never_valid():
+    records = read("1. P-K4    P-K4\n2. Kt-KB3\n3. B-Kt5   P-QR3\n4. B-R4    Kt-B3\n")
+    assert all(r.status != VALID for r in records)
+    cut = [d for d in records[0].diagnostics if d.code == "CHESS-TRUNCATED"]
+    assert cut and (cut[0].line, cut[0].severity) == (3, ERROR)
+
+
+@pytest.mark.parametrize("printed, result", [
+    ("½–½", "1/2-1/2"), ("½-½", "1/2-1/2"), ("Drawn.", "1/2-1/2"), ("Draw.", "1/2-1/2"),
+    ("and White wins.", "1-0"), ("   Black resigned a few moves later.", "1-0")])
+def test_a_result_on_a_line_of_its_own_is_stored(printed, result):
+    (rec,) = read(f"1. P-K4 P-K4\n2. Kt-KB3 Kt-QB3\n{printed}\n")
+    assert rec.tags.get("Result") == result and rec.status == VALID
+
+
+@pytest.mark.parametrize("check", ["dbl.ch", " dbl. ch", " double ch", " dble. ch"])
+def test_double_check_in_every_spelling_even_glued_to_a_capture(check):
+    fen = "rn3r2/pbppq1pk/1p2pb2/4N3/3PN3/3B4/PPP2PPP/R3K2R w KQ - 0 12"
+    (rec,) = read(f'[FEN "{fen}"]\n\n12. KtxB{check}  K-R3\n')
+    assert (sans(rec), rec.status) == ("Nxf6+ Kh6", VALID)
+
+
+def test_headings_numbered_as_cases_and_headings_with_a_remark_start_their_own_games():
+    text = ("Case 4. A single move\n\nP-K4\n\nCase 5. Another single move\n\nN-KB3\n\n"
+            "                    BENKO GAMBIT (declined in effect).\n\n"
+            "  1. P–Q4              Kt–KB3\n  2. P–QB4             P–B4\n")
+    records = read(text)
+    assert [(r.title, sans(r)) for r in records] == [
+        ("Case 4. A single move", "e4"), ("Case 5. Another single move", "Nf3"),
+        ("BENKO GAMBIT (declined in effect)", "d4 Nf6 c4 c5")]
+
+
+def test_players_and_event_named_in_the_heading():
+    (rec,) = read("Case 2. Ed. Lasker v. Thomas, London 1912 (glued checks)\n\n"
+                  "1. P-Q4 P-K3\n2. Kt-KB3 P-KB4\n")
+    assert {k: rec.tags.get(k) for k in ("White", "Black", "Event", "Date")} == {
+        "White": "Ed. Lasker", "Black": "Thomas", "Event": "London", "Date": "1912.??.??"}
+
+
+FOUR_COLUMNS = """\
+                         SICILIAN DEFENCE.
+
+     White.           Black.          {rule}     White.           Black.
+    Kabanov.        Ganzhurov.        {rule}    Kabanov.        Ganzhurov.
+  1. P–K4            P–QB4            {rule} 7. Castles         B–Q3
+  2. Kt–KB3          P–K3             {rule} 8. B–Kt2           Kt–K2
+  3. P–QKt3          P–Q4             {rule} 9. B × P           R–KKt sq
+  4. P × P           P × P            {rule}10. B–Kt2           Q–B2
+  5. B–Kt5 ch        B–Q2             {rule}11. P–Q4            P–B5
+  6. B × B ch        Kt × B           {rule}12. Kt–B3           {last}
+"""
+SICILIAN = ("e4 c5 Nf3 e6 b3 d5 exd5 exd5 Bb5+ Bd7 Bxd7+ Nxd7 O-O Bd6 Bb2 Ne7 Bxg7 Rg8 Bb2 "
+            "Qc7 d4 c4 Nc3")
+
+
+@pytest.mark.parametrize("rule", ["|", " "])
+@pytest.mark.parametrize("last, below, result", [
+    ("Resigns", "", "1-0"), ("", "              Draw.", "1/2-1/2"), ("", "      0–1", "0-1")])
+def test_four_columns_with_players_under_the_heads_and_the_result(rule, last, below, result):
+    """Two halves split by a rule or a gap, en dashes, `×`, `sq`, the players under `White.` and
+    `Black.`, the result in the last cell or on a line below: one game, read whole."""
+    (rec,) = read(FOUR_COLUMNS.format(rule=rule, last=last) + below + "\n")
+    assert (sans(rec), rec.status, rec.tags.get("Result")) == (SICILIAN, VALID, result)
+    assert (rec.tags.get("White"), rec.tags.get("Black")) == ("Kabanov", "Ganzhurov")
+    assert any("two halves" in d.message for d in rec.diagnostics if d.code == "LAYOUT")
+
+
+@pytest.mark.parametrize("rule", ["––––", "----", "————"])
+def test_fractions_ruled_with_any_dash_read_as_fractions(rule):
+    text = (f"   P–K4     Kt–KB3\n1. {rule}  2. {rule}––\n   P–K4     Kt–QB3\n")
+    (rec,) = read(text)
+    assert (sans(rec), rec.status) == ("e4 e5 Nf3 Nc6", VALID)
+    assert [d.message for d in rec.diagnostics if d.severity == INFO and d.code == "LAYOUT"] == [
+        "read fractions: above the rule, then below it"]
+
+
+BOARD = """\
+                         STUDY No. 1.
+
+      +----+----+----+----+----+----+----+----+
+      |    |    |    |    |    |    | BK |    |
+      +----+----+----+----+----+----+----+----+
+      | BP | BP |    |    |    | BP | BP |    |
+      +----+----+----+----+----+----+----+----+
+      |    |    |    |    |    |    |    |    |
+      +----+----+----+----+----+----+----+----+
+      |    |    |    |    |    |    |    |    |
+      +----+----+----+----+----+----+----+----+
+      |    |    |    |    |    |    |    |    |
+      +----+----+----+----+----+----+----+----+
+      |    | BQ |    |    |    |    |    |    |
+      +----+----+----+----+----+----+----+----+
+      |    |    |    |    | WQ | WP | WP | WP |
+      +----+----+----+----+----+----+----+----+
+      |    |    |    | WR |    |    | WK |    |
+      +----+----+----+----+----+----+----+----+
+
+"""
+
+
+@pytest.mark.parametrize("told", [
+    "White to play and win. The way is short: 1. R–Q8 ch, K–R2; 2. Q–R5 mate.",
+    "White to play and win: 1. R–Q8 ch, K–R2;\n2. Q–R5 mate, and wins.",
+    "The rook goes first. 1. R–Q8 ch, K–R2; 2. Q–R5 mate. Black could not avoid it.",
+])
+def test_a_study_solution_told_in_a_sentence_reads_from_its_board(told):
+    (rec,) = read(BOARD + told + "\n")
+    assert (sans(rec), rec.status, rec.title) == ("Rd8+ Kh7 Qh5#", VALID, "STUDY No. 1")
+
+
+def test_a_solution_told_in_prose_that_stops_before_its_moves_end_is_not_valid():
+    """The sentence goes on in a parenthesis the reading does not take, its moves on the next
+    line: not valid, and the move it stopped before is named at its line."""
+    text = BOARD + "White wins: 1. R–Q8 ch, K–R2; 2. Q–Q3 ch, P–Kt3 (if\nK–R3, then Q–R3 mate).\n"
+    records = read(text)
+    assert records and records[0].status != VALID
+    cut = [d for d in records[0].diagnostics if d.code == "CHESS-TRUNCATED"]
+    assert cut and cut[0].line == 22
