@@ -12,6 +12,7 @@ import os
 from dataclasses import replace
 
 from records.chess import descriptive as dn
+from records.core import interchange
 from records.core.model import ERROR, Record
 from records.core.review import (READ, Correction, Fault, Reading, generic_faults, needs_decision,
                                  plies_before, quoted, read_corrected)
@@ -163,7 +164,7 @@ def correct(rec: Record, corrections: list[Correction]) -> Record:
 def _with_comment(c: Correction) -> Correction:
     if c.how != READ or not c.reading:
         return c
-    note = f'HoyleCorrection: printed "{c.printed}", read as "{c.reading}" by {c.by}'
+    note = interchange.correction_note(c.printed, c.reading, c.by)
     return replace(c, reading=f"{c.reading} {{{note.replace('}', ')')}}}")
 
 

@@ -89,18 +89,22 @@ def _book_tags(rec: Record) -> dict:
 
 def _corrected_plies(rec: Record) -> dict:
     """(line, column) -> the comment a move a person corrected gets (hoyle fix)."""
-    return {(c["line"], c["column"]): interchange.correction_note(c)
+    return {(c["line"], c["column"]): interchange.correction_note(c["printed"], c["reading"],
+                                                                  c["by"])
             for c in rec.data.get("corrections", ()) if c.get("how") == "read"}
 
 
 def _corrected_text(rec: Record) -> str:
     """The game's text with each move a person corrected replaced by their reading and a
     comment naming it (the printed text itself stays untouched in the archive)."""
+    read = [c for c in rec.data.get("corrections", ()) if c.get("how") == "read"]
+    if not read:   # (every game but a corrected one, in the export's loop)
+        return rec.text
     from records.core.review import substitute
     text = rec.text
-    for c in sorted((c for c in rec.data.get("corrections", ()) if c.get("how") == "read"),
-                    key=lambda c: (c["line"], c["column"]), reverse=True):
-        note = "{" + interchange.correction_note(c).replace("}", ")") + "}"
+    for c in sorted(read, key=lambda c: (c["line"], c["column"]), reverse=True):
+        note = interchange.correction_note(c["printed"], c["reading"], c["by"])
+        note = "{" + note.replace("}", ")") + "}"
         try:
             text = substitute(text, rec.line, c["line"], c["column"], c["printed"],
                               f'{c["reading"]} {note}')

@@ -129,6 +129,6 @@ def correction_words(c: dict) -> str:
     return f'{where} read as {read} ({c["by"]}, {c["at"]})'
 
 
-def correction_note(c: dict) -> str:
+def correction_note(printed: str, reading: str, by: str) -> str:
     """The comment at a corrected move."""
-    return f'HoyleCorrection: printed "{c["printed"]}", read as "{c["reading"]}" by {c["by"]}'
+    return f'HoyleCorrection: printed "{printed}", read as "{reading}" by {by}'
