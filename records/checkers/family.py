@@ -169,12 +169,14 @@ _VARIANT_WORDS = {"english": "21", "checkers": "21", "international": "20", "ita
 
 
 def matches(rec, filters: dict) -> bool:
-    """Family filters: result (as in the Result tag), variant (english, international, a
+    """Family filters: result (what the Result tag says: 1-0 or 2-0 the first player's win,
+    Black's in English draughts; 1/2-1/2 or 1-1 a draw), variant (english, international, a
     GameType number ...), score (a 3-move ballot number); other filters do not apply."""
     if any(filters.get(k) for k in ("holding", "contract", "trumps", "cards")):
         return False
+    from records.checkers.pdn_write import equivalents
     result = filters.get("result")
-    if result and rec.tags.get("Result", "") != result:
+    if result and rec.tags.get("Result", "") not in equivalents(result):
         return False
     variant = (filters.get("variant") or "").strip().lower()
     if variant:
@@ -206,8 +208,11 @@ def filter_sql(filters: dict) -> list[tuple[str, list]] | None:
     if filters.get("variant"):
         return None
     out = []
-    if filters.get("result"):
-        out.append(("json_extract(r.tags, '$.Result') = ?", [filters["result"]]))
+    if filters.get("result"):   # what the result says: 1-0 finds 2-0, 1/2-1/2 finds 1-1
+        from records.checkers.pdn_write import equivalents
+        same = equivalents(filters["result"])
+        out.append((f"json_extract(r.tags, '$.Result') IN ({', '.join('?' * len(same))})",
+                    same))
     if filters.get("score"):
         out.append(("coalesce(json_extract(r.tags, '$.HoyleBallot'), json_extract(r.tags,"
                     " '$.Ballot')) = ?", [str(filters["score"]).strip()]))

@@ -23,7 +23,10 @@ from records.checkers.pdn_errors import unreadable as _unreadable
 from records.checkers.pdn_write import (  # noqa: F401
     ENGLISH,
     RESULTS,
+    VERDICT_RESULTS,
     movetext_data,
+    outcome,
+    same_result,
     strict_game,
     title_of,
     write,
@@ -578,15 +581,13 @@ def _why_illegal(pos: ck.Position, path) -> str:
 def _check_result(rec: Record, tag: str, terminator: str, token: Token | None) -> None:
     line, col = (token.line, token.column) if token is not None else (rec.end_line, 1)
     tag = tag.strip()
-    if tag and terminator and terminator != "*" and tag != terminator:
+    if tag and terminator and terminator != "*" and not same_result(tag, terminator):
         rec.add(WARNING, "PDN-RESULT", f"the Result tag says {tag} but the game text ends "
                 f"with {terminator}", line, col)
     claim = terminator if terminator and terminator != "*" else tag
     won = rec.data.get("winner")
-    if won and claim in RESULTS and claim != "*":
-        expected = "1-0" if won == ck.WHITE else "0-1"
-        expected2 = "2-0" if won == ck.WHITE else "0-2"
-        if claim not in (expected, expected2):
+    if won and outcome(claim):   # the first score is Black's, who moves first (pdn_write)
+        if not same_result(claim, VERDICT_RESULTS[won]):
             side = "White" if won == ck.WHITE else "Black"
             rec.add(WARNING, "PDN-RESULT", f"the game ends with the side to move unable to "
                     f"move, so {side} has won, but the result given is {claim}", line, col)

@@ -14,6 +14,34 @@ from records.core.model import ERROR, Record
 
 ENGLISH = "21"
 RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
+# What a result says, whatever its scoring. PDN 3.0 gives English draughts (GameType 21) the
+# default results 1-0, 0-1, 1/2-1/2, and international draughts 2-0, 0-2, 1-1; in both the
+# first score is the first player's: Black's in English draughts (the American Checker
+# Federation archive's 1-0 games end mostly on Black's move, Black ahead).
+FIRST, SECOND, DRAW, BOTH_LOST = "first", "second", "draw", "both lost"
+OUTCOMES = {"1-0": FIRST, "2-0": FIRST, "0-1": SECOND, "0-2": SECOND, "1/2-1/2": DRAW,
+            "1-1": DRAW, "0-0": BOTH_LOST}
+# a book's verdict (the side that wins, or a draw) as hoyle writes it: PDN's English results
+VERDICT_RESULTS = {ck.BLACK: "1-0", ck.WHITE: "0-1", "draw": "1/2-1/2"}
+
+
+def outcome(result: str) -> str | None:
+    """first, second, draw or both lost: what the result says (None: unfinished, unknown)."""
+    return OUTCOMES.get(result.replace(" ", "").replace("\u00bd", "1/2"))
+
+
+def same_result(one: str, other: str) -> bool:
+    """Whether two results say the same (1-1 and 1/2-1/2 are both a draw)."""
+    said = outcome(one)
+    return said == outcome(other) if said else one.strip() == other.strip()
+
+
+def equivalents(result: str) -> list[str]:
+    """The ways of writing what the result says (for a search by result)."""
+    said = outcome(result)
+    return [r for r, o in OUTCOMES.items() if o == said] if said else [result.strip()]
+
+
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
 

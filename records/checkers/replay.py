@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from records.checkers import endgame, engine
 from records.checkers.notation import Token
+from records.checkers.pdn_write import VERDICT_RESULTS
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
 
 COLOUR = {"B": "Black", "W": "White"}
@@ -269,7 +270,7 @@ def claim_of(text: str) -> str:
 
 def check_claim(rec: Record, final: engine.Position, claim: Token) -> None:
     said = claim_of(claim.text)
-    rec.tags["Result"] = {"B": "0-2", "W": "2-0", "draw": "1-1"}[said]
+    rec.tags["Result"] = VERDICT_RESULTS[said]
     found = endgame.outcome(final, said)
     rec.data["claim"] = {"printed": claim.text, "searched": found}
     if found is None:

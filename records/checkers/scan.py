@@ -24,6 +24,7 @@ from records.checkers import engine, notation, titles
 from records.checkers.lines import PRINTED, compare_name, opening_name
 from records.checkers.openings import name_record
 from records.checkers.notation import Token, step_shape
+from records.checkers.pdn_write import VERDICT_RESULTS
 from records.checkers.reading import CheckersReader
 from records.checkers.reading import value_of as reading_value
 from records.checkers.replay import COLOUR, KIND, check_claim, pdn_text, replay_line
@@ -295,7 +296,7 @@ class SpanRecords:
         rec.plies = prefix + done.plies
         self._describe(rec, piece)
         if piece.claim is not None and piece.unfinished:
-            rec.tags["Result"] = {"B": "0-2", "W": "2-0", "draw": "1-1"}[piece.claim.value]
+            rec.tags["Result"] = VERDICT_RESULTS[piece.claim.value]
             rec.add(INFO, "CHECKERS-UNFINISHED", "the game is printed only to a point (&c.); "
                     "its result is stated, not checked", piece.claim.line, piece.claim.column)
         elif piece.claim is not None:   # where it is printed, to check again after a correction
@@ -303,7 +304,7 @@ class SpanRecords:
             if done.complete:
                 check_claim(rec, done.positions[-1] if done.positions else line.start, piece.claim)
             else:
-                rec.tags["Result"] = {"B": "0-2", "W": "2-0", "draw": "1-1"}[piece.claim.value]
+                rec.tags["Result"] = VERDICT_RESULTS[piece.claim.value]
             _check_goal(rec, piece)
         self._opening(rec, piece)
         rec.normal = pdn_text(rec)

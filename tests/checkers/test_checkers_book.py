@@ -141,7 +141,7 @@ def test_hoyle_claims(hoyle):
     undecided = {t for t, v in searched.items() if v is None}
     assert all(any(d.code == "CHECKERS-CLAIM-UNDECIDED" and d.severity == INFO
                    for d in hoyle[t].diagnostics) for t in undecided)
-    assert hoyle["Position No. 4, White to play"].tags["Result"] == "1-1"
+    assert hoyle["Position No. 4, White to play"].tags["Result"] == "1/2-1/2"
     for rec in hoyle.values():
         assert not any(d.code == "CHECKERS-CLAIM" for d in rec.diagnostics)
 
@@ -243,7 +243,7 @@ def test_dotted_columns_from_a_printed_setup():
     assert rec.start_position == "B:WK8,30:B22,27"
     assert [p.normal for p in rec.plies][:6] == ["27-32", "8-11", "32-27", "11-7", "27-23",
                                                  "7-10"]
-    assert rec.tags["Result"] == "0-2" and rec.status == VALID
+    assert rec.tags["Result"] == "1-0" and rec.status == VALID
     assert any(d.code == "LAYOUT" and d.severity == INFO and "down each column, then across"
                in d.message for d in rec.diagnostics)
 

@@ -131,7 +131,7 @@ def test_foster_openings_games_and_positions(records_of):
     assert {"Will o\u2019 the Wisp", "Irregular Openings (3)"} <= set(named)
     games = [r for r in records if ", Game " in r.title]
     assert [len(r.plies) for r in games] == [23, 23, 15, 12, 16, 14, 26]
-    assert all(r.status == VALID and r.tags["Result"] in ("0-2", "2-0") for r in games)
+    assert all(r.status == VALID and r.tags["Result"] in ("1-0", "0-1") for r in games)
     positions = {r.title: r for r in records if r.title.split(",")[0].endswith("Position")}
     assert len(positions) == 12
     assert {r.status for r in positions.values()} == {VALID, REPAIRED}
@@ -148,7 +148,7 @@ def test_every_boys_book_games(records_of):
     records = records_of("everyboy")
     assert [(r.title, r.status, len(r.plies)) for r in records] == [
         ("GAME I", VALID, 53), ("GAME II", VALID, 53)]
-    assert [r.tags["Result"] for r in records] == ["0-2", "1-1"]   # White loses; Drawn
+    assert [r.tags["Result"] for r in records] == ["1-0", "1/2-1/2"]   # White loses; Drawn
     assert all(r.data["layout"] == "row by row" for r in records)
 
 
@@ -179,7 +179,7 @@ def test_boys_own_ply_numbered_tables(records_of):
     # the three that need review: `11-18` (l. 8753), `1?-16` (l. 8801), and `10-26`, which
     # two jump paths fit (l. 8819)
     assert sum(r.status in (VALID, REPAIRED) for r in tables) == 18
-    assert old["THE OLD FOURTEENTH, variation 2"].tags["Result"] == "2-0"   # white wins
+    assert old["THE OLD FOURTEENTH, variation 2"].tags["Result"] == "0-1"   # white wins
 
 
 def test_boys_own_table_of_openings(records_of):

@@ -198,23 +198,54 @@ def test_capture_not_taken_is_named():
 
 
 def test_setup_with_white_to_move_and_result_check():
-    # the king's jump is written with a hyphen; Black is left without a piece: White won
-    text = ('[SetUp "1"]\n[FEN "W:W18,K10:B5,14"]\n[Result "1-0"]\n[GameType "21"]\n'
-            '1... 18x9 2. 5x14 10-17 1-0\n')
+    # the king's jump is written with a hyphen; Black is left without a piece: White won,
+    # 0-1 (the first score is Black's, who moves first in English draughts)
+    text = ('[SetUp "1"]\n[FEN "W:W18,K10:B5,14"]\n[Result "0-1"]\n[GameType "21"]\n'
+            '1... 18x9 2. 5x14 10-17 0-1\n')
     (rec,) = read_text(text)
     assert rec.start_position == "W:WK10,18:B5,14"
     assert [p.normal for p in rec.plies] == ["18x9", "5x14", "10x17"]
     assert rec.status == VALID and rec.data["winner"] == "W"
     written = pdn.strict_game(rec)   # the normal form; an export writes the game as read
-    assert '[FEN "W:WK10,18:B5,14"]' in written and "1... 18x9 2. 5x14 10x17 1-0" in written
+    assert '[FEN "W:WK10,18:B5,14"]' in written and "1... 18x9 2. 5x14 10x17 0-1" in written
     assert pdn.write_game(rec).startswith(text.split("1...")[0])
 
 
 def test_result_against_a_finished_position_is_checked():
-    (rec,) = read_text('[SetUp "1"]\n[FEN "B:W18:B14"]\n[GameType "21"]\n14x23 1-0\n')
-    assert rec.data["winner"] == "B"
+    """What a result says, however written: 1-0 and 2-0 the first player's (Black's) win,
+    0-1 and 0-2 White's, 1/2-1/2 and 1-1 a draw."""
+    for result in ("0-1", "0-2", "1/2-1/2", "1-1"):
+        (rec,) = read_text(f'[SetUp "1"]\n[FEN "B:W18:B14"]\n[GameType "21"]\n14x23 {result}\n')
+        assert rec.data["winner"] == "B"
+        (diag,) = [d for d in rec.diagnostics if d.code == "PDN-RESULT"]
+        assert diag.severity == WARNING and "Black has won" in diag.message and result in diag.message
+    for result in ("1-0", "2-0"):
+        (rec,) = read_text(f'[SetUp "1"]\n[FEN "B:W18:B14"]\n[GameType "21"]\n14x23 {result}\n')
+        assert rec.status == VALID and not [d for d in rec.diagnostics if d.code == "PDN-RESULT"]
+
+
+def test_the_result_tag_and_the_game_end_agree_by_what_they_say():
+    game = '[Result "{}"]\n[GameType "21"]\n11-15 23-19 {}\n'
+    for tag, end in (("1-1", "1/2-1/2"), ("1/2-1/2", "1-1"), ("2-0", "1-0"), ("0-2", "0-1")):
+        (rec,) = read_text(game.format(tag, end))
+        assert not [d for d in rec.diagnostics if d.code == "PDN-RESULT"], (tag, end)
+        assert rec.tags["Result"] == tag and pdn.write_game(rec).endswith(f"{end}\n")
+    (rec,) = read_text(game.format("1-0", "0-1"))
     (diag,) = [d for d in rec.diagnostics if d.code == "PDN-RESULT"]
-    assert diag.severity == WARNING and "Black has won" in diag.message
+    assert "the Result tag says 1-0 but the game text ends with 0-1" in diag.message
+
+
+def test_the_corpus_wins_are_the_first_players_at_1_0():
+    """The evidence for reading 1-0 as Black's win in English draughts: in the American
+    Checker Federation archive, the side that made the last move (mostly the winner, the
+    loser resigning) is Black in most 1-0 games and White in most 0-1 games."""
+    records = pdn.read(acf_slice(1500), "acf.pdn")
+    last = {"1-0": {"B": 0, "W": 0}, "0-1": {"B": 0, "W": 0}}
+    initial = ck.to_fen(ck.initial())
+    for rec in records:
+        if rec.tags.get("Result") in last and rec.plies and rec.start_position in ("", initial):
+            last[rec.tags["Result"]]["B" if len(rec.plies) % 2 else "W"] += 1
+    assert last["1-0"]["B"] > 4 * last["1-0"]["W"] and last["0-1"]["W"] > 4 * last["0-1"]["B"]
 
 
 def test_fen_errors_and_tolerant_fen():

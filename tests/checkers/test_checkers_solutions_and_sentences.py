@@ -52,7 +52,7 @@ def test_solution_in_two_dotted_columns_under_its_caption_reads_down_then_across
     assert rec.status == VALID
     assert [p.normal.replace("x", "-") for p in rec.plies] == [m.replace(".", "-") for m in TRUNK]
     assert rec.start_position == "B:W30,K31,K32:B21,K22,K23,K28"
-    assert rec.tags["Result"] == "0-2" and rec.title.startswith("FOURTH POSITION")
+    assert rec.tags["Result"] == "1-0" and rec.title.startswith("FOURTH POSITION")
     [layout] = [d for d in rec.diagnostics if d.code == "LAYOUT"]
     assert "down each column, then across" in layout.message
 
@@ -71,7 +71,7 @@ def test_v1_column_beside_the_trunk_is_a_variation_and_the_other_side_to_move_is
     assert (variation.status, len(variation.plies)) == (VALID, 1 + 16)
     assert variation.data["branch"] == {"parent": trunk_rec.title, "at_ply": 2}
     assert variation.title == f"{trunk_rec.title}, Var. 1"
-    assert (white.status, len(white.plies), white.tags["Result"]) == (VALID, 13, "1-1")
+    assert (white.status, len(white.plies), white.tags["Result"]) == (VALID, 13, "1/2-1/2")
     assert white.start_position == "W:W30,K31,K32:B21,K22,K23,K28"
     assert white.title == "FOURTH POSITION, White to move"
 
@@ -90,14 +90,14 @@ def test_a_verdict_the_stipulation_contradicts_is_flagged_at_its_line():
     lines = ["FOURTH POSITION.", "", *FOURTH, "", "           Black to move and win.",
              *("        " + m for m in TRUNK), "        Drawn."]
     [rec] = _scan(lines)
-    assert rec.tags["Result"] == "1-1" and len(rec.plies) == 17
+    assert rec.tags["Result"] == "1/2-1/2" and len(rec.plies) == 17
     [claim] = [d for d in rec.diagnostics if d.code == "CHECKERS-CLAIM"]
     assert claim.severity == WARNING and claim.line == len(lines) and "Black wins" in claim.message
     assert rec.status == NEEDS_REVIEW
     # the true verdict passes
     lines[-1] = "        Black wins."
     [rec] = _scan(lines)
-    assert rec.tags["Result"] == "0-2" and not [d for d in rec.diagnostics if d.code == "CHECKERS-CLAIM"]
+    assert rec.tags["Result"] == "1-0" and not [d for d in rec.diagnostics if d.code == "CHECKERS-CLAIM"]
 
 
 def test_openings_named_in_sentences_keep_their_names_three_plies_or_more():

@@ -151,6 +151,10 @@ def _match(page: cp.Page, records) -> list:
     return found
 
 
+# a printed verdict as hoyle stores it: PDN's English results, the first score Black's
+VERDICTS = {"Black wins.": "1-0", "White wins.": "0-1"}
+
+
 def read_back(name: str, seed: int, ocr: float = 0.0) -> None:
     page = _print(name, seed, ocr=ocr)
     records = scan_book(page.text, "zoo.txt")
@@ -167,6 +171,9 @@ def read_back(name: str, seed: int, ocr: float = 0.0) -> None:
                                                           for d in rec.diagnostics) else VALID)
     layouts = {d.message for r in records for d in r.diagnostics if d.code == "LAYOUT"}
     assert any(m.startswith(f"read {page.layout}") for m in layouts), (where, layouts)
+    for line, rec in zip(page.lines, matched):   # the verdict as PDN's English result
+        said = VERDICTS.get(line.verdict, "*")
+        assert rec.tags.get("Result", "*") == said, (where, rec.title, rec.tags, line.verdict)
     if page.orientation:
         assert {r.data["setup"]["orientation"] for r in records if "setup" in r.data} == \
             {page.orientation}, where
