@@ -9,7 +9,9 @@ from collections.abc import Callable, Iterator
 import records.archive.positions as positions
 import records.archive.sources as sources
 import records.archive.query as query
-from records.archive.store import Writer, position_hashes
+from records.archive.store import (Writer, compress_normal, decompress_normal,
+                                   position_hashes)
+from records.archive.store import _to_json as store_json
 from records.core.model import Diagnostic, Ply, Record
 
 OLD_TABLES = ("records", "plies", "sources", "diagnostics")
@@ -26,6 +28,8 @@ def upgrade(conn: sqlite3.Connection, version: int, create_tables: Callable,
         add_corrections_journal(conn, tables)
     if version <= 5:
         from_version_5(conn, tables)
+    if version <= 6:
+        from_version_6(conn)
 
 
 def add_corrections_journal(conn: sqlite3.Connection, tables: list[str]) -> None:
@@ -81,6 +85,105 @@ def _read_pgn_games_again(conn: sqlite3.Connection) -> None:
                              [bytes.fromhex(game.fingerprint), record_id])
             except sqlite3.IntegrityError:   # another record holds that content: both stay
                 pass
+
+
+# schema 6 wrote a checkers book's verdict with international draughts' scores, White's first
+# (Black wins 0-2, White wins 2-0, drawn 1-1); schema 7 writes PDN's results for English
+# draughts (GameType 21), the first score Black's: 1-0, 0-1, 1/2-1/2
+BOOK_RESULTS_6_TO_7 = {"0-2": "1-0", "2-0": "0-1", "1-1": "1/2-1/2"}
+_OLD_RESULTS = ", ".join(f"'{r}'" for r in BOOK_RESULTS_6_TO_7)
+# a checkers record from a book (one read from PDN keeps its terminator, and its printed
+# result as it is)
+_FROM_A_BOOK = "r.kind = 'checkers' AND json_extract(r.data, '$.terminator') IS NULL"
+
+
+def from_version_6(conn: sqlite3.Connection) -> None:
+    """Version 7 stores a checkers book's verdict ("Black wins.", "White wins.", "Drawn.") as
+    PDN writes English draughts' results (1-0 Black's win, 0-1 White's, 1/2-1/2). Each book
+    record with a verdict of version 6 gets the new result in its tags and its normal form,
+    and the fingerprint it would have if read now (a corrected record: its reading before the
+    first correction, as at import); the journal of corrections keeps the rows as they were
+    before each correction in the new results too. Records read from PDN keep their results
+    as printed. A batch of rows at a time, by id."""
+    sources_ = sources.SourceLines(conn)
+    last = 0
+    while rows := conn.execute(
+            f"SELECT r.id, r.fingerprint FROM records r WHERE r.id > ? AND {_FROM_A_BOOK} AND"
+            f" (json_extract(r.tags, '$.Result') IN ({_OLD_RESULTS}) OR r.id IN"
+            " (SELECT record_id FROM corrections)) ORDER BY r.id LIMIT ?",
+            [last, REREAD_BATCH]).fetchall():
+        last = rows[-1][0]
+        for record_id, fingerprint in rows:
+            new_fingerprint = _fingerprint_with_new_result(conn, record_id, fingerprint, sources_)
+            tags, normal_z, moves = conn.execute(
+                "SELECT tags, normal_z, moves FROM records WHERE id = ?", [record_id]).fetchone()
+            changed = _with_new_result(tags, normal_z, moves)
+            if changed:
+                conn.execute("UPDATE records SET tags = ?, normal_z = ? WHERE id = ?",
+                             [*changed, record_id])
+            if new_fingerprint and new_fingerprint != fingerprint:
+                try:
+                    conn.execute("UPDATE records SET fingerprint = ? WHERE id = ?",
+                                 [new_fingerprint, record_id])
+                except sqlite3.IntegrityError:   # another record holds that content: both stay
+                    pass
+    last = 0
+    while rows := conn.execute(
+            "SELECT c.id, c.before_tags, c.before_normal_z, c.before_moves FROM corrections c"
+            f" JOIN records r ON r.id = c.record_id WHERE c.id > ? AND {_FROM_A_BOOK} AND"
+            f" json_extract(c.before_tags, '$.Result') IN ({_OLD_RESULTS}) ORDER BY c.id"
+            " LIMIT ?", [last, REREAD_BATCH]).fetchall():
+        last = rows[-1][0]
+        for correction_id, tags, normal_z, moves in rows:
+            conn.execute("UPDATE corrections SET before_tags = ?, before_normal_z = ?"
+                         " WHERE id = ?", [*_with_new_result(tags, normal_z, moves),
+                                           correction_id])
+
+
+def _with_new_result(tags: str, normal_z: bytes | None, moves: str | None):
+    """A row's tags and compressed normal form with version 7's result (None: no version 6
+    verdict). The normal form's dictionary is the tags and moves: it is packed again."""
+    found = json.loads(tags or "{}")
+    new = BOOK_RESULTS_6_TO_7.get(found.get("Result"))
+    if new is None:
+        return None
+    old, found["Result"] = found["Result"], new
+    new_tags = store_json(found)
+    if normal_z:   # b"": the family writes the normal form again from the tags
+        normal = _normal_with_result(decompress_normal(normal_z, moves, tags), old, new)
+        normal_z = compress_normal(normal, moves, new_tags)
+    return new_tags, normal_z
+
+
+def _normal_with_result(normal: str, old: str, new: str) -> str:
+    """The normal form (PDN) with its Result tag and the result ending its moves changed."""
+    normal = normal.replace(f'[Result "{old}"]', f'[Result "{new}"]', 1)
+    body = normal.rstrip()
+    if body.endswith(old) and (len(body) == len(old) or body[-len(old) - 1].isspace()):
+        normal = body[:-len(old)] + new + normal[len(body):]
+    return normal
+
+
+def _fingerprint_with_new_result(conn: sqlite3.Connection, record_id: int, stored: bytes,
+                                 texts: sources.SourceLines) -> bytes | None:
+    """The fingerprint of the record as read at import (before its first correction, if it
+    has one) with version 7's result; None where the stored fingerprint is not that reading's
+    under version 6 (it is then left as it is)."""
+    row = conn.execute(
+        "SELECT r.id, r.kind, c.before_title, c.before_status, s.path, r.line, r.end_line,"
+        " r.text_z, c.before_normal_z, c.before_moves, c.before_plies_z, st.key,"
+        " c.before_ply_count, c.before_tags, c.before_data, r.source_id FROM corrections c"
+        " JOIN records r ON r.id = c.record_id LEFT JOIN sources s ON s.id = r.source_id"
+        " LEFT JOIN starts st ON st.id = c.before_start_id WHERE c.record_id = ?"
+        " ORDER BY c.id LIMIT 1", [record_id]).fetchone()
+    if row is None:
+        row = conn.execute(f"{query.SELECT} WHERE r.id = ?", [record_id]).fetchone()
+    changed = _with_new_result(row[13], row[8], row[9])
+    if changed is None or query._record(row, True, texts).content_digest() != stored.hex():
+        return None
+    new = list(row)
+    new[13], new[8] = changed
+    return bytes.fromhex(query._record(tuple(new), True, texts).content_digest())
 
 
 def _json(value) -> str:

@@ -13,7 +13,7 @@ from records.archive.locking import (DEFAULT_WAIT_S, ArchiveBusy, ArchiveReadOnl
                                      WaitingConnection, busy_message, is_busy, is_read_only,
                                      open_read_only)
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7   # 7: checkers books' verdicts as PDN's English results (1-0 Black's)
 PAGE_SIZE = 16384       # a page holds many position blocks (440 bytes on average at 20,000
                         # games: 5.4 MB of blocks in 5.8 MB of pages)
 BUSY_TIMEOUT_S = DEFAULT_WAIT_S  # a second writer waits this long for the first one's lock
