@@ -230,6 +230,9 @@ def test_the_result_tag_and_the_game_end_agree_by_what_they_say():
         (rec,) = read_text(game.format(tag, end))
         assert not [d for d in rec.diagnostics if d.code == "PDN-RESULT"], (tag, end)
         assert rec.tags["Result"] == tag and pdn.write_game(rec).endswith(f"{end}\n")
+        # a search by result finds what the result says, however the file writes it
+        assert ckf.matches(rec, {"result": end, "variant": "english"})
+        assert not ckf.matches(rec, {"result": "0-1" if tag in ("2-0", "1-1") else "1-0"})
     (rec,) = read_text(game.format("1-0", "0-1"))
     (diag,) = [d for d in rec.diagnostics if d.code == "PDN-RESULT"]
     assert "the Result tag says 1-0 but the game text ends with 0-1" in diag.message
