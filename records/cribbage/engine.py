@@ -59,7 +59,7 @@ def scan_book(text: str, path: str) -> list[Record]:
     records += [rec for rec in (_example_record(ex, path) for ex in book_examples(text))
                 if not taken & set(range(rec.line, rec.end_line + 1))]
     records += counted
-    records += _glyph_records(text, path)
+    records += _drawn_records(text, path)
     records += _told_records(text, path, records)
     records.sort(key=lambda r: r.line)
     from records.cribbage.book_text import cribbage_sections, text_lines
@@ -120,25 +120,26 @@ def _trouble(records: list[Record]) -> int:
     return sum(1 for r in records for d in r.diagnostics if d.severity == ERROR)
 
 
-def _glyph_records(text: str, path: str) -> list[Record]:
-    """Hands drawn as playing-card glyphs, with the count the next paragraph states. A drawing
-    with no count stated is a cribbage hand only in a cribbage chapter (other games draw hands
-    too: a poker hand, the lead from a whist suit)."""
+def _drawn_records(text: str, path: str) -> list[Record]:
+    """Hands drawn on the page (drawn_hands.py: glyphs, suit signs or letters, framed or not,
+    labelled or not), with the count stated on the row or in the text after the drawing. A
+    drawing with no count stated is a cribbage hand only in a cribbage chapter (other games
+    draw hands too: a poker hand, the lead from a whist suit)."""
     from records.cribbage.book_text import cribbage_sections, text_lines
-    from records.cribbage.glyph_cards import find_glyph_hands
+    from records.cribbage.drawn_hands import find_drawn_hands
     lines = text_lines(text)
     sections = cribbage_sections(text)
     out = []
-    for found in find_glyph_hands(lines):
+    for found in find_drawn_hands(lines):
         if found.stated is None and not any(first <= found.line <= last for first, last, _ in sections):
             continue
-        cards = [Card(rank, suit) for rank, suit, _ in found.cards]
-        hand, starter = (cards[:4], cards[4]) if len(cards) == 5 else (cards, None)
+        cards = [Card(c.rank, c.suit) for c in found.cards]
+        hand, starter = (cards[:-1], cards[-1]) if found.starter else (cards, None)
         claims = [Claim("total", found.stated, str(found.stated), found.stated_line,
                         found.stated_column)] if found.stated is not None else []
-        spots = [(str(c), found.line, column) for c, (_, _, column) in zip(cards, found.cards)]
-        out.append(hand_record(hand, starter, claims=claims, source=path, line=found.line,
-                               text=lines[found.line - 1], positions=spots))
+        spots = [(str(c), drawn.line, drawn.column) for c, drawn in zip(cards, found.cards)]
+        out.append(hand_record(hand, starter, crib=found.crib, claims=claims, source=path,
+                               line=found.line, text=lines[found.line - 1], positions=spots))
     return out
 
 
