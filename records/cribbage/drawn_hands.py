@@ -30,19 +30,19 @@ count on them (the order of a play) holds no hand.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from records.core.layout import Block, Cell, page
 from records.cribbage.told_words import Word, glyph_card, letter_card, lex, number_at
 
-CARDISH = re.compile(r"[\U0001F0A1-\U0001F0DE♠♤♥♡♦◇♢♣♧]|(?<![\w'’])(?:10|[2-9TJQKA])[SHDC](?![\w'’])")
 OPENER = re.compile(r"\[Illustration:?")
 STATED = re.compile(r"\bworth (?:only )?(\d+)|\b(\d+)\s+points\b")
 NUMBER_LABEL = re.compile(r"^No\.\s*(\d+)\.?$")
 LABEL = re.compile(r"^[A-Z][\w'’ ]{0,20}?(?::--|;--|:—|—|--|:|\.)?$")
 STARTER_WORDS = ("starter", "turn-up", "turn up", "turned up", "cut", "the cut")
 COUNT_WORDS = {"count", "counts", "worth", "is", "=", "makes", "points", "holes"}
-CONTEXT = 4          # lines read on either side of a line with cards (a frame, the label)
+CONTEXT = 2          # lines read on either side of a line with cards (a frame, a line of prose)
 MAX_COUNT = 29
 APART = 2            # columns more between two cards drawn each in a frame: the starter apart
 
@@ -74,7 +74,7 @@ class DrawnHand:
 def unwrapped(lines: list[str]) -> list[str]:
     """The lines with the illustration brackets blanked (columns kept): `[Illustration:` and the
     `]` that closes it, on the same line or alone on a later one."""
-    out, open_at = list(lines), None
+    out = list(lines)
     for i, line in enumerate(lines):
         if "[Illustration" in line:
             m = OPENER.search(line)
@@ -82,24 +82,87 @@ def unwrapped(lines: list[str]) -> list[str]:
             close = line.find("]", m.end())
             if close >= 0:
                 line = line[:close] + " " + line[close + 1:]
-                open_at = None
-            else:
-                open_at = i
             out[i] = line
-        elif open_at is not None:
-            if line.strip() == "]":
-                out[i], open_at = "", None
-            elif i - open_at > CONTEXT + 2:
-                open_at = None
+        elif line.strip() == "]":           # the close of a drawing (its opener may be above)
+            out[i] = ""
     return out
 
 
-def windows(lines: list[str]) -> list[tuple[int, int]]:
+# in UTF-8 the card glyphs (U+1F0A0-U+1F0FF) start F0 9F 82 or F0 9F 83, the suit signs
+# (U+2660-U+2667) E2 99 A0-A7, and ◇ (U+25C7) is E2 97 87
+MARKS = {b"\xf0\x9f": b"\x82\x83", b"\xe2\x99": bytes(range(0xA0, 0xA8)), b"\xe2\x97": b"\x87"}
+LETTER = re.compile(r"(?<![\w'’])(?:10|[2-9TJQKA])[SHDC](?![\w'’])")
+
+
+def card_lines(text: str, lines: Sequence[str], near: Sequence[tuple[int, int]] = ()) -> list[int]:
+    """The lines (0-based) that may hold a drawn card: a glyph or a suit sign anywhere (found
+    with bytes.find: a regular expression over a big book costs far more), three cards in
+    letters in a row in the stretches `near` (those about cribbage)."""
+    places: list[int] = []
+    if not text.isascii():
+        data = text.encode("utf-8", "surrogatepass")
+        at_bytes = [at for lead, thirds in MARKS.items() for at in _finds(data, lead)
+                    if data[at + 2:at + 3] and data[at + 2] in thirds]
+        places += _lines_of(data, at_bytes, b"\n")
+    places += [n for first, stop in near for n in range(first, min(stop, len(lines)))
+               if len(LETTER.findall(lines[n])) >= 3]
+    return [n for n in sorted(set(places)) if n < len(lines) and _may_be_drawn(lines[n])
+            and _drawn_beside(lines, n)]
+
+
+CARD_TOKEN = re.compile(r"[\U0001F0A1-\U0001F0DE]|(?<![\w'’])(?:10|[2-9TJQKA])[SHDC♠♤♥♡♦◇♢♣♧](?![\w'’])"
+                        r"|[♠♤♥♡♦◇♢♣♧](?:10|[2-9TJQKA])(?![\w'’])")
+FRAME_MARKS = str.maketrans("", "", "|+-=_.:;*─━│┃┌┐└┘├┤┬┴┼═║╔╗╚╝ \t[]")
+BESIDE = 24          # letters besides the cards a drawn row may hold (a label, a count)
+DIGITS = 4           # digits besides the cards: a label's number and a count (`No. 12.`, `29`)
+
+
+def _may_be_drawn(line: str) -> bool:
+    """A quick look at a line with cards: three cards or more, or one with a starter's label,
+    and little else (a label, a count, frame marks)."""
+    cards = len(CARD_TOKEN.findall(line))
+    if not 3 <= cards <= 5 and not (cards == 1 and any(w in line.lower() for w in ("start", "cut", "turn"))):
+        return False
+    rest = CARD_TOKEN.sub("", OPENER.sub("", line)).translate(FRAME_MARKS)
+    return len(rest) <= BESIDE and sum(ch.isdigit() for ch in rest) <= DIGITS
+
+
+def _drawn_beside(lines: Sequence[str], n: int) -> bool:
+    """The lines just above and below a row of cards, in its block, are blank, an illustration's
+    bracket, a frame's rule or another row of cards (not a heading of seats, not prose)."""
+    for k in (n - 1, n + 1):
+        if not 0 <= k < len(lines) or not lines[k].strip():
+            continue
+        line = OPENER.sub("", lines[k])
+        if line.translate(FRAME_MARKS) and not _may_be_drawn(line):
+            return False
+    return True
+
+
+def _finds(text, what) -> list[int]:
+    out, at = [], text.find(what)
+    while at >= 0:
+        out.append(at)
+        at = text.find(what, at + 1)
+    return out
+
+
+def _lines_of(text, places: list[int], newline) -> list[int]:
+    out, line, before = [], 0, 0
+    for at in sorted(places):
+        line += text.count(newline, before, at)
+        before = at
+        out.append(line)
+    return out
+
+
+def windows(lines: Sequence[str], text: str | None = None,
+            near: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """(first, stop) 0-based spans of the lines around every line that holds a card."""
     spans: list[tuple[int, int]] = []
-    for i, line in enumerate(lines):
-        if not CARDISH.search(line):
-            continue
+    same = text is not None and text.count("\n") in (len(lines) - 1, len(lines))
+    marked = card_lines(text if same else "\n".join(lines), lines, near)
+    for i in marked:
         first, stop = max(0, i - CONTEXT), min(len(lines), i + CONTEXT + 1)
         if spans and first <= spans[-1][1]:
             spans[-1] = (spans[-1][0], stop)
@@ -254,14 +317,18 @@ def drawing_hands(block: Block) -> list[DrawnHand] | None:
 
 
 # -- the counts stated after a drawing ------------------------------------------------------------
-def find_drawn_hands(lines: list[str]) -> list[DrawnHand]:
+def find_drawn_hands(lines: Sequence[str], text: str | None = None,
+                     near: Sequence[tuple[int, int]] = ((0, 1 << 30),)) -> list[DrawnHand]:
     """Every hand drawn in the text, with the count stated for it (0-based lines in, 1-based
-    lines out)."""
-    clean = unwrapped(lines)
+    lines out). text: the same lines joined, when the caller has it; near: the stretches
+    (0-based, end exclusive) where cards in letters are looked for (all, unless told)."""
+    spans = windows(lines, text, near)
+    if not spans:
+        return []
     found: list[DrawnHand] = []
     numbered: dict[int, DrawnHand] = {}
-    for first, stop in windows(clean):
-        for block in page(clean[first:stop], first + 1):
+    for first, stop in spans:
+        for block in page(unwrapped(list(lines[first:stop])), first + 1):
             hands = drawing_hands(block)
             if not hands:
                 continue

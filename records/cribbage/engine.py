@@ -63,8 +63,10 @@ def scan_book(text: str, path: str) -> list[Record]:
     records += _told_records(text, path, records)
     records.sort(key=lambda r: r.line)
     from records.cribbage.book_text import cribbage_sections, text_lines
+    from records.cribbage.told import cue_windows
     text_lines.cache_clear()          # shared by the readers of this text, not kept after it
     cribbage_sections.cache_clear()
+    cue_windows.cache_clear()
     return records
 
 
@@ -127,10 +129,11 @@ def _drawn_records(text: str, path: str) -> list[Record]:
     draw hands too: a poker hand, the lead from a whist suit)."""
     from records.cribbage.book_text import cribbage_sections, text_lines
     from records.cribbage.drawn_hands import find_drawn_hands
+    from records.cribbage.told import cue_windows
     lines = text_lines(text)
     sections = cribbage_sections(text)
     out = []
-    for found in find_drawn_hands(lines):
+    for found in find_drawn_hands(lines, text, cue_windows(lines)):
         if found.stated is None and not any(first <= found.line <= last for first, last, _ in sections):
             continue
         cards = [Card(c.rank, c.suit) for c in found.cards]
@@ -144,15 +147,17 @@ def _drawn_records(text: str, path: str) -> list[Record]:
 
 
 def _counted_records(text: str, path: str) -> list[Record]:
-    """Lists of hands counted in words ("Two sevens, two eights, and a nine count 24")."""
+    """Lists of hands counted in words ("Two sevens, two eights, and a nine count 24"): every
+    one in a chapter about cribbage, and elsewhere the lists that clearly are cribbage."""
     from records.cribbage.book_text import cribbage_sections, text_lines
-    from records.cribbage.count_lists import find_counted_hands
+    from records.cribbage.counted_lists import counted_lists, find_counted_hands
+    from records.cribbage.told import cue_windows
     lines = text_lines(text)
-    out = []
-    for first, last, variant in cribbage_sections(text):
-        for found in find_counted_hands(lines, first, last):
-            out.append(_counted_record(found, path, "\n".join(lines[found.line - 1:found.end_line])))
-    return out
+    sections = cribbage_sections(text)
+    found = [hand for first, last, _ in sections for hand in find_counted_hands(lines, first, last)]
+    found += counted_lists(lines, sections, cue_windows(lines))
+    return [_counted_record(hand, path, "\n".join(lines[hand.line - 1:hand.end_line]))
+            for hand in found]
 
 
 def _counted_record(found, path: str, text: str) -> Record:
@@ -166,6 +171,17 @@ def _counted_record(found, path: str, text: str) -> Record:
         return rec
     cards = [Card(rank) for rank in found.ranks]
     hand, starter = (cards[:4], cards[4]) if len(cards) == 5 else (cards, None)
+    if found.said is not None:        # spoken item by item: each item checked, and the total
+        from records.cribbage.told_calls import count_problems
+        rec = hand_record(hand, starter, source=path, line=found.line, end_line=found.end_line,
+                          text=text, title=found.text[:70])
+        rec.tags["Stated"] = found.stated
+        if "count" in rec.data:
+            for severity, code, message, line, column, suggestion in count_problems(
+                    score(hand, starter), found.said):
+                rec.add(WARNING if severity == "warning" else ERROR, code, message, line, column,
+                        suggestion=suggestion)
+        return rec
     rec = hand_record(hand, starter, claims=[claim], source=path, line=found.line,
                       end_line=found.end_line, text=text, title=found.text[:70])
     _check_breakdown(rec, found)

@@ -6,7 +6,7 @@ from functools import cache
 
 from conftest import CORPUS, need
 from records.cribbage import engine
-from records.cribbage.count_lists import _ranks
+from records.cribbage.counted_lists import _ranks
 
 ENQUIRE = CORPUS / "cribbage" / "enquire_within_pg10766.txt"
 

@@ -756,3 +756,91 @@ def labelled(d, voc, rnd, wrong_at):
     page.blank()
     page.add("[Illustration:", "", *["  " + r for r in rows], "]")
     return page.printed()
+
+
+# -- counted lists: hands by rank, a count to each ------------------------------------------------
+LIST_HEADINGS = ["CRIBBAGE: COUNTING THE HANDS.", "Examples of counting.", "", "SOME HANDS AND THEIR VALUE."]
+
+
+def _ranks_in_words(ranks: list[int], voc: Vocabulary) -> str:
+    """`Two sevens, two eights, and a nine`: ranks by kind, a quantity before each."""
+    kinds: dict[int, int] = {}
+    for r in ranks:
+        kinds[r] = kinds.get(r, 0) + 1
+    pieces = []
+    for rank, n in kinds.items():
+        if n == 1:
+            word = voc.word(rank)
+            pieces.append(("an " if word[0].lower() in "ae" else "a ") + word)
+        else:
+            pieces.append(f"{number_word(n)} {voc.word(rank, plural=True)}")
+    text = pieces[0] if len(pieces) == 1 else ", ".join(pieces[:-1]) + ", and " + pieces[-1]
+    return text[0].upper() + text[1:]
+
+
+def _list_hand(rnd: random.Random) -> list[Card]:
+    """Five cards by rank (no five of a kind): the hand and the starter together."""
+    while True:
+        ranks = sorted(rnd.sample(range(1, 14), rnd.choice([2, 3, 3, 4])))
+        ranks = sorted(ranks + [rnd.choice(ranks) for _ in range(5 - len(ranks))])
+        if max(ranks.count(r) for r in ranks) <= 4:
+            return [Card(r) for r in ranks]
+
+
+def _breakdown(cards: list[Card], wrong: int) -> list[str]:
+    """The worked fifteens of a count, a line each: `6 + 9 = 15-2;` (the call misprinted in the
+    last when wrong)."""
+    count = score(cards[:4], cards[4], False)
+    fifteens = [i for i in count.items if i.kind == "fifteen"]
+    out = []
+    for n, item in enumerate(fifteens):
+        call = 2 * (n + 1)
+        head = f"{MARK}{15 + wrong}" if wrong and n == len(fifteens) - 1 else "15"
+        values = " + ".join(str(min(c.rank, 10)) for c in item.cards)
+        out.append(f"{values} = {head}-{call};")
+    return out
+
+
+def counted_list(d, voc, rnd, wrong_at, tail="ditto", heading=None):
+    """Hands by rank in words, a line each, the count in a column at the right: `count 24`
+    then ditto marks, a spoken count item by item (`fifteen 2, fifteen 4, pair 6`), or `count`
+    with the worked fifteens on the lines under it; under a heading naming cribbage, another
+    heading, or none."""
+    page = Page()
+    title = rnd.choice(LIST_HEADINGS) if heading is None else heading
+    if title:
+        page.add(title)
+        page.blank()
+    entries = []
+    for n in range(3):
+        cards = _list_hand(rnd)
+        if tail == "breakdown":
+            while not any(i.kind == "fifteen" for i in score(cards[:4], cards[4], False).items):
+                cards = _list_hand(rnd)
+        wrong = wrong_at[1] if wrong_at[0] == n else 0
+        style = "digits" if tail == "items" and rnd.random() < 0.5 else ("items" if tail == "items" else "total")
+        if tail == "breakdown":
+            words, _ = said(cards[:4], cards[4], False, rnd, "total", 0)
+            words = str(score(cards[:4], cards[4], False).total)
+        elif style == "total":
+            total = score(cards[:4], cards[4], False).total
+            if total + wrong < 0 or total + wrong == 19:
+                wrong = abs(wrong) + (1 if total + abs(wrong) == 19 else 0)
+            words = f"{MARK}{total + wrong}" if wrong else str(total)
+        else:
+            words, _ = said(cards[:4], cards[4], False, rnd, style, wrong)
+        entries.append((_ranks_in_words([c.rank for c in cards], voc), words, cards,
+                        _breakdown(cards, wrong) if tail == "breakdown" else []))
+    width = max(len(e[0]) for e in entries) + 6
+    for n, (desc, words, cards, steps) in enumerate(entries):
+        if tail == "ditto":
+            count = f"count {words}" if n == 0 else f'"  {words}'
+        elif tail == "breakdown":
+            count = f"count {words}"
+        else:
+            count = words
+        page.add(desc.ljust(width) + count)
+        for step in steps:
+            page.add(" " * (width // 2) + step)
+        _expect(page, cards[:4], cards[4], False)
+    return page.printed()
