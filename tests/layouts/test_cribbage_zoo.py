@@ -32,6 +32,9 @@ HANDS = {
     "drawn, not an illustration": lambda d, v, r, w: P.drawn(d, v, r, w, illustration=False),
     "numbered drawings": lambda d, v, r, w: P.numbered(d, v, r, w),
     "drawn, labelled by player": lambda d, v, r, w: P.labelled(d, v, r, w),
+    "counted list, ditto marks": lambda d, v, r, w: P.counted_list(d, v, r, w, tail="ditto"),
+    "counted list, counts item by item": lambda d, v, r, w: P.counted_list(d, v, r, w, tail="items"),
+    "counted list, worked fifteens": lambda d, v, r, w: P.counted_list(d, v, r, w, tail="breakdown"),
 }
 PLAYS = {
     "pegging narrative": lambda d, v, r, w: P.play_told(d, v, r, w),
@@ -49,7 +52,12 @@ DRAWN = {"drawn, worth stated after", "drawn in frames of +-|", "drawn in box-dr
          "drawn, not an illustration", "numbered drawings", "drawn, labelled by player"}
 
 
+LISTS = {"counted list, ditto marks", "counted list, counts item by item", "counted list, worked fifteens"}
+
+
 def vocabularies(layout: str) -> list[tuple[str, str]]:
+    if layout in LISTS:          # ranks in words (old or new names), in any case
+        return [v for v in VOCABULARIES if v[0] == "words"]
     if layout in DRAWN:          # cards drawn: glyphs, suit signs (black or white), letters
         return [v for v in VOCABULARIES if v[0] in ("glyphs", "signs", "letters")]
     if layout in WORDY:
