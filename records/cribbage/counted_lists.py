@@ -66,7 +66,9 @@ def find_counted_hands(lines: list[str], first: int, last: int) -> list[CountedH
     found, start, i = [], None, first
     while i < last:
         line = lines[i]
-        tail = COUNT_TAIL.search(line) or _spoken_tail(line, i + 1)
+        ends = line.rstrip()
+        ends = ends[:-1] if ends.endswith(".") else ends
+        tail = (COUNT_TAIL.search(line) if ends[-1:].isdigit() else None) or _spoken_tail(line, i + 1)
         if start is None and line.strip() and _starts_description(line):
             start = i
         if tail and start is not None:
@@ -111,9 +113,13 @@ def _spoken_tail(line: str, number: int) -> _Tail | None:
     return _Tail(cell.column - 1, said)
 
 
+FIRST_WORD = re.compile(r"[^A-Za-z\n]*([A-Za-z]+)")
+
+
 def _starts_description(line: str) -> bool:
-    words = re.findall(r"[a-z]+", line.lower())
-    return bool(words) and (words[0] == "any" or words[0] in QUANTITY or words[0] in RANK_WORDS)
+    m = FIRST_WORD.match(line)
+    word = m.group(1).lower() if m else ""
+    return word == "any" or word in QUANTITY or word in RANK_WORDS
 
 
 def _counted(lines: list[str], start: int, end: int, tail) -> CountedHand | None:

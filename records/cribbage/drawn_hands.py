@@ -88,26 +88,19 @@ def unwrapped(lines: list[str]) -> list[str]:
     return out
 
 
-# in UTF-8 the card glyphs (U+1F0A0-U+1F0FF) start F0 9F 82 or F0 9F 83, the suit signs
-# (U+2660-U+2667) E2 99 A0-A7, and ◇ (U+25C7) is E2 97 87
-MARKS = {b"\xf0\x9f": b"\x82\x83", b"\xe2\x99": bytes(range(0xA0, 0xA8)), b"\xe2\x97": b"\x87"}
+SIGNS = "♠♤♥♡♦◇♢♣♧"
+CARD_CHAR = re.compile(f"[\U0001F0A1-\U0001F0DE{SIGNS}]")
 LETTER = re.compile(r"(?<![\w'’])(?:10|[2-9TJQKA])[SHDC](?![\w'’])")
 
 
-def card_lines(text: str, lines: Sequence[str], near: Sequence[tuple[int, int]] = ()) -> list[int]:
-    """The lines (0-based) that may hold a drawn card: a glyph or a suit sign anywhere (found
-    with bytes.find: a regular expression over a big book costs far more), three cards in
-    letters in a row in the stretches `near` (those about cribbage)."""
-    places: list[int] = []
-    if not text.isascii():
-        data = text.encode("utf-8", "surrogatepass")
-        at_bytes = [at for lead, thirds in MARKS.items() for at in _finds(data, lead)
-                    if data[at + 2:at + 3] and data[at + 2] in thirds]
-        places += _lines_of(data, at_bytes, b"\n")
+def card_lines(lines: Sequence[str], near: Sequence[tuple[int, int]] = ()) -> list[int]:
+    """The lines (0-based) that may hold a drawn card: a glyph or a suit sign anywhere (only
+    lines not in ASCII are searched: str.isascii costs nothing), three cards in letters in a
+    row in the stretches `near` (those about cribbage)."""
+    places = [n for n, line in enumerate(lines) if not line.isascii() and CARD_CHAR.search(line)]
     places += [n for first, stop in near for n in range(first, min(stop, len(lines)))
                if len(LETTER.findall(lines[n])) >= 3]
-    return [n for n in sorted(set(places)) if n < len(lines) and _may_be_drawn(lines[n])
-            and _drawn_beside(lines, n)]
+    return [n for n in sorted(set(places)) if _may_be_drawn(lines[n]) and _drawn_beside(lines, n)]
 
 
 CARD_TOKEN = re.compile(r"[\U0001F0A1-\U0001F0DE]|(?<![\w'’])(?:10|[2-9TJQKA])[SHDC♠♤♥♡♦◇♢♣♧](?![\w'’])"
@@ -139,30 +132,10 @@ def _drawn_beside(lines: Sequence[str], n: int) -> bool:
     return True
 
 
-def _finds(text, what) -> list[int]:
-    out, at = [], text.find(what)
-    while at >= 0:
-        out.append(at)
-        at = text.find(what, at + 1)
-    return out
-
-
-def _lines_of(text, places: list[int], newline) -> list[int]:
-    out, line, before = [], 0, 0
-    for at in sorted(places):
-        line += text.count(newline, before, at)
-        before = at
-        out.append(line)
-    return out
-
-
-def windows(lines: Sequence[str], text: str | None = None,
-            near: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+def windows(lines: Sequence[str], near: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """(first, stop) 0-based spans of the lines around every line that holds a card."""
     spans: list[tuple[int, int]] = []
-    same = text is not None and text.count("\n") in (len(lines) - 1, len(lines))
-    marked = card_lines(text if same else "\n".join(lines), lines, near)
-    for i in marked:
+    for i in card_lines(lines, near):
         first, stop = max(0, i - CONTEXT), min(len(lines), i + CONTEXT + 1)
         if spans and first <= spans[-1][1]:
             spans[-1] = (spans[-1][0], stop)
@@ -317,12 +290,12 @@ def drawing_hands(block: Block) -> list[DrawnHand] | None:
 
 
 # -- the counts stated after a drawing ------------------------------------------------------------
-def find_drawn_hands(lines: Sequence[str], text: str | None = None,
+def find_drawn_hands(lines: Sequence[str],
                      near: Sequence[tuple[int, int]] = ((0, 1 << 30),)) -> list[DrawnHand]:
     """Every hand drawn in the text, with the count stated for it (0-based lines in, 1-based
-    lines out). text: the same lines joined, when the caller has it; near: the stretches
-    (0-based, end exclusive) where cards in letters are looked for (all, unless told)."""
-    spans = windows(lines, text, near)
+    lines out). near: the stretches (0-based, end exclusive) where cards in letters are looked
+    for (all, unless told)."""
+    spans = windows(lines, near)
     if not spans:
         return []
     found: list[DrawnHand] = []

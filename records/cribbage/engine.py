@@ -133,7 +133,7 @@ def _drawn_records(text: str, path: str) -> list[Record]:
     lines = text_lines(text)
     sections = cribbage_sections(text)
     out = []
-    for found in find_drawn_hands(lines, text, cue_windows(lines)):
+    for found in find_drawn_hands(lines, cue_windows(lines)):
         if found.stated is None and not any(first <= found.line <= last for first, last, _ in sections):
             continue
         cards = [Card(c.rank, c.suit) for c in found.cards]
