@@ -731,26 +731,28 @@ def numbered(d, voc, rnd, wrong_at):
 
 
 def labelled(d, voc, rnd, wrong_at):
-    """One drawing of the hands labelled by player (`Pone:--`, `Dealer:--`, `Alice:`), the
-    starter drawn on a row of its own, the count of each hand at the end of its row."""
+    """One drawing of the hands labelled by player (`Pone:--`, `Dealer:--`, `Alice:`) and the
+    crib or not, the starter drawn on a row of its own, the count of each at the end of its row."""
     page = Page()
-    wrong_at = (wrong_at[0] % 2, wrong_at[1]) if wrong_at[0] >= 0 else wrong_at
+    keys = ("pone", "dealer", "crib") if rnd.random() < 0.5 else ("pone", "dealer")
+    wrong_at = (wrong_at[0] % len(keys), wrong_at[1]) if wrong_at[0] >= 0 else wrong_at
     white = rnd.random() < 0.5
     starter = d.starter
-    names = rnd.choice([("Pone", "Dealer"), (d.pone, d.dealer)])
+    names = rnd.choice([("Pone", "Dealer"), (d.pone, d.dealer)]) + ("Crib",)
     tail = rnd.choice([":--", ":", "."])
     label_width = max(len(n) for n in names + ("Starter",)) + len(tail) + 3
     rows = []
-    for n, (key, name) in enumerate(zip(("pone", "dealer"), names)):
+    for n, (key, name) in enumerate(zip(keys, names)):
         cards = d.hands[key].cards
-        total = score(cards, starter, False).total
+        crib = key == "crib"
+        total = score(cards, starter, crib).total
         wrong = wrong_at[1] if wrong_at[0] == n else 0
         if total + wrong < 0 or total + wrong == 19:
             wrong = abs(wrong) + (1 if total + abs(wrong) == 19 else 0)
         stated = f"{MARK}{total + wrong}" if wrong else str(total)
         body = " ".join(_drawn_card(c, voc, white) for c in cards)
         rows.append((name + tail).ljust(label_width) + body + "     " + stated)
-        _expect(page, cards, starter, False)
+        _expect(page, cards, starter, crib)
     rows.append(("Starter" + tail).ljust(label_width) + _drawn_card(starter, voc, white))
     page.paragraph("The hands, shown with the count of each:--")
     page.blank()
