@@ -67,7 +67,7 @@ class DrawnHand:
     stated_column: int = 0
     crib: bool = False
     number: int | None = None         # "No. n"
-    rows: list[int] = field(default_factory=list)   # the lines of the drawing
+    rows: list[int] = field(default_factory=list)   # the lines of the drawing's rows of cards
 
 
 # -- the stretches of text that hold cards -------------------------------------------------------
@@ -282,7 +282,7 @@ def drawing_hands(block: Block) -> list[DrawnHand] | None:
         hand = DrawnHand(cards, row.line, has_starter, row.label,
                          crib="crib" in row.label.lower(),
                          number=int(number.group(1)) if number else None,
-                         rows=[r.line for r in block.rows])
+                         rows=[r.line for r in rows])
         if row.count is not None:
             hand.stated, hand.stated_line, hand.stated_column = row.count
         out.append(hand)

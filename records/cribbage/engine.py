@@ -53,13 +53,15 @@ def scan_book(text: str, path: str) -> list[Record]:
     """Compact notation lines anywhere, and the worked examples of a book's cribbage chapters."""
     from records.cribbage import notation
     from records.cribbage.book_examples import book_examples
-    records = [_compact_record(raw, path) for raw in notation.compact_lines(text)]
+    drawn, drawings = _drawn_records(text, path)
+    records = [_compact_record(raw, path) for raw in notation.compact_lines(text)
+               if raw[0] not in drawings]     # a row of a drawing read with its other rows
     counted = _counted_records(text, path)
     taken = {n for rec in counted for n in range(rec.line, rec.end_line + 1)}
     records += [rec for rec in (_example_record(ex, path) for ex in book_examples(text))
                 if not taken & set(range(rec.line, rec.end_line + 1))]
     records += counted
-    records += _drawn_records(text, path)
+    records += drawn
     records += _told_records(text, path, records)
     records.sort(key=lambda r: r.line)
     from records.cribbage.book_text import cribbage_sections, text_lines
@@ -122,18 +124,22 @@ def _trouble(records: list[Record]) -> int:
     return sum(1 for r in records for d in r.diagnostics if d.severity == ERROR)
 
 
-def _drawn_records(text: str, path: str) -> list[Record]:
+def _drawn_records(text: str, path: str) -> tuple[list[Record], set[int]]:
     """Hands drawn on the page (drawn_hands.py: glyphs, suit signs or letters, framed or not,
     labelled or not), with the count stated on the row or in the text after the drawing. A
     drawing with no count stated is a cribbage hand only in a cribbage chapter (other games
-    draw hands too: a poker hand, the lead from a whist suit)."""
+    draw hands too: a poker hand, the lead from a whist suit). Also the lines of the drawings
+    of several rows (hands with their crib, a starter's row): a line of one of them is not
+    read alone (`Crib: 3H AC 8S 7S  4` is not the compact notation's crib with a four)."""
     from records.cribbage.book_text import cribbage_sections, text_lines
     from records.cribbage.drawn_hands import find_drawn_hands
     from records.cribbage.told import cue_windows
     lines = text_lines(text)
     sections = cribbage_sections(text)
-    out = []
+    out, drawings = [], set()
     for found in find_drawn_hands(lines, cue_windows(lines)):
+        if len(found.rows) > 1:
+            drawings.update(found.rows)
         if found.stated is None and not any(first <= found.line <= last for first, last, _ in sections):
             continue
         cards = [Card(c.rank, c.suit) for c in found.cards]
@@ -143,7 +149,7 @@ def _drawn_records(text: str, path: str) -> list[Record]:
         spots = [(str(c), drawn.line, drawn.column) for c, drawn in zip(cards, found.cards)]
         out.append(hand_record(hand, starter, crib=found.crib, claims=claims, source=path,
                                line=found.line, text=lines[found.line - 1], positions=spots))
-    return out
+    return out, drawings
 
 
 def _counted_records(text: str, path: str) -> list[Record]:
