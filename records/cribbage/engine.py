@@ -53,18 +53,22 @@ def scan_book(text: str, path: str) -> list[Record]:
     """Compact notation lines anywhere, and the worked examples of a book's cribbage chapters."""
     from records.cribbage import notation
     from records.cribbage.book_examples import book_examples
-    records = [_compact_record(raw, path) for raw in notation.compact_lines(text)]
+    drawn, drawings = _drawn_records(text, path)
+    records = [_compact_record(raw, path) for raw in notation.compact_lines(text)
+               if raw[0] not in drawings]     # a row of a drawing read with its other rows
     counted = _counted_records(text, path)
     taken = {n for rec in counted for n in range(rec.line, rec.end_line + 1)}
     records += [rec for rec in (_example_record(ex, path) for ex in book_examples(text))
                 if not taken & set(range(rec.line, rec.end_line + 1))]
     records += counted
-    records += _glyph_records(text, path)
+    records += drawn
     records += _told_records(text, path, records)
     records.sort(key=lambda r: r.line)
     from records.cribbage.book_text import cribbage_sections, text_lines
+    from records.cribbage.told import cue_windows
     text_lines.cache_clear()          # shared by the readers of this text, not kept after it
     cribbage_sections.cache_clear()
+    cue_windows.cache_clear()
     return records
 
 
@@ -120,38 +124,46 @@ def _trouble(records: list[Record]) -> int:
     return sum(1 for r in records for d in r.diagnostics if d.severity == ERROR)
 
 
-def _glyph_records(text: str, path: str) -> list[Record]:
-    """Hands drawn as playing-card glyphs, with the count the next paragraph states. A drawing
-    with no count stated is a cribbage hand only in a cribbage chapter (other games draw hands
-    too: a poker hand, the lead from a whist suit)."""
+def _drawn_records(text: str, path: str) -> tuple[list[Record], set[int]]:
+    """Hands drawn on the page (drawn_hands.py: glyphs, suit signs or letters, framed or not,
+    labelled or not), with the count stated on the row or in the text after the drawing. A
+    drawing with no count stated is a cribbage hand only in a cribbage chapter (other games
+    draw hands too: a poker hand, the lead from a whist suit). Also the lines of the drawings
+    of several rows (hands with their crib, a starter's row): a line of one of them is not
+    read alone (`Crib: 3H AC 8S 7S  4` is not the compact notation's crib with a four)."""
     from records.cribbage.book_text import cribbage_sections, text_lines
-    from records.cribbage.glyph_cards import find_glyph_hands
+    from records.cribbage.drawn_hands import find_drawn_hands
+    from records.cribbage.told import cue_windows
     lines = text_lines(text)
     sections = cribbage_sections(text)
-    out = []
-    for found in find_glyph_hands(lines):
+    out, drawings = [], set()
+    for found in find_drawn_hands(lines, cue_windows(lines)):
+        if len(found.rows) > 1:
+            drawings.update(found.rows)
         if found.stated is None and not any(first <= found.line <= last for first, last, _ in sections):
             continue
-        cards = [Card(rank, suit) for rank, suit, _ in found.cards]
-        hand, starter = (cards[:4], cards[4]) if len(cards) == 5 else (cards, None)
+        cards = [Card(c.rank, c.suit) for c in found.cards]
+        hand, starter = (cards[:-1], cards[-1]) if found.starter else (cards, None)
         claims = [Claim("total", found.stated, str(found.stated), found.stated_line,
                         found.stated_column)] if found.stated is not None else []
-        spots = [(str(c), found.line, column) for c, (_, _, column) in zip(cards, found.cards)]
-        out.append(hand_record(hand, starter, claims=claims, source=path, line=found.line,
-                               text=lines[found.line - 1], positions=spots))
-    return out
+        spots = [(str(c), drawn.line, drawn.column) for c, drawn in zip(cards, found.cards)]
+        out.append(hand_record(hand, starter, crib=found.crib, claims=claims, source=path,
+                               line=found.line, text=lines[found.line - 1], positions=spots))
+    return out, drawings
 
 
 def _counted_records(text: str, path: str) -> list[Record]:
-    """Lists of hands counted in words ("Two sevens, two eights, and a nine count 24")."""
+    """Lists of hands counted in words ("Two sevens, two eights, and a nine count 24"): every
+    one in a chapter about cribbage, and elsewhere the lists that clearly are cribbage."""
     from records.cribbage.book_text import cribbage_sections, text_lines
-    from records.cribbage.count_lists import find_counted_hands
+    from records.cribbage.counted_lists import counted_lists, find_counted_hands
+    from records.cribbage.told import cue_windows
     lines = text_lines(text)
-    out = []
-    for first, last, variant in cribbage_sections(text):
-        for found in find_counted_hands(lines, first, last):
-            out.append(_counted_record(found, path, "\n".join(lines[found.line - 1:found.end_line])))
-    return out
+    sections = cribbage_sections(text)
+    found = [hand for first, last, _ in sections for hand in find_counted_hands(lines, first, last)]
+    found += counted_lists(lines, sections, cue_windows(lines))
+    return [_counted_record(hand, path, "\n".join(lines[hand.line - 1:hand.end_line]))
+            for hand in found]
 
 
 def _counted_record(found, path: str, text: str) -> Record:
@@ -165,6 +177,17 @@ def _counted_record(found, path: str, text: str) -> Record:
         return rec
     cards = [Card(rank) for rank in found.ranks]
     hand, starter = (cards[:4], cards[4]) if len(cards) == 5 else (cards, None)
+    if found.said is not None:        # spoken item by item: each item checked, and the total
+        from records.cribbage.told_calls import count_problems
+        rec = hand_record(hand, starter, source=path, line=found.line, end_line=found.end_line,
+                          text=text, title=found.text[:70])
+        rec.tags["Stated"] = found.stated
+        if "count" in rec.data:
+            for severity, code, message, line, column, suggestion in count_problems(
+                    score(hand, starter), found.said):
+                rec.add(WARNING if severity == "warning" else ERROR, code, message, line, column,
+                        suggestion=suggestion)
+        return rec
     rec = hand_record(hand, starter, claims=[claim], source=path, line=found.line,
                       end_line=found.end_line, text=text, title=found.text[:70])
     _check_breakdown(rec, found)

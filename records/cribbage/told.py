@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from records.core.layout import Choice, choose, grid_of, page
 from records.core.model import ERROR, INFO, WARNING, Record
@@ -136,10 +137,17 @@ def told_records(text: str, path: str) -> list[Record]:
     """Every hand counted and every play called in told cribbage anywhere in the text."""
     lines = list(text_lines(text))
     out: list[Record] = []
-    for first, last in _windows(lines):
+    for first, last in cue_windows(text_lines(text)):
         for span in read_told(lines[first:last], first + 1):
             out += _span_records(span, lines, path)
     return out
+
+
+@lru_cache(maxsize=2)
+def cue_windows(lines: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """The stretches of a text near cribbage's own words (the whole of a short text), shared
+    by the readers of one book that look for cribbage outside its chapters."""
+    return tuple(_windows(list(lines)))
 
 
 def _windows(lines: list[str]) -> list[tuple[int, int]]:

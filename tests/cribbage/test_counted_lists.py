@@ -6,7 +6,7 @@ from functools import cache
 
 from conftest import CORPUS, need
 from records.cribbage import engine
-from records.cribbage.count_lists import _ranks
+from records.cribbage.counted_lists import _ranks
 
 ENQUIRE = CORPUS / "cribbage" / "enquire_within_pg10766.txt"
 
@@ -47,3 +47,33 @@ def test_rank_words_with_quantities():
     assert _ranks("Three fives and a tenth card") == [5, 5, 5, 13]
     assert _ranks("knave, queen, and two kings") == [11, 12, 13, 13]
     assert _ranks("Two sevens and a pie") == []
+
+
+OTHER_GAMES = ["chess/chess_strategy_pg5614.txt", "chess/every_boys_book_pg42172.txt",
+               "checkers/eb1911_draughts_pg32783.txt", "checkers/boys_own_indoor_games_pg49415.txt",
+               "whist/cavendish_on_whist_pg51039.txt", "bridge/elwell_bridge_pg38000.txt"]
+
+
+def test_books_of_other_games_give_no_cribbage():
+    """Lists and drawings are looked for everywhere, yet the chess, draughts, whist and bridge
+    books (their trick tables drawn in suit signs, their counts of honours) give no cribbage
+    record."""
+    for name in OTHER_GAMES:
+        raw = need(CORPUS / name).read_bytes()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
+        assert engine.scan_book(text, name) == [], name
+
+
+def test_a_list_is_cribbage_when_its_counts_are():
+    """Outside a chapter about cribbage: two hands whose counts the scorer gives make a list;
+    one line ending in "count 4" does not."""
+    lines = ["Examples.", "",
+             "Two sevens, two eights, and a nine count 24",
+             "Two eights, a seven, and two nines    \"  20", ""]
+    recs = engine.scan_book("\n".join(lines) + "\n", "list.txt")
+    assert [(r.line, r.tags["Score"], r.tags["Stated"]) for r in recs] == [(3, 24, 24), (4, 20, 20)]
+    alone = engine.scan_book("The honours, ace, king, queen and knave count 4\n", "whist.txt")
+    assert alone == []

@@ -623,3 +623,226 @@ def play_spoken(d, voc, rnd, wrong_at):
         page.blank()
         page.plays.append(expected)
     return page.printed()
+
+
+# -- hands drawn on the page -----------------------------------------------------------------------
+WHITE_SIGNS = {"S": "♤", "H": "♡", "D": "♢", "C": "♧"}
+FRAMES = {"plain": None, "box": ("+", "-", "|"), "lines": ("┌┐└┘", "─", "│")}
+
+
+def _drawn_card(card: Card, voc: Vocabulary, white: bool) -> str:
+    if voc.kind == "signs" and white:
+        text = voc.one(card)
+        return "".join(WHITE_SIGNS.get(SIGN_SUITS.get(ch, ""), ch) for ch in text)
+    return voc.one(card)
+
+
+SIGN_SUITS = {v: k for k, v in SIGNS.items()}
+
+
+def _three_hands(d: Deal, rnd: random.Random) -> list[tuple[list[Card], Card]]:
+    """Three hands of four with a starter each, none repeating a card."""
+    out = [(d.hands["pone"].cards, d.starter), (d.hands["dealer"].cards, d.starter)]
+    used = {str(c) for c in d.hands["pone"].cards + d.hands["dealer"].cards + [d.starter]}
+    other = [c for c in (Card(r, s) for r in range(1, 14) for s in "SHDC") if str(c) not in used]
+    rnd.shuffle(other)
+    out.append((other[:4], other[4]))
+    return out
+
+
+def _drawn_row(cards: list[Card], starter: Card, voc: Vocabulary, rnd, where: str, frame: str,
+               white: bool) -> list[str]:
+    """One hand drawn as a row of cards: the starter last, or apart before or after; in no
+    frame, one frame round the row, or a frame round each card."""
+    texts = [_drawn_card(c, voc, white) for c in cards]
+    s = _drawn_card(starter, voc, white)
+    if frame == "plain":
+        if where == "last":
+            return [" ".join(texts + [s])]
+        return [f"{s}   {' '.join(texts)}" if where == "before" else f"{' '.join(texts)}   {s}"]
+    corners, dash, bar = FRAMES[frame]
+    tl, tr, bl, br = (corners * 4)[:4] if len(corners) == 1 else corners
+    width = max(len(t) for t in texts + [s]) + 2
+    if rnd.random() < 0.5:            # a frame round each card
+        boxes = texts + [s] if where == "last" else ([s, ""] + texts if where == "before" else texts + ["", s])
+        top = " ".join(" " * 3 if not t else tl + dash * width + tr for t in boxes)
+        mid = " ".join(" " * 3 if not t else bar + t.center(width) + bar for t in boxes)
+        bottom = " ".join(" " * 3 if not t else bl + dash * width + br for t in boxes)
+        return [top.rstrip(), mid.rstrip(), bottom.rstrip()]
+    body = _drawn_row(cards, starter, voc, rnd, where, "plain", white)[0]
+    return [tl + dash * (len(body) + 4) + tr, f"{bar}  {body}  {bar}", bl + dash * (len(body) + 4) + br]
+
+
+def _worth(n: int, rnd: random.Random) -> str:
+    return rnd.choice([f"This hand is worth {n}.", f"These cards, with the starter, are worth {n}.",
+                       f"Counted with the starter, the hand makes {n} points.",
+                       f"This is worth {n} holes; the cards are shown with the starter."])
+
+
+def drawn(d, voc, rnd, wrong_at, frame="plain", illustration=True):
+    """Each hand drawn with its starter (last, or apart before or after it), in a drawing of
+    its own, and the paragraph after it states what it is worth."""
+    page = Page()
+    white = rnd.random() < 0.5
+    page.paragraph("The hands below are shown with the starter.")
+    page.blank()
+    for n, (cards, starter) in enumerate(_three_hands(d, rnd)):
+        where = rnd.choice(["last", "before", "after"])
+        rows = _drawn_row(cards, starter, voc, rnd, where, frame, white)
+        page.add(*(["[Illustration:", ""] if illustration else []), *["  " + r for r in rows],
+                 *(["]"] if illustration else []))
+        page.blank()
+        total = score(cards, starter, False).total
+        wrong = wrong_at[1] if wrong_at[0] == n else 0
+        if total + wrong < 0 or total + wrong == 19:
+            wrong = abs(wrong) + (1 if total + abs(wrong) == 19 else 0)
+        stated = f"{MARK}{total + wrong}" if wrong else str(total)
+        page.paragraph(_worth(0, rnd).replace(" 0", " " + stated))
+        page.blank()
+        _expect(page, cards, starter, False)
+    return page.printed()
+
+
+def numbered(d, voc, rnd, wrong_at):
+    """Numbered drawings (`No. 1. [Illustration: ...]`), the hand last with the starter, then
+    one paragraph giving each number's worth."""
+    page = Page()
+    page.paragraph("Take the following examples:--")
+    page.blank()
+    hands = _three_hands(d, rnd)
+    white = rnd.random() < 0.5
+    for n, (cards, starter) in enumerate(hands):
+        row = _drawn_row(cards, starter, voc, rnd, "last", "plain", False if not white else white)[0]
+        page.add(f"  No. {n + 1}. [Illustration: {row}]")
+        page.blank()
+        _expect(page, cards, starter, False)
+    sentences = []
+    for n, (cards, starter) in enumerate(hands):
+        total = score(cards, starter, False).total
+        wrong = wrong_at[1] if wrong_at[0] == n else 0
+        if total + wrong < 0 or total + wrong == 19:
+            wrong = abs(wrong) + (1 if total + abs(wrong) == 19 else 0)
+        stated = f"{MARK}{total + wrong}" if wrong else str(total)
+        sentences.append(rnd.choice([f"No. {n + 1} is worth {stated}.",
+                                     f"No. {n + 1} holds what it holds, and is therefore worth {stated} altogether."]))
+    for sentence in sentences:       # a line each, so that a misprint stands on its own line
+        page.add(sentence)
+    return page.printed()
+
+
+def labelled(d, voc, rnd, wrong_at):
+    """One drawing of the hands labelled by player (`Pone:--`, `Dealer:--`, `Alice:`) and the
+    crib or not, the starter drawn on a row of its own, the count of each at the end of its row."""
+    page = Page()
+    keys = ("pone", "dealer", "crib") if rnd.random() < 0.5 else ("pone", "dealer")
+    wrong_at = (wrong_at[0] % len(keys), wrong_at[1]) if wrong_at[0] >= 0 else wrong_at
+    white = rnd.random() < 0.5
+    starter = d.starter
+    names = rnd.choice([("Pone", "Dealer"), (d.pone, d.dealer)]) + ("Crib",)
+    tail = rnd.choice([":--", ":", "."])
+    label_width = max(len(n) for n in names + ("Starter",)) + len(tail) + 3
+    rows = []
+    for n, (key, name) in enumerate(zip(keys, names)):
+        cards = d.hands[key].cards
+        crib = key == "crib"
+        total = score(cards, starter, crib).total
+        wrong = wrong_at[1] if wrong_at[0] == n else 0
+        if total + wrong < 0 or total + wrong == 19:
+            wrong = abs(wrong) + (1 if total + abs(wrong) == 19 else 0)
+        stated = f"{MARK}{total + wrong}" if wrong else str(total)
+        body = " ".join(_drawn_card(c, voc, white) for c in cards)
+        rows.append((name + tail).ljust(label_width) + body + "     " + stated)
+        _expect(page, cards, starter, crib)
+    rows.append(("Starter" + tail).ljust(label_width) + _drawn_card(starter, voc, white))
+    page.paragraph("The hands, shown with the count of each:--")
+    page.blank()
+    page.add("[Illustration:", "", *["  " + r for r in rows], "]")
+    return page.printed()
+
+
+# -- counted lists: hands by rank, a count to each ------------------------------------------------
+LIST_HEADINGS = ["CRIBBAGE: COUNTING THE HANDS.", "Examples of counting.", "", "SOME HANDS AND THEIR VALUE."]
+
+
+def _ranks_in_words(ranks: list[int], voc: Vocabulary) -> str:
+    """`Two sevens, two eights, and a nine`: ranks by kind, a quantity before each."""
+    kinds: dict[int, int] = {}
+    for r in ranks:
+        kinds[r] = kinds.get(r, 0) + 1
+    pieces = []
+    for rank, n in kinds.items():
+        if n == 1:
+            word = voc.word(rank)
+            pieces.append(("an " if word[0].lower() in "ae" else "a ") + word)
+        else:
+            pieces.append(f"{number_word(n)} {voc.word(rank, plural=True)}")
+    text = pieces[0] if len(pieces) == 1 else ", ".join(pieces[:-1]) + ", and " + pieces[-1]
+    return text[0].upper() + text[1:]
+
+
+def _list_hand(rnd: random.Random) -> list[Card]:
+    """Five cards by rank (no five of a kind): the hand and the starter together."""
+    while True:
+        ranks = sorted(rnd.sample(range(1, 14), rnd.choice([2, 3, 3, 4])))
+        ranks = sorted(ranks + [rnd.choice(ranks) for _ in range(5 - len(ranks))])
+        if max(ranks.count(r) for r in ranks) <= 4:
+            return [Card(r) for r in ranks]
+
+
+def _breakdown(cards: list[Card], wrong: int) -> list[str]:
+    """The worked fifteens of a count, a line each: `6 + 9 = 15-2;` (the call misprinted in the
+    last when wrong)."""
+    count = score(cards[:4], cards[4], False)
+    fifteens = [i for i in count.items if i.kind == "fifteen"]
+    out = []
+    for n, item in enumerate(fifteens):
+        call = 2 * (n + 1)
+        head = f"{MARK}{15 + wrong}" if wrong and n == len(fifteens) - 1 else "15"
+        values = " + ".join(str(min(c.rank, 10)) for c in item.cards)
+        out.append(f"{values} = {head}-{call};")
+    return out
+
+
+def counted_list(d, voc, rnd, wrong_at, tail="ditto", heading=None):
+    """Hands by rank in words, a line each, the count in a column at the right: `count 24`
+    then ditto marks, a spoken count item by item (`fifteen 2, fifteen 4, pair 6`), or `count`
+    with the worked fifteens on the lines under it; under a heading naming cribbage, another
+    heading, or none."""
+    page = Page()
+    title = rnd.choice(LIST_HEADINGS) if heading is None else heading
+    if title:
+        page.add(title)
+        page.blank()
+    entries = []
+    for n in range(3):
+        cards = _list_hand(rnd)
+        if tail == "breakdown":
+            while not any(i.kind == "fifteen" for i in score(cards[:4], cards[4], False).items):
+                cards = _list_hand(rnd)
+        wrong = wrong_at[1] if wrong_at[0] == n else 0
+        style = "digits" if tail == "items" and rnd.random() < 0.5 else ("items" if tail == "items" else "total")
+        if tail == "breakdown":
+            words, _ = said(cards[:4], cards[4], False, rnd, "total", 0)
+            words = str(score(cards[:4], cards[4], False).total)
+        elif style == "total":
+            total = score(cards[:4], cards[4], False).total
+            if total + wrong < 0 or total + wrong == 19:
+                wrong = abs(wrong) + (1 if total + abs(wrong) == 19 else 0)
+            words = f"{MARK}{total + wrong}" if wrong else str(total)
+        else:
+            words, _ = said(cards[:4], cards[4], False, rnd, style, wrong)
+        entries.append((_ranks_in_words([c.rank for c in cards], voc), words, cards,
+                        _breakdown(cards, wrong) if tail == "breakdown" else []))
+    width = max(len(e[0]) for e in entries) + 6
+    for n, (desc, words, cards, steps) in enumerate(entries):
+        if tail == "ditto":
+            count = f"count {words}" if n == 0 else f'"  {words}'
+        elif tail == "breakdown":
+            count = f"count {words}"
+        else:
+            count = words
+        page.add(desc.ljust(width) + count)
+        for step in steps:
+            page.add(" " * (width // 2) + step)
+        _expect(page, cards[:4], cards[4], False)
+    return page.printed()

@@ -26,6 +26,15 @@ HANDS = {
     "digits spoken": lambda d, v, r, w: P.lines(d, v, r, w, style="digits"),
     "six dealt, two laid out": lambda d, v, r, w: P.six_dealt(d, v, r, w),
     "six dealt, totals only": lambda d, v, r, w: P.six_dealt(d, v, r, w, style="total"),
+    "drawn, worth stated after": lambda d, v, r, w: P.drawn(d, v, r, w),
+    "drawn in frames of +-|": lambda d, v, r, w: P.drawn(d, v, r, w, frame="box"),
+    "drawn in box-drawing frames": lambda d, v, r, w: P.drawn(d, v, r, w, frame="lines"),
+    "drawn, not an illustration": lambda d, v, r, w: P.drawn(d, v, r, w, illustration=False),
+    "numbered drawings": lambda d, v, r, w: P.numbered(d, v, r, w),
+    "drawn, labelled by player": lambda d, v, r, w: P.labelled(d, v, r, w),
+    "counted list, ditto marks": lambda d, v, r, w: P.counted_list(d, v, r, w, tail="ditto"),
+    "counted list, counts item by item": lambda d, v, r, w: P.counted_list(d, v, r, w, tail="items"),
+    "counted list, worked fifteens": lambda d, v, r, w: P.counted_list(d, v, r, w, tail="breakdown"),
 }
 PLAYS = {
     "pegging narrative": lambda d, v, r, w: P.play_told(d, v, r, w),
@@ -39,7 +48,18 @@ WORDY = {"dialogue", "dialogue, totals only", "play script", "prose paragraph", 
          "counts beside the hands", "six dealt, two laid out", "six dealt, totals only"}
 
 
+DRAWN = {"drawn, worth stated after", "drawn in frames of +-|", "drawn in box-drawing frames",
+         "drawn, not an illustration", "numbered drawings", "drawn, labelled by player"}
+
+
+LISTS = {"counted list, ditto marks", "counted list, counts item by item", "counted list, worked fifteens"}
+
+
 def vocabularies(layout: str) -> list[tuple[str, str]]:
+    if layout in LISTS:          # ranks in words (old or new names), in any case
+        return [v for v in VOCABULARIES if v[0] == "words"]
+    if layout in DRAWN:          # cards drawn: glyphs, suit signs (black or white), letters
+        return [v for v in VOCABULARIES if v[0] in ("glyphs", "signs", "letters")]
     if layout in WORDY:
         return [v for v in VOCABULARIES if v[0] in ("words", "letters", "signs")]
     return VOCABULARIES

@@ -6,7 +6,7 @@ from functools import cache
 
 from conftest import CORPUS, need
 from records.cribbage import engine
-from records.cribbage.glyph_cards import glyph_card
+from records.cribbage.drawn_hands import drawn_card
 
 FOSTER = CORPUS / "whist" / "fosters_complete_hoyle_pg53881.txt"
 
@@ -22,9 +22,15 @@ def hands():
 
 
 def test_glyphs_are_cards():
-    assert glyph_card("🂡") == (1, "S") and glyph_card("🂾") == (13, "H")
-    assert glyph_card("🃋") == (11, "D") and glyph_card("🃝") == (12, "C")
-    assert glyph_card("🂬") is None          # the knight of the tarot pack is no cribbage card
+    assert drawn_card("🂡") == (1, "S") and drawn_card("🂾") == (13, "H")
+    assert drawn_card("🃋") == (11, "D") and drawn_card("🃝") == (12, "C")
+    assert drawn_card("🂬") is None          # the knight of the tarot pack is no cribbage card
+
+
+def test_signs_and_letters_are_cards():
+    assert drawn_card("A♠") == (1, "S") and drawn_card("♡5") == (5, "H")
+    assert drawn_card("10♢") == (10, "D") and drawn_card("JC") == (11, "C")
+    assert drawn_card("Jack") is None
 
 
 def test_every_drawn_hand_is_counted_against_the_text():
