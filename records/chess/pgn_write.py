@@ -16,6 +16,8 @@ SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result"
 ROSTER_DEFAULTS = {"Date": "????.??.??", "Result": "*"}
 TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*$")
 PRINTED_TAG, UNREAD_TAG, RESULT_TAG = "HoylePrinted", "HoyleUnread", "HoyleResult"
+AMBIGUOUS_NOTE = "HoyleAmbiguous"
+QUOTED = re.compile(r'"([^"]+)"')
 
 
 def write(records: list[Record]) -> str:
@@ -32,7 +34,8 @@ def record_pgn(rec: Record) -> str:
         if fen and "FEN" not in own:
             own.setdefault("SetUp", "1")
             own["FEN"] = fen
-        movetext = _wrap(_movetext(rec.plies, fen, _corrected_plies(rec)) + [_result_of(rec)])
+        movetext = _wrap(_movetext(rec.plies, fen, _corrected_plies(rec)) + _ambiguity(rec)
+                         + [_result_of(rec)])
         extra = _book_tags(rec)
     else:
         movetext = printed
@@ -85,6 +88,45 @@ def _book_tags(rec: Record) -> dict:
         if rest:
             out[UNREAD_TAG] = rest
     return out
+
+
+def _ambiguity(rec: Record) -> list[str]:
+    """Where a book game's reading stops at a move that can mean several moves (each reading
+    replays to the end): comments after the last move read, naming the printed move and its
+    readings, then the printed text not read, so that nothing printed is lost:
+    `{HoyleAmbiguous: Kt-B3 = Nc3 | Nf3} {HoyleUnread: Kt-QB3 3. B-B4 B-B4}`."""
+    diag = next((d for d in rec.diagnostics if d.code == "CHESS-AMBIGUOUS"), None)
+    readings = rec.data.get("readings") or []
+    if diag is None or not readings or any(d.severity == ERROR for d in rec.diagnostics):
+        return []   # (an error's unread rest goes in the HoyleUnread tag)
+    split = len(rec.plies)
+    sans = sorted({r[split] for r in readings if len(r) > split})
+    printed = QUOTED.search(diag.message)
+    if not printed or len(sans) < 2:
+        return []
+    printed = printed.group(1)
+    out = [_comment(f"{AMBIGUOUS_NOTE}: {printed} = {' | '.join(sans)}")]
+    rest = _text_after(rec, diag.line, diag.column, printed)
+    if rest:
+        out.append(_comment(f"{UNREAD_TAG}: {rest}"))
+    return out
+
+
+def _comment(text: str) -> str:
+    """A brace comment as one movetext token, cut into lines only between its words."""
+    return "{" + " ".join(text.replace("}", ")").split()) + "}"
+
+
+def _text_after(rec: Record, line: int, column: int, printed: str) -> str:
+    """The record's text from the printed move at (line, column) on, past that move."""
+    lines = rec.text.split("\n") if rec.text else []
+    index = line - rec.line
+    if not 0 <= index < len(lines) or column < 1:
+        return ""
+    here = lines[index]
+    at = here.find(printed, column - 1)
+    start = at + len(printed) if at >= 0 else column - 1
+    return " ".join(" ".join([here[start:]] + lines[index + 1:]).split())
 
 
 def _corrected_plies(rec: Record) -> dict:
