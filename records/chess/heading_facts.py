@@ -1,0 +1,83 @@
+"""Where and when a game was played, and by whom, from its heading: `Played at London, 1911`,
+`Game 12.--Hastings, 1895`, `Partie Nr. 5. Anderssen - Dufresne, Berlin 1852`,
+`Match game, New York, 1857`, `EXAMPLE 52.--Played at the Havana Masters Tournament, 1913.`
+
+The year gives Date (`1911.??.??`), a place Site, and Event only a named event (a tournament,
+a match, a congress ...). Every part of the heading must be one of these, else nothing is
+taken: a year inside a sentence is no date.
+"""
+from __future__ import annotations
+
+import re
+
+NAME_WORD = r"[A-Z\u00C0-\u00DE][\w'\u00C0-\u017F-]*\.?"
+NAME = rf"(?:(?:v\.|von|van|de|du|da|di|le|la)\s)?{NAME_WORD}(?:\s(?:(?:v\.|von|van|de|du|da|di|le|la)\s)?{NAME_WORD}){{0,3}}"
+VERSUS_WORDS = r"\s[-\u2013\u2014]\s?|\s?[-\u2013\u2014]\s|-|\sv\.?\s|\svs\.?\s|\sversus\s|\sgegen\s|\scontre\s|\scontra\s|\scontro\s|\stegen\s"
+PLAYERS = re.compile(rf"^(?P<white>{NAME})(?:{VERSUS_WORDS})(?P<black>{NAME})$")
+PLACE = re.compile(rf"^(?:{NAME_WORD})(?:\s(?:{NAME_WORD}|de|del|di|am|an|der|sur|upon|on))*$")
+EVENT = re.compile(
+    r"\b(?:tournament|tourney|match|congress|championship|olympiad|correspondence|consultation|"
+    r"cable|club|turnier|wettkampf|meisterschaft|kongre(?:ss|\u00df)|fernpartie|tournoi|"
+    r"championnat|congr[e\u00e8]s|torneo|campeonato|congreso|campionato|toernooi|"
+    r"kampioenschap|wedstrijd|matchpartie|match-game)|(?:turnier|wettkampf|meisterschaft|"
+    r"toernooi|kampioenschap)\b", re.I)   # (German and Dutch compounds: Hauptturnier)
+HEAD = re.compile(r"^\s*(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie|Partida|PARTIDA|Partita|"
+                  r"PARTITA|Partij|PARTIJ|CASE|Case)\s+(?:N(?:[Oo]\.?|r\.?|\.|\u00ba)\s*)?(?:\d+|[IVXLC]+)\b"
+                  r"\s*(?:[.:]|--|[\u2013\u2014])?\s*(?:--|[\u2013\u2014])?\s*")
+PLAYED = re.compile(r"^(?:[Pp]layed\s+(?:at|in)|[Gg]espielt\s+(?:in|zu)|[Jj]ou\u00e9e\s+\u00e0|"
+                    r"[Jj]ugada\s+en|[Gg]iocata\s+(?:a|in)|[Gg]espeeld\s+(?:te|in)|"
+                    r"[Ff]rom(?=\s+the\s+[A-Z]))\s+"
+                    r"(?:the\s+|der\s+|dem\s+|le\s+|la\s+|el\s+|il\s+)?")
+FROM_GAME = re.compile(r"^(?:[Ff]rom\s+(?:the|a)\s+(?:game|match)\s+|[Aa]us\s+der\s+Partie\s+)")
+DATED = re.compile(r"^(?P<body>.*?)(?:,\s*|\s+)(?:in\s+|of\s+|im\s+Jahre\s+)?(?P<year>1[5-9]\d\d)"
+                   r"\s*[.)]?\s*(?:\([^()]*\)?\s*)?$")
+MAX_HEADING = 110
+
+
+def heading_facts(line: str, numbered: bool = True) -> dict:
+    """{Date, Site, Event, White, Black}, those the heading line names, or {}. numbered: the
+    line may begin with a game's number (`Game 12.--`); without it, the whole line must be
+    the place and year (`Match game, New York, 1857`)."""
+    text = line.strip()
+    if len(text) > MAX_HEADING or not re.search(r"1[5-9]\d\d", text):
+        return {}
+    head = HEAD.match(text) if numbered else None
+    rest = text[head.end():] if head else text
+    rest = rest.strip().lstrip("(").strip()
+    dated = DATED.match(rest)
+    if not dated:
+        return {}
+    body = dated.group("body").strip(" ,.;:")
+    played = PLAYED.match(body)
+    if played:
+        body = body[played.end():]
+    from_game = FROM_GAME.match(body)   # `From the game Capablanca-Janowski, New York ...`
+    if from_game:
+        body, played = body[from_game.end():], None
+    parts = [p.strip() for p in body.split(",") if p.strip()]
+    facts: dict = {"Date": f"{dated.group('year')}.??.??"}
+    for k, part in enumerate(parts):
+        players = PLAYERS.match(part) if k == 0 and not played else None
+        if players and not EVENT.search(part):
+            facts["White"], facts["Black"] = players.group("white"), players.group("black")
+        elif EVENT.search(part) and "Event" not in facts and re.match(r"[A-Z\u00C0-\u00DE]", part) \
+                and not re.search(r"\d", part):
+            facts["Event"] = part
+        elif PLACE.match(part) and "Site" not in facts:
+            facts["Site"] = part
+        else:
+            return {}   # a part that is none of these: not a heading of that kind
+    if not parts and not head:
+        return {}
+    return facts
+
+
+def heading_lines_facts(lines: list[str], lineno: int) -> dict:
+    """The facts of the heading at lineno (1-based), read with the line below it when the
+    heading runs on to it (`... New York National` / `Tournament, 1913.`)."""
+    line = lines[lineno - 1]
+    facts = heading_facts(line)
+    if facts or line.rstrip().endswith((".", ")")) or lineno >= len(lines) \
+            or not lines[lineno].strip():
+        return facts
+    return heading_facts(line.rstrip() + " " + lines[lineno].strip())
