@@ -34,8 +34,8 @@ def record_pgn(rec: Record) -> str:
         if fen and "FEN" not in own:
             own.setdefault("SetUp", "1")
             own["FEN"] = fen
-        movetext = _wrap(_movetext(rec.plies, fen, _corrected_plies(rec)) + _ambiguity(rec)
-                         + [_result_of(rec)])
+        movetext = _wrap(_movetext(rec.plies, fen, _corrected_plies(rec), _notes_after(rec, fen))
+                         + _ambiguity(rec) + [_result_of(rec)])
         extra = _book_tags(rec)
     else:
         movetext = printed
@@ -224,32 +224,94 @@ def game_pgn(tags: dict, plies: list[Ply], result: str = "*", start_fen: str | N
             _wrap(_movetext(plies, start_fen) + [result]) + "\n")
 
 
-def _movetext(plies: list[Ply], start_fen: str | None, notes: dict | None = None) -> list[str]:
-    """Movetext tokens; a move number and its move stay together on one line (joined by a
-    NUL until _wrap has cut the lines). notes: (line, column) -> a comment for that move."""
+def _start_of(start_fen: str | None) -> tuple[int, bool]:
+    """The first move's number, and whether White makes it."""
     number, white = 1, True
     if start_fen:
         fields = start_fen.split()
         white = len(fields) < 2 or fields[1] == "w"
         number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
+    return number, white
+
+
+def _movetext(plies: list[Ply], start_fen: str | None, notes: dict | None = None,
+              after: dict | None = None) -> list[str]:
+    """Movetext tokens; a move number and its move stay together on one line (joined by a
+    NUL until _wrap has cut the lines). notes: (line, column) -> a comment for that move;
+    after: a ply's index -> tokens written after it (a book's note, a variation)."""
+    number, white = _start_of(start_fen)
     sans = normals(plies)
-    if white and not notes:  # the common case, without a loop
+    if white and not notes and not after:  # the common case, without a loop
         tokens = sans[:]
         tokens[0::2] = [f"{n}.\0{san}" for n, san in enumerate(sans[0::2], number)]
         return tokens
     tokens: list[str] = []
     if not white and plies:
         tokens.append(f"{number}...")
-    for ply, normal in zip(plies, sans):
+    interrupted = False
+    for index, (ply, normal) in enumerate(zip(plies, sans)):
         if white:
             tokens.append(f"{number}.\0{normal}")
         else:
-            tokens.append(normal)
+            tokens.append(f"{number}...\0{normal}" if interrupted else normal)
             number += 1
         note = notes.get((ply.line, ply.column)) if notes else None
         if note:
             tokens.append("{" + note.replace("}", ")").replace(" ", "\0") + "}")
+        extra = after.get(index) if after else None
+        if extra:
+            tokens += extra
+        interrupted = bool(note or extra)
         white = not white
+    return tokens
+
+
+VARIATION_NOTE = "HoyleVariation"
+
+
+def _notes_after(rec: Record, start_fen: str | None) -> dict:
+    """A book's notes (records.chess.notes) as movetext: each note's text as a comment after
+    the move it marks, and the moves it names, where they replay, as a variation: after the
+    marked move when they are played in its place, after the next move when they answer it.
+    A note whose moves replay from neither place is a comment only, `{HoyleVariation: ...}`."""
+    notes = rec.data.get("notes")
+    if not notes:
+        return {}
+    number, white = _start_of(start_fen)
+    out: dict[int, list[str]] = {}
+    for note in notes:
+        index = note.get("ply", -1)
+        if not 0 <= index < len(rec.plies):
+            continue
+        text = f'{note.get("mark", "")} {note.get("text", "")}'.strip()
+        out.setdefault(index, []).append(
+            _comment(f"{VARIATION_NOTE}: {text}" if note.get("unplayed") else text))
+        variation = note.get("variation")
+        if variation and variation.get("moves"):
+            at = index + variation.get("from", 0)
+            if at >= len(rec.plies):
+                continue
+            plies_before = at + (0 if white else 1)
+            out.setdefault(at, []).extend(_variation_tokens(
+                variation["moves"], number + plies_before // 2, plies_before % 2 == 0))
+    return out
+
+
+def _variation_tokens(sans: list[str], number: int, white: bool) -> list[str]:
+    """`(12. Ne4 d5 13. Bd3)`: a variation as movetext tokens, from move number and side."""
+    tokens = []
+    for k, san in enumerate(sans):
+        if white:
+            tokens.append(f"{number}.\0{san}")
+        elif k == 0:
+            tokens.append(f"{number}...\0{san}")
+        else:
+            tokens.append(san)
+        if not white:
+            number += 1
+        white = not white
+    tokens[0] = "(" + tokens[0]
+    tokens[-1] += ")"
     return tokens
 
 

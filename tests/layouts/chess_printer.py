@@ -310,3 +310,30 @@ def column_heads(parts: int, white: str, black: str) -> list[str]:
     heads = "".join(f"      {'White.':<14}{'Black.':<20}" for _ in range(parts)).rstrip()
     names = "".join(f"      {white + '.':<14}{black + '.':<20}" for _ in range(parts)).rstrip()
     return [heads, names]
+
+
+NOTE_MARKS = ["(a)", "(b)", "(c)", "(d)", "(e)"]
+
+
+def with_notes(moves: list[str], notes: dict[int, str], star: bool = False) -> list[str]:
+    """Rows with note marks after the moves noted (`12. P-KB4 (a)`), and the notes below the
+    game, each beginning with its mark: notes maps a ply's index (0-based) to its text."""
+    marks = {}
+    for k, index in enumerate(sorted(notes)):
+        marks[index] = "*" * (k + 1) if star else NOTE_MARKS[k]
+    marked = [f"{m} {marks[i]}" if i in marks else m for i, m in enumerate(moves)]
+    rows_ = [f"{n:>3}. {w:<22}{b or ''}".rstrip() for n, w, b in pairs(marked)]
+    return rows_ + [""] + [f"{marks[i]} {notes[i]}" for i in sorted(notes)]
+
+
+def told(moves: list[str], number: int, white: bool) -> str:
+    """Moves as a note tells them: `12. Kt-K4, P-Q4; 13. B-Q3` or `12. ... P-Q4; 13. ...`."""
+    out, first = [], True
+    for move in moves:
+        if white:
+            out.append(f"{'; ' if not first else ''}{number}. {move}")
+        else:
+            out.append(f"{number}. ... {move}" if first else f", {move}")
+            number += 1
+        white, first = not white, False
+    return "".join(out)

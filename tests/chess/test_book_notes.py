@@ -1,0 +1,145 @@
+"""Notes under a game, marked (a), (b) ... or * after their moves, are kept with their moves
+(data["notes"]) and exported in PGN as a comment after the move, with a variation where the
+note's moves replay (from before the marked move, or after it), and as a comment only, named
+HoyleVariation, where they do not: never a wrong variation."""
+import io
+import random
+import sys
+from pathlib import Path
+
+import chess
+import chess.pgn
+import pytest
+
+from records.chess import pgn
+from records.chess.scan import scan_book
+from records.core.model import VALID
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "layouts"))
+from chess_printer import (descriptive, random_game, sans, told,  # noqa: E402
+                           with_notes)
+
+
+def read(lines: list[str]) -> list:
+    records = scan_book("\n".join(["GAME 1.", ""] + lines) + "\n", "notes.txt")
+    for rec in records:
+        rec.settle_status()
+    return records
+
+
+def exported(rec) -> chess.pgn.Game:
+    game = chess.pgn.read_game(io.StringIO(pgn.write([rec])))
+    assert not game.errors
+    return game
+
+
+def side_lines(game: chess.pgn.Game) -> dict:
+    """The ply index (0-based) each side line replaces -> (its SAN moves, the comment of the
+    move before it in the main line)."""
+    out, node, index = {}, game, 0
+    while node.variations:
+        for side in node.variations[1:]:
+            moves, at = [], side
+            while True:
+                moves.append(at.san())
+                if not at.variations:
+                    break
+                at = at.variations[0]
+            out[index] = moves
+        node, index = node.variations[0], index + 1
+    return out
+
+
+def comments(game: chess.pgn.Game) -> list[str]:
+    return [" ".join(node.comment.split()) for node in game.mainline() if node.comment]
+
+
+def alternative(rnd, start, moves, at: int, plies: int) -> list:
+    """A line of `plies` random legal moves from the position before move `at`, whose first
+    move is not the game's."""
+    board = start.copy()
+    for move in moves[:at]:
+        board.push(move)
+    legal = [m for m in board.legal_moves if m != moves[at]]
+    if not legal:
+        return []
+    line = [rnd.choice(legal)]
+    board.push(line[0])
+    while len(line) < plies and list(board.legal_moves) and not board.is_game_over():
+        line.append(rnd.choice(list(board.legal_moves)))
+        board.push(line[-1])
+    return line
+
+
+@pytest.mark.parametrize("star", [False, True])
+@pytest.mark.parametrize("seed", range(6))
+def test_notes_with_variations_that_replay_are_exported_as_variations(seed, star):
+    rnd = random.Random(seed)
+    start, moves = random_game(rnd, rnd.randint(10, 24))
+    spelled = descriptive(start, moves)
+    notes, expected = {}, {}
+    for at in sorted(rnd.sample(range(1, len(moves) - 1), 2)):
+        line = alternative(rnd, start, moves, at, rnd.randint(1, 4))
+        if not line:
+            continue
+        said = descriptive(start, moves[:at] + line)[at:]
+        board = start.copy()
+        for move in moves[:at]:
+            board.push(move)
+        notes[at] = rnd.choice(["If ", "Or ", "Better was ", ""]) + told(
+            said, board.fullmove_number, board.turn == chess.WHITE) + \
+            rnd.choice([", with a good game.", ".", "; and wins."])
+        expected[at] = sans(board, line)
+    rec = read(with_notes(spelled, notes, star))[0]   # (a note of moves alone is also a line)
+    assert rec.status == VALID and [p.normal for p in rec.plies] == sans(start, moves)
+    assert [(n["ply"], n["text"]) for n in rec.data["notes"]] == sorted(notes.items())
+    game = exported(rec)
+    assert side_lines(game) == expected
+    assert [c.split(" ", 1)[1] for c in comments(game)] == [notes[k] for k in sorted(notes)]
+    assert [m.move for m in game.mainline()] == moves
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_reply_the_note_gives_is_a_variation_of_the_next_move(seed):
+    rnd = random.Random(seed)
+    start, moves = random_game(rnd, rnd.randint(10, 24))
+    spelled = descriptive(start, moves)
+    at = rnd.randrange(1, len(moves) - 2)
+    line = alternative(rnd, start, moves, at + 1, 2)
+    said = descriptive(start, moves[:at + 1] + line)[at + 1:]
+    board = start.copy()
+    for move in moves[:at + 1]:
+        board.push(move)
+    note = "Here " + told(said, board.fullmove_number, board.turn == chess.WHITE) + " is met by force."
+    rec, = read(with_notes(spelled, {at: note}))
+    assert rec.data["notes"][0]["variation"]["from"] == 1
+    assert side_lines(exported(rec)) == {at + 1: sans(board, line)}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_note_whose_moves_do_not_replay_stays_a_comment(seed):
+    rnd = random.Random(seed)
+    start, moves = random_game(rnd, rnd.randint(10, 24))
+    spelled = descriptive(start, moves)
+    at = rnd.randrange(1, len(moves) - 1)
+    board = start.copy()
+    for move in moves[:at]:
+        board.push(move)
+    number = board.fullmove_number + 7   # a move number the game is not at
+    note = f"If {number}. P-QR8, then all is lost."
+    rec, = read(with_notes(spelled, {at: note}))
+    assert rec.status == VALID and [p.normal for p in rec.plies] == sans(start, moves)
+    game = exported(rec)
+    assert side_lines(game) == {}
+    assert comments(game) == [f"HoyleVariation: (a) {note}"]
+
+
+def test_a_note_without_moves_is_a_comment_and_reads_back():
+    rec, = read(with_notes(["P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-Kt5", "P-QR3"],
+                           {4: "The Ruy Lopez, the strongest of the openings."}))
+    written = pgn.write([rec])
+    assert "3. Bb5 {(a) The Ruy Lopez, the strongest of the openings.} 3... a6" in \
+        " ".join(written.split())
+    again = pgn.read(written, "again.pgn")[0]
+    assert [p.normal for p in again.plies] == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+    assert pgn.write([again]) == written
