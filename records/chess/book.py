@@ -18,9 +18,9 @@ from records.chess.resolver import Setup
 from records.chess.setups import odds_setup
 from records.chess.text import RESULT_ALONE, WORDED_MOVE, plain, prose
 from records.chess.diagrams import placements_of_men
-from records.chess.heading_facts import heading_facts, heading_lines_facts
+from records.chess.heading_facts import heading_lines_facts, line_facts
 from records.chess.book_tags import (
-    GAME_NUMBER, PLAYED_AT, PLAYERS, column_players, _between, _contents_games, _game_tags,
+    GAME_NUMBER, PLAYERS, column_players, _between, _contents_games, _game_tags,
     _heading_by_players, _names_in_full, _prose_tags)
 from records.chess.layouts import (
     BROKEN_MOVE, bare_moves, black_alone, broken_off, carried_row, first_word_blanked,
@@ -382,10 +382,7 @@ class _LineReader:
                 self.heading = _heading_by_players(players, self.contents) or self.heading
                 self.heading_line, self.open_games = lineno, []
                 self.tags = _game_tags(self.heading, self.contents)
-            told = _prose_tags(line)
-            facts = heading_facts(line) if self._stands_as_heading(lineno) else {}
-            if facts and PLAYED_AT.search(line):   # `Played at London, 1911`: London is
-                told = {k: v for k, v in told.items() if k not in ("Event", "Date")}  # a Site
+            facts, told = line_facts(self.lines, lineno, self.heading_line, _prose_tags(line))
             for name, value in facts.items():
                 self.tags.setdefault(name, value)
             self.tags.update(told)
@@ -396,12 +393,6 @@ class _LineReader:
                                                self.tags.pop("_men_black"))
                 if placements:
                     self.tags["_board_words"] = placements
-
-    def _stands_as_heading(self, lineno: int) -> bool:
-        """A line of its own (a blank line above it), or the line under the heading."""
-        above = self.lines[lineno - 2] if lineno > 1 else ""
-        return not above.strip() or lineno == self.heading_line + 1 and \
-            above.rstrip().endswith((".", ")"))   # (a heading run on was read with it)
 
     def _add(self, items: list, style: tuple, lineno: int, last: int, table=None,
              kind: str = "") -> None:

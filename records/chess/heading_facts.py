@@ -81,3 +81,17 @@ def heading_lines_facts(lines: list[str], lineno: int) -> dict:
             or not lines[lineno].strip():
         return facts
     return heading_facts(line.rstrip() + " " + lines[lineno].strip())
+
+
+def line_facts(lines: list[str], lineno: int, heading_line: int, told: dict) -> tuple[dict, dict]:
+    """A line of prose at lineno that stands as a heading (a blank line above it, or right
+    under a heading that ended): its facts, and what the prose reading told of it (told)
+    without the Event and Date of `Played at London, 1911`, where London is a Site."""
+    from records.chess.book_tags import PLAYED_AT
+    above = lines[lineno - 2] if lineno > 1 else ""
+    stands = not above.strip() or lineno == heading_line + 1 and \
+        above.rstrip().endswith((".", ")"))   # (a heading run on was read with it)
+    facts = heading_facts(lines[lineno - 1]) if stands else {}
+    if facts and PLAYED_AT.search(lines[lineno - 1]):
+        told = {k: v for k, v in told.items() if k not in ("Event", "Date")}
+    return facts, told
