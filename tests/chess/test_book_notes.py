@@ -16,7 +16,7 @@ from records.chess.scan import scan_book
 from records.core.model import VALID
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "layouts"))
-from chess_printer import (descriptive, random_game, sans, told,  # noqa: E402
+from chess_printer import (LAYOUTS, descriptive, random_game, sans, told,  # noqa: E402
                            with_notes)
 
 
@@ -143,3 +143,24 @@ def test_a_note_without_moves_is_a_comment_and_reads_back():
     again = pgn.read(written, "again.pgn")[0]
     assert [p.normal for p in again.plies] == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
     assert pgn.write([again]) == written
+
+
+@pytest.mark.parametrize("layout", ["rows", "paragraph", "one side per line",
+                                    "Black's reply under White's", "rows numbered twice",
+                                    "halves with a rule", "columns down then across"])
+@pytest.mark.parametrize("seed", range(3))
+def test_notes_are_found_in_every_running_layout(seed, layout):
+    rnd = random.Random(seed)
+    start, moves = random_game(rnd, rnd.randint(10, 24))
+    at = rnd.randrange(1, len(moves) - 1)
+    line = alternative(rnd, start, moves, at, 3)
+    board = start.copy()
+    for move in moves[:at]:
+        board.push(move)
+    note = "If " + told(descriptive(start, moves[:at] + line)[at:], board.fullmove_number,
+                        board.turn == chess.WHITE) + ", with equality."
+    lines = with_notes(descriptive(start, moves), {at: note}, layout=LAYOUTS[layout], rnd=rnd)
+    rec = read(lines)[0]
+    assert rec.status == VALID and [p.normal for p in rec.plies] == sans(start, moves), lines
+    assert [(n["ply"], n["text"]) for n in rec.data["notes"]] == [(at, note)], lines
+    assert side_lines(exported(rec)) == {at: sans(board, line)}

@@ -315,15 +315,18 @@ def column_heads(parts: int, white: str, black: str) -> list[str]:
 NOTE_MARKS = ["(a)", "(b)", "(c)", "(d)", "(e)"]
 
 
-def with_notes(moves: list[str], notes: dict[int, str], star: bool = False) -> list[str]:
-    """Rows with note marks after the moves noted (`12. P-KB4 (a)`), and the notes below the
-    game, each beginning with its mark: notes maps a ply's index (0-based) to its text."""
+def with_notes(moves: list[str], notes: dict[int, str], star: bool = False,
+               layout=None, rnd=None) -> list[str]:
+    """The game (in rows, or the layout given) with note marks after the moves noted
+    (`12. P-KB4 (a)`), and the notes below it, each beginning with its mark: notes maps a
+    ply's index (0-based) to its text."""
     marks = {}
     for k, index in enumerate(sorted(notes)):
         marks[index] = "*" * (k + 1) if star else NOTE_MARKS[k]
     marked = [f"{m} {marks[i]}" if i in marks else m for i, m in enumerate(moves)]
-    rows_ = [f"{n:>3}. {w:<22}{b or ''}".rstrip() for n, w, b in pairs(marked)]
-    return rows_ + [""] + [f"{marks[i]} {notes[i]}" for i in sorted(notes)]
+    printed = layout(marked, rnd) if layout else \
+        [f"{n:>3}. {w:<22}{b or ''}".rstrip() for n, w, b in pairs(marked)]
+    return printed + [""] + [f"{marks[i]} {notes[i]}" for i in sorted(notes)]
 
 
 def told(moves: list[str], number: int, white: bool) -> str:
