@@ -86,12 +86,21 @@ def heading_lines_facts(lines: list[str], lineno: int) -> dict:
 def line_facts(lines: list[str], lineno: int, heading_line: int, told: dict) -> tuple[dict, dict]:
     """A line of prose at lineno that stands as a heading (a blank line above it, or right
     under a heading that ended): its facts, and what the prose reading told of it (told)
-    without the Event and Date of `Played at London, 1911`, where London is a Site."""
+    without the Event and Date of `Played at London, 1911` (London is a Site), nor those of
+    a sentence outside the heading."""
     from records.chess.book_tags import PLAYED_AT
     above = lines[lineno - 2] if lineno > 1 else ""
     stands = not above.strip() or lineno == heading_line + 1 and \
         above.rstrip().endswith((".", ")"))   # (a heading run on was read with it)
     facts = heading_facts(lines[lineno - 1]) if stands else {}
-    if facts and PLAYED_AT.search(lines[lineno - 1]):
+    if "Date" in told and PLAYED_AT.search(lines[lineno - 1]) and (
+            facts or not stands and not _in_heading(lines, lineno, heading_line)):
         told = {k: v for k, v in told.items() if k not in ("Event", "Date")}
     return facts, told
+
+
+def _in_heading(lines: list[str], lineno: int, heading_line: int) -> bool:
+    """Is lineno in the heading's paragraph (no blank line between them)? A place and year
+    in any other sentence (`... played at Hastings, 1895 ...`) are no facts of the game."""
+    return 0 < heading_line < lineno and lineno - heading_line <= 6 and \
+        all(line.strip() for line in lines[heading_line - 1:lineno])

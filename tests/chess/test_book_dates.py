@@ -44,6 +44,9 @@ def test_a_year_in_a_sentence_is_no_date():
     (rec,) = read("GAME 9.\n\nThe two first met in 1911 at the club, and the game below was\n"
                   "the better one of the two by far, said everyone in 1912.\n" + ROWS)
     assert "Date" not in rec.tags and "Site" not in rec.tags
+    (rec,) = read("GAME 9.\n\nWhite and Black met in 1911 at the club, and Black\n"
+                  "played at Hastings, 1895 a better game.\n" + ROWS)
+    assert not {"Date", "Site", "Event"} & set(rec.tags)
     for sentence in ["In 1895 the tournament was played at Hastings", "the game was won in 1911",
                      "GAME 1. QUEEN'S GAMBIT DECLINED", "Game 3. He won, at last, in 1858"]:
         assert heading_facts(sentence) == {}
