@@ -16,8 +16,8 @@ from records.chess.scan import scan_book
 from records.core.model import VALID
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "layouts"))
-from chess_printer import (LAYOUTS, descriptive, random_game, sans, told,  # noqa: E402
-                           with_notes)
+from chess_printer import (LAYOUTS, descriptive, notes_between_rows,  # noqa: E402
+                           random_game, sans, told, with_notes)
 
 
 def read(lines: list[str]) -> list:
@@ -164,3 +164,23 @@ def test_notes_are_found_in_every_running_layout(seed, layout):
     assert rec.status == VALID and [p.normal for p in rec.plies] == sans(start, moves), lines
     assert [(n["ply"], n["text"]) for n in rec.data["notes"]] == [(at, note)], lines
     assert side_lines(exported(rec)) == {at: sans(board, line)}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_notes_printed_between_the_rows_do_not_break_the_game(seed):
+    rnd = random.Random(seed)
+    start, moves = random_game(rnd, rnd.randint(12, 24))
+    notes, expected = {}, {}
+    for at in sorted(rnd.sample(range(1, len(moves) - 2), 2)):
+        line = alternative(rnd, start, moves, at, 2)
+        board = start.copy()
+        for move in moves[:at]:
+            board.push(move)
+        notes[at] = "If " + told(descriptive(start, moves[:at] + line)[at:],
+                                 board.fullmove_number, board.turn == chess.WHITE) + \
+            ", Black holds."
+        expected[at] = sans(board, line)
+    rec = read(notes_between_rows(descriptive(start, moves), notes))[0]
+    assert rec.status == VALID and [p.normal for p in rec.plies] == sans(start, moves)
+    assert [(n["ply"], n["text"]) for n in rec.data["notes"]] == sorted(notes.items())
+    assert side_lines(exported(rec)) == expected

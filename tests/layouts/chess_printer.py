@@ -329,6 +329,20 @@ def with_notes(moves: list[str], notes: dict[int, str], star: bool = False,
     return printed + [""] + [f"{marks[i]} {notes[i]}" for i in sorted(notes)]
 
 
+def notes_between_rows(moves: list[str], notes: dict[int, str]) -> list[str]:
+    """Rows with note marks, each note printed under the row of its move, set off by blank
+    lines, the game going on below it."""
+    out = []
+    for k, (n, w, b) in enumerate(pairs(moves)):
+        here = [i for i in (2 * k, 2 * k + 1) if i in notes]
+        w = f"{w} ({NOTE_MARKS[sorted(notes).index(2 * k)][1]})" if 2 * k in notes else w
+        b = f"{b} ({NOTE_MARKS[sorted(notes).index(2 * k + 1)][1]})" if 2 * k + 1 in notes else b
+        out.append(f"{n:>3}. {w:<22}{b or ''}".rstrip())
+        if here:
+            out += [""] + [f"{NOTE_MARKS[sorted(notes).index(i)]} {notes[i]}" for i in here] + [""]
+    return out
+
+
 def told(moves: list[str], number: int, white: bool) -> str:
     """Moves as a note tells them: `12. Kt-K4, P-Q4; 13. B-Q3` or `12. ... P-Q4; 13. ...`."""
     out, first = [], True
