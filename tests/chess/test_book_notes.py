@@ -184,3 +184,23 @@ def test_notes_printed_between_the_rows_do_not_break_the_game(seed):
     assert rec.status == VALID and [p.normal for p in rec.plies] == sans(start, moves)
     assert [(n["ply"], n["text"]) for n in rec.data["notes"]] == sorted(notes.items())
     assert side_lines(exported(rec)) == expected
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_descriptive_export_prints_the_notes_and_reads_back_to_them(seed):
+    from records.chess.family import descriptive_text
+    rnd = random.Random(seed)
+    start, moves = random_game(rnd, rnd.randint(10, 24))
+    at = rnd.randrange(1, len(moves) - 1)
+    line = alternative(rnd, start, moves, at, 2)
+    board = start.copy()
+    for move in moves[:at]:
+        board.push(move)
+    note = "If " + told(descriptive(start, moves[:at] + line)[at:], board.fullmove_number,
+                        board.turn == chess.WHITE) + ", with equality."
+    rec = read(with_notes(descriptive(start, moves), {at: note}))[0]
+    again = scan_book(descriptive_text(rec), "again.txt")[0]
+    assert [p.normal for p in again.plies] == [p.normal for p in rec.plies]
+    def without_line(notes):
+        return [{k: v for k, v in n.items() if k != "line"} for n in notes]
+    assert without_line(again.data["notes"]) == without_line(rec.data["notes"])
