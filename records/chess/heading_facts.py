@@ -14,6 +14,8 @@ NAME_WORD = r"[A-Z\u00C0-\u00DE][\w'\u00C0-\u017F-]*\.?"
 NAME = rf"(?:(?:v\.|von|van|de|du|da|di|le|la)\s)?{NAME_WORD}(?:\s(?:(?:v\.|von|van|de|du|da|di|le|la)\s)?{NAME_WORD}){{0,3}}"
 VERSUS_WORDS = r"\s[-\u2013\u2014]\s?|\s?[-\u2013\u2014]\s|-|\sv\.?\s|\svs\.?\s|\sversus\s|\sgegen\s|\scontre\s|\scontra\s|\scontro\s|\stegen\s"
 PLAYERS = re.compile(rf"^(?P<white>{NAME})(?:{VERSUS_WORDS})(?P<black>{NAME})$")
+WORDED_PLAYERS = re.compile(rf"^(?P<white>{NAME})(?:\sv\.?\s|\svs\.?\s|\sversus\s|\sgegen\s|"
+                            rf"\scontre\s|\scontra\s|\scontro\s|\stegen\s)(?P<black>{NAME})$")
 PLACE = re.compile(rf"^(?:{NAME_WORD})(?:\s(?:{NAME_WORD}|de|del|di|am|an|der|sur|upon|on))*$")
 EVENT = re.compile(
     r"\b(?:tournament|tourney|match|congress|championship|olympiad|correspondence|consultation|"
@@ -39,9 +41,13 @@ def heading_facts(line: str, numbered: bool = True) -> dict:
     line may begin with a game's number (`Game 12.--`); without it, the whole line must be
     the place and year (`Match game, New York, 1857`)."""
     text = line.strip()
-    if len(text) > MAX_HEADING or not re.search(r"1[5-9]\d\d", text):
+    if len(text) > MAX_HEADING:
         return {}
     head = HEAD.match(text) if numbered else None
+    if not re.search(r"1[5-9]\d\d", text):   # no year: only the players of a numbered
+        worded = WORDED_PLAYERS.match(text[head.end():].strip(" .")) if head else None
+        return {"White": worded.group("white"), "Black": worded.group("black")} \
+            if worded else {}                   # heading, between worded (`Partie 3. A gegen B`)
     rest = text[head.end():] if head else text
     rest = rest.strip().lstrip("(").strip()
     dated = DATED.match(rest)
@@ -90,13 +96,25 @@ def line_facts(lines: list[str], lineno: int, heading_line: int, told: dict) -> 
     a sentence outside the heading."""
     from records.chess.book_tags import PLAYED_AT
     above = lines[lineno - 2] if lineno > 1 else ""
-    stands = not above.strip() or lineno == heading_line + 1 and \
-        above.rstrip().endswith((".", ")"))   # (a heading run on was read with it)
+    stands = (not above.strip() or lineno == heading_line + 1 and
+              above.rstrip().endswith((".", ")"))) and (   # (a heading run on: read with it)
+        0 < heading_line < lineno <= heading_line + NEAR_HEADING or _above_moves(lines, lineno))
     facts = heading_facts(lines[lineno - 1]) if stands else {}
     if "Date" in told and PLAYED_AT.search(lines[lineno - 1]) and (
             facts or not stands and not _in_heading(lines, lineno, heading_line)):
         told = {k: v for k, v in told.items() if k not in ("Event", "Date")}
     return facts, told
+
+
+NEAR_HEADING = 4
+FIRST_ROW = re.compile(r"^\s*1\s?\.\s")
+
+
+def _above_moves(lines: list[str], lineno: int) -> bool:
+    """Does the game's first row follow lineno, a blank line or two between? (a place and a
+    year elsewhere, as on a title page, are no game's)"""
+    after = [line for line in lines[lineno:lineno + 3] if line.strip()]
+    return bool(after) and bool(FIRST_ROW.match(after[0]))
 
 
 def _in_heading(lines: list[str], lineno: int, heading_line: int) -> bool:

@@ -52,6 +52,24 @@ def test_a_year_in_a_sentence_is_no_date():
         assert heading_facts(sentence) == {}
 
 
+def test_a_place_and_year_far_from_the_heading_and_the_moves_are_no_facts():
+    prose = "\n".join(["A long paragraph about the opening, which the reader may pass over."] * 6)
+    (rec,) = read(f"GAME 3.\n\n{prose}\n\nLondon, 1911\n\n{prose}\n" + ROWS)
+    assert not {"Date", "Site"} & set(rec.tags)
+    (rec,) = read(f"GAME 3.\n\n{prose}\n\nLondon, 1911\n" + ROWS)   # right above the moves
+    assert tags(rec) == {"Site": "London", "Date": "1911.??.??"}
+
+
+@pytest.mark.parametrize("heading, players", [
+    ("Partie Nr. 3. Anderssen gegen Dufresne", ("Anderssen", "Dufresne")),
+    ("Game 5. Morphy v. Harrwitz.", ("Morphy", "Harrwitz")),
+    ("Partie 7. Morphy contre Harrwitz", ("Morphy", "Harrwitz")),
+    ("Game 5. Ruy Lopez - Berlin Defence", None), ("Game 6. Evans Gambit", None)])
+def test_players_in_a_heading_without_a_year(heading, players):
+    expected = {"White": players[0], "Black": players[1]} if players else {}
+    assert heading_facts(heading) == expected
+
+
 PLACES = ["London", "New York", "Berlin", "Hastings", "San Sebastian", "St. Petersburg"]
 EVENTS = ["Match game", "International Tournament", "Cable Match", "Hauptturnier"]
 NAMES = ["Anderssen", "Morphy", "Steinitz", "Ed. Lasker", "Dufresne", "Rubinstein"]
