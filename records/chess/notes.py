@@ -19,6 +19,7 @@ from records.chess.resolver import Given, resolve
 from records.chess.text import plain
 
 MARK = r"\((?:[a-z]|\d{1,2})\)|\[[A-Za-z0-9]{1,2}\]|[*\u2020\u2021\u00a7]+"
+MARK_CHARS = re.compile(r"[(\[*\u2020\u2021\u00a7]")
 MARK_AFTER = re.compile(rf"^\s?(?P<mark>{MARK})")
 NOTE_START = re.compile(rf"^\s*(?P<mark>{MARK})\s+(?P<text>\S.*)$")
 ROW = re.compile(r"^\s*\d{1,3}\s?\.")
@@ -36,7 +37,8 @@ def attach_notes(rec, lines: list[str], until: int | None) -> None:
         return
     marked = []
     for index, ply in enumerate(rec.plies):
-        if not 1 <= ply.line <= len(lines) or ply.column < 1 or not ply.text:
+        if not 1 <= ply.line <= len(lines) or ply.column < 1 or not ply.text \
+                or not MARK_CHARS.search(lines[ply.line - 1]):   # (most lines: no mark)
             continue
         line = plain(lines[ply.line - 1])
         at = line.find(ply.text, ply.column - 1)
