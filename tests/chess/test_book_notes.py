@@ -204,3 +204,22 @@ def test_the_descriptive_export_prints_the_notes_and_reads_back_to_them(seed):
     def without_line(notes):
         return [{k: v for k, v in n.items() if k != "line"} for n in notes]
     assert without_line(again.data["notes"]) == without_line(rec.data["notes"])
+
+
+def test_notes_go_through_the_archive_to_show_and_export(tmp_path):
+    from typer.testing import CliRunner
+    from records.cli import app
+    book = tmp_path / "notes.txt"
+    book.write_text("\n".join(["GAME 1.", ""] + with_notes(
+        ["P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-B4", "B-B4"],
+        {3: "If 2. ... P-Q3, then 3. P-Q4.", 4: "Or 3. B-Kt5, P-QR3; 4. B-R4."})) + "\n")
+    db = str(tmp_path / "notes.db")
+    runner = CliRunner()
+    assert runner.invoke(app, ["--db", db, "import", str(book)]).exit_code == 0
+    shown = runner.invoke(app, ["--db", db, "show", "1"]).output
+    assert "(a) (after Kt-QB3) If 2. ... P-Q3, then 3. P-Q4." in shown
+    assert "(b) (after B-B4) Or 3. B-Kt5, P-QR3; 4. B-R4." in shown
+    written = runner.invoke(app, ["--db", db, "export", "--format", "pgn"]).output
+    assert " ".join(written.split("\n\n", 1)[1].split()) == (
+        "1. e4 e5 2. Nf3 Nc6 {(a) If 2. ... P-Q3, then 3. P-Q4.} (2... d6 3. d4) 3. Bc4 "
+        "{(b) Or 3. B-Kt5, P-QR3; 4. B-R4.} (3. Bb5 a6 4. Ba4) 3... Bc5 *")
