@@ -5,7 +5,8 @@ note below, beginning with the same mark (`(a) If 12. Kt-K4, then P-Q4; 13. ...`
 is stored in the record's data (data["notes"]) with the index of its move, its mark and its
 text; the moves the note names, when they replay from the position before the marked move
 (another move in its place) or after it (another reply), and in one way only, are stored as
-SAN: the PGN writer gives them as a variation. Moves that do not replay stay in the text only.
+SAN from where they part from the game: the PGN writer gives them as a variation. Moves that
+do not replay stay in the text only (marked "unplayed").
 """
 from __future__ import annotations
 
@@ -59,9 +60,9 @@ def attach_notes(rec, lines: list[str], until: int | None) -> None:
         line, text = found
         note = {"ply": index, "mark": mark, "line": line, "text": text}
         variation = _variation(rec, index, text)
-        if variation is not None:
+        if isinstance(variation, dict):
             note["variation"] = variation
-        elif _numbered_moves(text):
+        elif variation is False and _numbered_moves(text):
             note["unplayed"] = True   # it names moves that replay from neither position
         notes.append(note)
     if notes:
@@ -103,27 +104,28 @@ def _numbered_moves(text: str) -> list:
     return items
 
 
-def _variation(rec, index: int, text: str) -> dict | None:
-    """The note's moves as SAN, from the position before the marked move or after it: the
-    one of the two where they replay whole, in one reading and at their printed number."""
+def _variation(rec, index: int, text: str) -> dict | bool:
+    """The note's moves as a variation of the game, {"ply": the index of the game's move it
+    takes the place of, "moves": SAN}: its moves replayed from the position before the
+    marked move or after it (the one of the two where they replay whole, in one reading and
+    at their printed number), less the moves they share with the game. True when they replay
+    but part from the game nowhere before its end (no variation), False when they do not."""
     items = _numbered_moves(text)
     moves = [i for i in items if isinstance(i, dn.Move)]
     if not moves:
-        return None
+        return False
     first = items[0]
     start = chess.Board(rec.data.get("start_fen") or chess.STARTING_FEN)
     board = start.copy()
     game = []
-    for ply in rec.plies[:index + 1]:
+    for ply in rec.plies:
         try:
             game.append(board.push_san(ply.normal))
         except ValueError:
-            return None
+            return False
     found = []
     for where in (BEFORE, AFTER):
         played = game[:index + where]
-        if where == AFTER and index + 1 >= len(rec.plies):
-            continue   # a reply to the last move is no variation of the game
         position = start.copy(stack=False)
         for move in played:
             position.push(move)
@@ -133,10 +135,18 @@ def _variation(rec, index: int, text: str) -> dict | None:
         res = resolve(start, [Given(m) for m in played] + moves)
         readings = {tuple(r[len(played):]) for r in res.readings}
         if len(readings) == 1:
-            line = list(readings.pop())
-            sans = []
-            for move in line:
-                sans.append(position.san(move))
-                position.push(move)
-            found.append({"from": where, "moves": sans})
-    return found[0] if len(found) == 1 else None
+            found.append((len(played), list(readings.pop()), position))
+    if len(found) != 1:
+        return False
+    at, line, position = found[0]
+    shared = 0
+    while shared < len(line) and at + shared < len(game) and line[shared] == game[at + shared]:
+        position.push(line[shared])
+        shared += 1
+    if shared == len(line) or at + shared >= len(game):
+        return True
+    sans = []
+    for move in line[shared:]:
+        sans.append(position.san(move))
+        position.push(move)
+    return {"ply": at + shared, "moves": sans}

@@ -271,8 +271,8 @@ VARIATION_NOTE = "HoyleVariation"
 
 def _notes_after(rec: Record, start_fen: str | None) -> dict:
     """A book's notes (records.chess.notes) as movetext: each note's text as a comment after
-    the move it marks, and the moves it names, where they replay, as a variation: after the
-    marked move when they are played in its place, after the next move when they answer it.
+    the move it marks, and the moves it names, where they replay, as a variation after the
+    game's move they take the place of (the marked one, or the reply to it).
     A note whose moves replay from neither place is a comment only, `{HoyleVariation: ...}`."""
     notes = rec.data.get("notes")
     if not notes:
@@ -288,8 +288,8 @@ def _notes_after(rec: Record, start_fen: str | None) -> dict:
             _comment(f"{VARIATION_NOTE}: {text}" if note.get("unplayed") else text))
         variation = note.get("variation")
         if variation and variation.get("moves"):
-            at = index + variation.get("from", 0)
-            if at >= len(rec.plies):
+            at = variation.get("ply", -1)
+            if not 0 <= at < len(rec.plies):
                 continue
             plies_before = at + (0 if white else 1)
             out.setdefault(at, []).extend(_variation_tokens(

@@ -112,7 +112,7 @@ def test_a_reply_the_note_gives_is_a_variation_of_the_next_move(seed):
         board.push(move)
     note = "Here " + told(said, board.fullmove_number, board.turn == chess.WHITE) + " is met by force."
     rec, = read(with_notes(spelled, {at: note}))
-    assert rec.data["notes"][0]["variation"]["from"] == 1
+    assert rec.data["notes"][0]["variation"]["ply"] == at + 1
     assert side_lines(exported(rec)) == {at + 1: sans(board, line)}
 
 
@@ -223,3 +223,41 @@ def test_notes_go_through_the_archive_to_show_and_export(tmp_path):
     assert " ".join(written.split("\n\n", 1)[1].split()) == (
         "1. e4 e5 2. Nf3 Nc6 {(a) If 2. ... P-Q3, then 3. P-Q4.} (2... d6 3. d4) 3. Bc4 "
         "{(b) Or 3. B-Kt5, P-QR3; 4. B-R4.} (3. Bb5 a6 4. Ba4) 3... Bc5 *")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_note_that_repeats_the_game_parts_from_it_where_it_differs(seed):
+    rnd = random.Random(seed)
+    start, moves = random_game(rnd, rnd.randint(12, 24))
+    at = rnd.randrange(1, len(moves) - 3)
+    line = alternative(rnd, start, moves, at + 1, 2)   # the marked move, then another reply
+    board = start.copy()
+    for move in moves[:at]:
+        board.push(move)
+    said = descriptive(start, moves[:at + 1] + line)[at:]
+    note = "Best, for if " + told(said, board.fullmove_number, board.turn == chess.WHITE) + "."
+    notes = {at: note}
+    after = at + 2 if at + 2 < len(moves) - 1 else None
+    if after:   # a note that tells the game's own move again
+        notes[after] = "As played: " + told(descriptive(start, moves)[after:after + 1],
+                                            *_number(start, moves, after)) + "."
+    rec = read(with_notes(descriptive(start, moves), notes))[0]
+    found = {n["ply"]: n for n in rec.data["notes"]}
+    assert found[at]["variation"] == {"ply": at + 1, "moves": sans(_after(start, moves, at + 1),
+                                                                    line)}
+    if after:   # the game's own move, told again: no variation, and no HoyleVariation
+        assert "variation" not in found[after] and "unplayed" not in found[after]
+    game = exported(rec)
+    assert side_lines(game) == {at + 1: found[at]["variation"]["moves"]}
+
+
+def _after(start, moves, plies):
+    board = start.copy()
+    for move in moves[:plies]:
+        board.push(move)
+    return board
+
+
+def _number(start, moves, plies):
+    board = _after(start, moves, plies)
+    return board.fullmove_number, board.turn == chess.WHITE
