@@ -19,10 +19,10 @@ from records.chess.layouts import in_turn, moves_in_prose
 from records.chess.resolver import Given, resolve
 from records.chess.text import plain
 
-MARK = r"\((?:[a-z]|\d{1,2})\)|\[[A-Za-z0-9]{1,2}\]|[*\u2020\u2021\u00a7]+"
-MARK_CHARS = re.compile(r"[(\[*\u2020\u2021\u00a7]")
+MARK = r"\((?:[a-z]|\d{1,2})\)|\[[A-Za-z0-9]{1,2}\]|[*\u2020\u2021\u00a7]+|[\u00b9\u00b2\u00b3\u2070-\u2079]+"
+MARK_CHARS = re.compile(r"[(\[*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070-\u2079]")
 MARK_AFTER = re.compile(rf"^\s?(?P<mark>{MARK})")
-NOTE_START = re.compile(rf"^\s*(?P<mark>{MARK})\s+(?P<text>\S.*)$")
+NOTE_START = re.compile(rf"^\s*(?P<mark>{MARK})\s*(?P<text>[\w\"'(].*)$")   # (not `*  *  *`)
 ROW = re.compile(r"^\s*\d{1,3}\s?\.")
 FIRST_NUMBER = re.compile(r"(?<![\w.])\d{1,3}\s?\.(?=\s)")
 CONNECTIVE = re.compile(r"(?i)\b(?:if|then|and|followed\s+by|with|after\s+which|whereupon|"

@@ -71,9 +71,9 @@ def alternative(rnd, start, moves, at: int, plies: int) -> list:
     return line
 
 
-@pytest.mark.parametrize("star", [False, True])
+@pytest.mark.parametrize("style", ["letters", "stars", "daggers", "superscripts", "numbers"])
 @pytest.mark.parametrize("seed", range(6))
-def test_notes_with_variations_that_replay_are_exported_as_variations(seed, star):
+def test_notes_with_variations_that_replay_are_exported_as_variations(seed, style):
     rnd = random.Random(seed)
     start, moves = random_game(rnd, rnd.randint(10, 24))
     spelled = descriptive(start, moves)
@@ -90,7 +90,7 @@ def test_notes_with_variations_that_replay_are_exported_as_variations(seed, star
             said, board.fullmove_number, board.turn == chess.WHITE) + \
             rnd.choice([", with a good game.", ".", "; and wins."])
         expected[at] = sans(board, line)
-    rec = read(with_notes(spelled, notes, star))[0]   # (a note of moves alone is also a line)
+    rec = read(with_notes(spelled, notes, style))[0]   # (a note of moves alone is also a line)
     assert rec.status == VALID and [p.normal for p in rec.plies] == sans(start, moves)
     assert [(n["ply"], n["text"]) for n in rec.data["notes"]] == sorted(notes.items())
     game = exported(rec)

@@ -315,14 +315,20 @@ def column_heads(parts: int, white: str, black: str) -> list[str]:
 NOTE_MARKS = ["(a)", "(b)", "(c)", "(d)", "(e)"]
 
 
-def with_notes(moves: list[str], notes: dict[int, str], star: bool = False,
+MARK_STYLES = {"letters": NOTE_MARKS, "stars": ["*", "**", "***", "****", "*****"],
+               "daggers": ["\u2020", "\u2021", "\u00a7", "\u2020\u2020", "\u2021\u2021"],
+               "superscripts": ["\u00b9", "\u00b2", "\u00b3", "\u2074", "\u2075"],
+               "numbers": ["(1)", "(2)", "(3)", "(4)", "(5)"]}
+
+
+def with_notes(moves: list[str], notes: dict[int, str], style: str = "letters",
                layout=None, rnd=None) -> list[str]:
     """The game (in rows, or the layout given) with note marks after the moves noted
-    (`12. P-KB4 (a)`), and the notes below it, each beginning with its mark: notes maps a
-    ply's index (0-based) to its text."""
+    (`12. P-KB4 (a)`, `P-KB4*`, `P-KB4\u2020`, `P-KB4\u00b9`), and the notes below it, each
+    beginning with its mark: notes maps a ply's index (0-based) to its text."""
     marks = {}
     for k, index in enumerate(sorted(notes)):
-        marks[index] = "*" * (k + 1) if star else NOTE_MARKS[k]
+        marks[index] = MARK_STYLES[style][k]
     marked = [f"{m} {marks[i]}" if i in marks else m for i, m in enumerate(moves)]
     printed = layout(marked, rnd) if layout else \
         [f"{n:>3}. {w:<22}{b or ''}".rstrip() for n, w, b in pairs(marked)]
