@@ -30,10 +30,13 @@ PLAYED = re.compile(r"^(?:[Pp]layed\s+(?:at|in)|[Gg]espielt\s+(?:in|zu)|[Jj]ou\u
                     r"[Jj]ugada\s+en|[Gg]iocata\s+(?:a|in)|[Gg]espeeld\s+(?:te|in)|"
                     r"[Ff]rom(?=\s+the\s+[A-Z]))\s+"
                     r"(?:the\s+|der\s+|dem\s+|le\s+|la\s+|el\s+|il\s+)?")
-FROM_GAME = re.compile(r"^(?:[Ff]rom\s+(?:the|a)\s+(?:game|match)\s+|[Aa]us\s+der\s+Partie\s+)")
+FROM_GAME = re.compile(r"^(?:[Ff]rom\s+(?:[Tt]he|[Aa])\s+(?:[Gg]ame|[Mm]atch)\s+|[Aa]us\s+der\s+Partie\s+)")
+SECTION = re.compile(r"^\s*(?:[IVXLC]+|\d{1,3})\.\s+(?=[Ff]rom\s|FROM\s)")   # `II. From a game ...`
+PLACE_IN_BRACKETS = re.compile(r"\s+\(([^()]*?,?\s*1[5-9]\d\d)\)\.?$")
 DATED = re.compile(r"^(?P<body>.*?)(?:,\s*|\s+)(?:in\s+|of\s+|im\s+Jahre\s+)?(?P<year>1[5-9]\d\d)"
                    r"\s*[.)]?\s*(?:\([^()]*\)?\s*)?$")
 MAX_HEADING = 110
+WORD = re.compile(r"[A-Za-z\u00C0-\u017F]+")
 
 
 def heading_facts(line: str, numbered: bool = True) -> dict:
@@ -43,13 +46,16 @@ def heading_facts(line: str, numbered: bool = True) -> dict:
     text = line.strip()
     if len(text) > MAX_HEADING:
         return {}
-    head = HEAD.match(text) if numbered else None
+    head = (HEAD.match(text) or SECTION.match(text)) if numbered else None
     if not re.search(r"1[5-9]\d\d", text):   # no year: only the players of a numbered
         worded = WORDED_PLAYERS.match(text[head.end():].strip(" .")) if head else None
         return {"White": worded.group("white"), "Black": worded.group("black")} \
             if worded else {}                   # heading, between worded (`Partie 3. A gegen B`)
     rest = text[head.end():] if head else text
     rest = rest.strip().lstrip("(").strip()
+    rest = PLACE_IN_BRACKETS.sub(r", \1", rest)   # `A-B (Hamburg, 1910).`: A-B, Hamburg, 1910
+    if rest.isupper():   # `FROM A GAME ED. LASKER-ROTLEVI (HAMBURG, 1910)`: in small letters
+        return heading_facts(WORD.sub(lambda m: m.group().capitalize(), rest), numbered=False)
     dated = DATED.match(rest)
     if not dated:
         return {}

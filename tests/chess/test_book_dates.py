@@ -92,3 +92,34 @@ def test_generated_headings_in_every_language(seed):
         if event:
             expected["Event"] = event
         assert heading_facts(heading) == expected, heading
+
+
+@pytest.mark.parametrize("heading, expected", [
+    ("II. FROM A GAME ED. LASKER-ROTLEVI (HAMBURG, 1910).",
+     {"White": "Ed. Lasker", "Black": "Rotlevi", "Site": "Hamburg", "Date": "1910.??.??"}),
+    ("III. From a game Blackburne-Schlechter (Vienna, 1898).",
+     {"White": "Blackburne", "Black": "Schlechter", "Site": "Vienna", "Date": "1898.??.??"}),
+    ("FROM A GAME FR. LAZARD-ED. LASKER (PARIS, 1914)",
+     {"White": "Fr. Lazard", "Black": "Ed. Lasker", "Site": "Paris", "Date": "1914.??.??"})])
+def test_a_position_from_a_game_names_the_game(heading, expected):
+    assert heading_facts(heading) == expected
+
+
+def test_the_corpus_headings_give_their_dates():
+    """Capablanca's `EXAMPLE 52.--Played at the Havana International Masters Tournament,
+    1913.` and `(Berlin 1913)`, Lasker's `II. FROM A GAME ED. LASKER-ROTLEVI (HAMBURG, 1910).`"""
+    from conftest import CORPUS, need
+    found = {}
+    for name, first, last in [("chess_fundamentals_pg33870.txt", 2100, 2200),
+                              ("chess_fundamentals_pg33870.txt", 4976, 5000),
+                              ("chess_strategy_pg5614.txt", 5096, 5140)]:
+        lines = need(CORPUS / "chess" / name).read_text(encoding="utf-8").splitlines()
+        for rec in read("\n".join(lines[first - 1:last]) + "\n"):
+            found[rec.title] = tags(rec)
+    assert found["EXAMPLE 52"] == {"White": "J. R. Capablanca", "Black": "R. Blanco",
+                                   "Event": "Havana International Masters Tournament",
+                                   "Date": "1913.??.??"}
+    assert found["GAME 8. CENTRE GAME"] == {"White": "J. Mieses", "Black": "J. R. Capablanca",
+                                            "Site": "Berlin", "Date": "1913.??.??"}
+    assert found["II. FROM A GAME ED. LASKER-ROTLEVI (HAMBURG, 1910)"] == {
+        "White": "Ed. Lasker", "Black": "Rotlevi", "Site": "Hamburg", "Date": "1910.??.??"}
