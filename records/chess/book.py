@@ -18,6 +18,7 @@ from records.chess.resolver import Setup
 from records.chess.setups import odds_setup
 from records.chess.text import RESULT_ALONE, WORDED_MOVE, plain, prose
 from records.chess.diagrams import placements_of_men
+from records.chess.heading_facts import heading_lines_facts, line_facts
 from records.chess.book_tags import (
     GAME_NUMBER, PLAYERS, column_players, _between, _contents_games, _game_tags,
     _heading_by_players, _names_in_full, _prose_tags)
@@ -26,7 +27,7 @@ from records.chess.layouts import (
     in_turn, moves_in_prose, renumbered)
 
 HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
-HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie|CASE|Case|STUDY|Study|PROBLEM|Problem|END-GAME|End-[Gg]ame)\s+(?:N[Oo]\.\s*)?"
+HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie|CASE|Case|STUDY|Study|PROBLEM|Problem|END-GAME|End-[Gg]ame)\s+(?:N(?:[Oo]|r)?\.\s*)?"
                           r"(?:\d+|[IVXLC]+\b)"
                           r"(?:\s*(?:\.|--|:|—).{0,80})?)\s*$")
 
@@ -372,6 +373,8 @@ class _LineReader:
                 self.open_games = []
                 self.tags = _game_tags(self.heading, self.contents)
                 self.tags.update(_between(line))
+                for name, value in heading_lines_facts(self.lines, lineno).items():
+                    self.tags.setdefault(name, value)
         elif line.strip():
             players = PLAYERS.search(line)
             if players and self.open_games:
@@ -379,7 +382,10 @@ class _LineReader:
                 self.heading = _heading_by_players(players, self.contents) or self.heading
                 self.heading_line, self.open_games = lineno, []
                 self.tags = _game_tags(self.heading, self.contents)
-            self.tags.update(_prose_tags(line))
+            facts, told = line_facts(self.lines, lineno, self.heading_line, _prose_tags(line))
+            for name, value in facts.items():
+                self.tags.setdefault(name, value)
+            self.tags.update(told)
             self.tags.update(column_players(self.lines[lineno - 2] if lineno > 1 else "", line))
             _names_in_full(self.tags)
             if "_men_white" in self.tags and "_men_black" in self.tags:

@@ -85,12 +85,15 @@ def descriptive_text(rec) -> str:
     board = start.copy()
     heading = f"GAME No. {rec.id}. {rec.title}" if rec.id else rec.title
     rows, row = [heading] + [f"    {k}: {v}" for k, v in rec.tags.items()
-                             if k in ("Event", "Date", "Result")], ""
+                             if k in ("Event", "Site", "Date", "Result")], ""
     if rec.tags.get("White") or rec.tags.get("Black"):
         rows.append(f"    White: {rec.tags.get('White', '?')}. Black: {rec.tags.get('Black', '?')}.")
     if start.fen() != STARTING_FEN:
         rows.append(f"    [FEN \"{start.fen()}\"]")
-    for move, text in zip(moves, spelled):
+    notes = rec.data.get("notes") or []   # the book's notes: marks after their moves
+    marks = {n["ply"]: n["mark"] for n in notes}
+    for index, (move, text) in enumerate(zip(moves, spelled)):
+        text = f"{text} {marks[index]}" if index in marks else text
         if board.turn:   # White to move
             row = f"   {board.fullmove_number:>3}. {text:<16}"
         else:
@@ -99,6 +102,8 @@ def descriptive_text(rec) -> str:
         board.push(move)
     if row:
         rows.append(row.rstrip())
+    if notes:
+        rows += [""] + [f"{n['mark']} {n['text']}" for n in notes]
     return "\n".join(rows) + "\n"
 
 

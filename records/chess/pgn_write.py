@@ -16,6 +16,8 @@ SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result"
 ROSTER_DEFAULTS = {"Date": "????.??.??", "Result": "*"}
 TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*$")
 PRINTED_TAG, UNREAD_TAG, RESULT_TAG = "HoylePrinted", "HoyleUnread", "HoyleResult"
+AMBIGUOUS_NOTE = "HoyleAmbiguous"
+QUOTED = re.compile(r'"([^"]+)"')
 
 
 def write(records: list[Record]) -> str:
@@ -32,7 +34,8 @@ def record_pgn(rec: Record) -> str:
         if fen and "FEN" not in own:
             own.setdefault("SetUp", "1")
             own["FEN"] = fen
-        movetext = _wrap(_movetext(rec.plies, fen, _corrected_plies(rec)) + [_result_of(rec)])
+        movetext = _wrap(_movetext(rec.plies, fen, _corrected_plies(rec), _notes_after(rec, fen))
+                         + _ambiguity(rec) + [_result_of(rec)])
         extra = _book_tags(rec)
     else:
         movetext = printed
@@ -85,6 +88,45 @@ def _book_tags(rec: Record) -> dict:
         if rest:
             out[UNREAD_TAG] = rest
     return out
+
+
+def _ambiguity(rec: Record) -> list[str]:
+    """Where a book game's reading stops at a move that can mean several moves (each reading
+    replays to the end): comments after the last move read, naming the printed move and its
+    readings, then the printed text not read, so that nothing printed is lost:
+    `{HoyleAmbiguous: Kt-B3 = Nc3 | Nf3} {HoyleUnread: Kt-QB3 3. B-B4 B-B4}`."""
+    diag = next((d for d in rec.diagnostics if d.code == "CHESS-AMBIGUOUS"), None)
+    readings = rec.data.get("readings") or []
+    if diag is None or not readings or any(d.severity == ERROR for d in rec.diagnostics):
+        return []   # (an error's unread rest goes in the HoyleUnread tag)
+    split = len(rec.plies)
+    sans = sorted({r[split] for r in readings if len(r) > split})
+    printed = QUOTED.search(diag.message)
+    if not printed or len(sans) < 2:
+        return []
+    printed = printed.group(1)
+    out = [_comment(f"{AMBIGUOUS_NOTE}: {printed} = {' | '.join(sans)}")]
+    rest = _text_after(rec, diag.line, diag.column, printed)
+    if rest:
+        out.append(_comment(f"{UNREAD_TAG}: {rest}"))
+    return out
+
+
+def _comment(text: str) -> str:
+    """A brace comment as one movetext token, cut into lines only between its words."""
+    return "{" + " ".join(text.replace("}", ")").split()) + "}"
+
+
+def _text_after(rec: Record, line: int, column: int, printed: str) -> str:
+    """The record's text from the printed move at (line, column) on, past that move."""
+    lines = rec.text.split("\n") if rec.text else []
+    index = line - rec.line
+    if not 0 <= index < len(lines) or column < 1:
+        return ""
+    here = lines[index]
+    at = here.find(printed, column - 1)
+    start = at + len(printed) if at >= 0 else column - 1
+    return " ".join(" ".join([here[start:]] + lines[index + 1:]).split())
 
 
 def _corrected_plies(rec: Record) -> dict:
@@ -182,32 +224,94 @@ def game_pgn(tags: dict, plies: list[Ply], result: str = "*", start_fen: str | N
             _wrap(_movetext(plies, start_fen) + [result]) + "\n")
 
 
-def _movetext(plies: list[Ply], start_fen: str | None, notes: dict | None = None) -> list[str]:
-    """Movetext tokens; a move number and its move stay together on one line (joined by a
-    NUL until _wrap has cut the lines). notes: (line, column) -> a comment for that move."""
+def _start_of(start_fen: str | None) -> tuple[int, bool]:
+    """The first move's number, and whether White makes it."""
     number, white = 1, True
     if start_fen:
         fields = start_fen.split()
         white = len(fields) < 2 or fields[1] == "w"
         number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
+    return number, white
+
+
+def _movetext(plies: list[Ply], start_fen: str | None, notes: dict | None = None,
+              after: dict | None = None) -> list[str]:
+    """Movetext tokens; a move number and its move stay together on one line (joined by a
+    NUL until _wrap has cut the lines). notes: (line, column) -> a comment for that move;
+    after: a ply's index -> tokens written after it (a book's note, a variation)."""
+    number, white = _start_of(start_fen)
     sans = normals(plies)
-    if white and not notes:  # the common case, without a loop
+    if white and not notes and not after:  # the common case, without a loop
         tokens = sans[:]
         tokens[0::2] = [f"{n}.\0{san}" for n, san in enumerate(sans[0::2], number)]
         return tokens
     tokens: list[str] = []
     if not white and plies:
         tokens.append(f"{number}...")
-    for ply, normal in zip(plies, sans):
+    interrupted = False
+    for index, (ply, normal) in enumerate(zip(plies, sans)):
         if white:
             tokens.append(f"{number}.\0{normal}")
         else:
-            tokens.append(normal)
+            tokens.append(f"{number}...\0{normal}" if interrupted else normal)
             number += 1
         note = notes.get((ply.line, ply.column)) if notes else None
         if note:
             tokens.append("{" + note.replace("}", ")").replace(" ", "\0") + "}")
+        extra = after.get(index) if after else None
+        if extra:
+            tokens += extra
+        interrupted = bool(note or extra)
         white = not white
+    return tokens
+
+
+VARIATION_NOTE = "HoyleVariation"
+
+
+def _notes_after(rec: Record, start_fen: str | None) -> dict:
+    """A book's notes (records.chess.notes) as movetext: each note's text as a comment after
+    the move it marks, and the moves it names, where they replay, as a variation after the
+    game's move they take the place of (the marked one, or the reply to it).
+    A note whose moves replay from neither place is a comment only, `{HoyleVariation: ...}`."""
+    notes = rec.data.get("notes")
+    if not notes:
+        return {}
+    number, white = _start_of(start_fen)
+    out: dict[int, list[str]] = {}
+    for note in notes:
+        index = note.get("ply", -1)
+        if not 0 <= index < len(rec.plies):
+            continue
+        text = f'{note.get("mark", "")} {note.get("text", "")}'.strip()
+        out.setdefault(index, []).append(
+            _comment(f"{VARIATION_NOTE}: {text}" if note.get("unplayed") else text))
+        variation = note.get("variation")
+        if variation and variation.get("moves"):
+            at = variation.get("ply", -1)
+            if not 0 <= at < len(rec.plies):
+                continue
+            plies_before = at + (0 if white else 1)
+            out.setdefault(at, []).extend(_variation_tokens(
+                variation["moves"], number + plies_before // 2, plies_before % 2 == 0))
+    return out
+
+
+def _variation_tokens(sans: list[str], number: int, white: bool) -> list[str]:
+    """`(12. Ne4 d5 13. Bd3)`: a variation as movetext tokens, from move number and side."""
+    tokens = []
+    for k, san in enumerate(sans):
+        if white:
+            tokens.append(f"{number}.\0{san}")
+        elif k == 0:
+            tokens.append(f"{number}...\0{san}")
+        else:
+            tokens.append(san)
+        if not white:
+            number += 1
+        white = not white
+    tokens[0] = "(" + tokens[0]
+    tokens[-1] += ")"
     return tokens
 
 

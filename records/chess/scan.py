@@ -14,6 +14,7 @@ from records.chess.resolver import Setup, resolve
 from records.chess.setups import book_setups, odds_setup
 from records.chess.spelling import square_name
 from records.chess.layouts import told_beyond
+from records.chess.notes import attach_notes
 from records.chess.validation import validate_line
 from records.core.review import needs_decision
 
@@ -201,6 +202,7 @@ def _record_of(job, done: dict):
         rec.data["marks_checks"] = marks   # the book's way, for a person's correction later
     _classify(rec)
     _printed_result(rec, raw, lines)
+    attach_notes(rec, lines, raw.tags.get("_until"))
     rec.normal = san_movetext(rec)
     return rec
 

@@ -85,6 +85,13 @@ def _show_text(rec: Record) -> None:
     typer.echo(rec.normal or "")
     typer.secho("source text:", dim=True)
     typer.echo(rec.text)
+    notes = rec.data.get("notes") or []   # a book's notes, printed below the record's text
+    if notes:
+        typer.secho("notes:", dim=True)
+    for note in notes:
+        after = rec.plies[note["ply"]].text if 0 <= note.get("ply", -1) < len(rec.plies) else "?"
+        typer.echo(f'{note.get("line", "?")}: {note.get("mark", "")} (after {after}) '
+                   f'{note.get("text", "")}')
     for d in in_line_order(rec.diagnostics):
         typer.echo(d.format(rec.source))
 

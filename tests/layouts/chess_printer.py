@@ -310,3 +310,53 @@ def column_heads(parts: int, white: str, black: str) -> list[str]:
     heads = "".join(f"      {'White.':<14}{'Black.':<20}" for _ in range(parts)).rstrip()
     names = "".join(f"      {white + '.':<14}{black + '.':<20}" for _ in range(parts)).rstrip()
     return [heads, names]
+
+
+NOTE_MARKS = ["(a)", "(b)", "(c)", "(d)", "(e)"]
+
+
+MARK_STYLES = {"letters": NOTE_MARKS, "stars": ["*", "**", "***", "****", "*****"],
+               "daggers": ["\u2020", "\u2021", "\u00a7", "\u2020\u2020", "\u2021\u2021"],
+               "superscripts": ["\u00b9", "\u00b2", "\u00b3", "\u2074", "\u2075"],
+               "numbers": ["(1)", "(2)", "(3)", "(4)", "(5)"]}
+
+
+def with_notes(moves: list[str], notes: dict[int, str], style: str = "letters",
+               layout=None, rnd=None) -> list[str]:
+    """The game (in rows, or the layout given) with note marks after the moves noted
+    (`12. P-KB4 (a)`, `P-KB4*`, `P-KB4\u2020`, `P-KB4\u00b9`), and the notes below it, each
+    beginning with its mark: notes maps a ply's index (0-based) to its text."""
+    marks = {}
+    for k, index in enumerate(sorted(notes)):
+        marks[index] = MARK_STYLES[style][k]
+    marked = [f"{m} {marks[i]}" if i in marks else m for i, m in enumerate(moves)]
+    printed = layout(marked, rnd) if layout else \
+        [f"{n:>3}. {w:<22}{b or ''}".rstrip() for n, w, b in pairs(marked)]
+    return printed + [""] + [f"{marks[i]} {notes[i]}" for i in sorted(notes)]
+
+
+def notes_between_rows(moves: list[str], notes: dict[int, str]) -> list[str]:
+    """Rows with note marks, each note printed under the row of its move, set off by blank
+    lines, the game going on below it."""
+    out = []
+    for k, (n, w, b) in enumerate(pairs(moves)):
+        here = [i for i in (2 * k, 2 * k + 1) if i in notes]
+        w = f"{w} ({NOTE_MARKS[sorted(notes).index(2 * k)][1]})" if 2 * k in notes else w
+        b = f"{b} ({NOTE_MARKS[sorted(notes).index(2 * k + 1)][1]})" if 2 * k + 1 in notes else b
+        out.append(f"{n:>3}. {w:<22}{b or ''}".rstrip())
+        if here:
+            out += [""] + [f"{NOTE_MARKS[sorted(notes).index(i)]} {notes[i]}" for i in here] + [""]
+    return out
+
+
+def told(moves: list[str], number: int, white: bool) -> str:
+    """Moves as a note tells them: `12. Kt-K4, P-Q4; 13. B-Q3` or `12. ... P-Q4; 13. ...`."""
+    out, first = [], True
+    for move in moves:
+        if white:
+            out.append(f"{'; ' if not first else ''}{number}. {move}")
+        else:
+            out.append(f"{number}. ... {move}" if first else f", {move}")
+            number += 1
+        white, first = not white, False
+    return "".join(out)
