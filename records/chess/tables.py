@@ -450,14 +450,13 @@ def _may_be_table(lines: list[str]) -> bool:
         if "\\frac" in line or line.count("|") >= 7:
             return True
         stripped = line.strip()
+        if _may_be_rank(stripped) or NUMBERED_RULE_LINE.match(stripped):
+            return True   # a short rule (`6. ------ 7. ------`) holds no double space
         if "  " not in stripped and "\t" not in stripped:
-            if _may_be_rank(stripped):
-                return True
             continue
         cells = [c.strip() for c in CELLS.split(stripped) if c.strip()]
         numbered = sum(bool(NUMBERED_CELL.match(c)) for c in cells)
-        if numbered >= 2 and len(cells) >= 3 or NUMBERED_RULE_LINE.match(stripped) \
-                or _may_be_rank(stripped):
+        if numbered >= 2 and len(cells) >= 3:
             return True
         moves = sum(len(c) <= MAX_TABLE_CELL and bool(MOVE_HINT.search(c)) for c in cells)
         unnumbered += not numbered and moves >= 2

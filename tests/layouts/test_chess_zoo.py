@@ -56,6 +56,17 @@ def test_a_random_game_reads_back_in_every_layout(layout, seed):
     assert_reads_back(lines, start, moves, seed, layout)
 
 
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("layout", ["fractions", "fractions numbered"])
+def test_a_fraction_block_ending_on_whites_move_reads_back(layout, seed):
+    """A last block of one or two short fractions (`6. ------ 7. ------`, no double space
+    on its rule) and White's move alone above the last rule."""
+    rnd = random.Random(seed)
+    start, moves = random_game(rnd, 2 * rnd.randint(3, 12) + 1)
+    lines = LAYOUTS[layout](descriptive(start, moves), rnd)
+    assert_reads_back(lines, start, moves, seed, layout)
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("variant", ["N for the knight", "annotation marks", "note marks"])
 def test_the_vocabulary_variants_read_back(variant, seed):
