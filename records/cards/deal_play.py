@@ -2,7 +2,7 @@
 and played through the trick engine, the running counts, leader marks, turn-up, the claims
 beside the play; exactly one small edit that makes a misprinted deal replay is a named repair.
 
-The deal comes as a RawDeal (records/cards/whist_book.py) from any layout: its seats are the
+The deal comes as a RawDeal (records/cards/raw_deals.py) from any layout: its seats are the
 book's own (A Y B Z, N E S W), clockwise, and its tricks are printed in seat order (each trick
 names the seat of every printed card) or in playing order (the seats follow from who won the
 trick before).
@@ -13,7 +13,7 @@ import os
 import re
 from collections import Counter
 
-from records.cards import whist_book as book
+from records.cards import raw_deals as book
 from records.cards import whist_scoring as scoring
 from records.cards.hand_diagrams import compass_of
 from records.cards.tricks import DECK, Deal, card_text, play, play_by_seat, sort_cards, trick_winner

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from records.cards import whist_book as book
+from records.cards.book_hands import find_column_hands, find_endings, find_suit_first_hands
 from records.cards.deal_play import _book_name, best_play, deal_record  # noqa: F401
 from records.cards.diagram_deals import diagram_deal_records
 from records.cards.page_deals import deal_records
@@ -30,7 +30,9 @@ from records.cards.whist_display import (  # noqa: F401
     render_text,
     showcase,
 )
-from records.cards.whist_pads import _compare_pads, pad_record
+from records.cards.raw_deals import RawEnding, RawHand, Token
+from records.cards.trick_blocks import find_trick_blocks
+from records.cards.whist_pads import _compare_pads, find_score_pads, pad_record
 from records.core.model import ERROR, WARNING, Ply, Record
 
 KIND = "whist"
@@ -49,13 +51,13 @@ def scan_cards(text: str, path: str) -> list[Record]:
         return _LAST[2]
     claimed: set[int] = set()
     records, doubtful = [], []
-    for raw in book.find_trick_illustrations(text):
+    for raw in find_trick_blocks(text):
         if raw.unread:           # tricks in another form: the page reader tries them first
             doubtful.append(raw)
             continue
         records.append(deal_record(raw, path))
         claimed.update(range(raw.line - 1, raw.end_line))
-    for raw in book.find_endings(text):
+    for raw in find_endings(text):
         records.append(ending_record(raw, path))
         claimed.update(range(raw.line - 1, raw.end_line))
     records += deal_records(text, path, claimed)
@@ -64,9 +66,9 @@ def scan_cards(text: str, path: str) -> list[Record]:
             records.append(deal_record(raw, path))
             claimed.update(range(raw.line - 1, raw.end_line))
     records += diagram_deal_records(text.replace("\r", ""), path, claimed)
-    records += [hand_record(raw, path) for raw in book.find_suit_first_hands(text, claimed)]
-    records += [hand_record(raw, path) for raw in book.find_column_hands(text, claimed)]
-    pad_records = [pad_record(raw, path) for raw in book.find_score_pads(text)]
+    records += [hand_record(raw, path) for raw in find_suit_first_hands(text, claimed)]
+    records += [hand_record(raw, path) for raw in find_column_hands(text, claimed)]
+    pad_records = [pad_record(raw, path) for raw in find_score_pads(text)]
     _compare_pads(pad_records)
     records += pad_records
     for rec in records:
@@ -87,12 +89,12 @@ def bridge_book(text: str, path: str) -> list[Record]:
 
 
 # =============================================================================== hands
-def hand_record(raw: book.RawHand, path: str) -> Record:
+def hand_record(raw: RawHand, path: str) -> Record:
     cards = [t.value for t in raw.cards]
     rec = Record(kind=KIND, title=f"Hand: {raw.text.rstrip('.')}", source=path, line=raw.line,
                  end_line=max(t.line for t in raw.cards) if raw.cards else raw.line,
                  text=raw.text)
-    seen: dict[str, book.Token] = {}
+    seen: dict[str, Token] = {}
     for tok in raw.cards:
         if tok.value in seen:
             rec.add(ERROR, "WHIST-HAND-REPEAT", f"{card_text(tok.value)} is printed twice",
@@ -115,7 +117,7 @@ def hand_record(raw: book.RawHand, path: str) -> Record:
 
 
 # =============================================================================== endings
-def ending_record(raw: book.RawEnding, path: str) -> Record:
+def ending_record(raw: RawEnding, path: str) -> Record:
     """An end position: each given hand must hold the same number of cards, none twice."""
     where = raw.title or f"ending at line {raw.line}"
     rec = Record(kind=KIND, title=f"{_book_name(path)}, {where}", source=path, line=raw.line,
