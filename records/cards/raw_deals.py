@@ -40,11 +40,12 @@ class Token:
 class RawTrick:
     number: Token
     seats: list[str]             # seats in the printed order ([]: printed in playing order)
-    leader: str | None           # the seat marked with the lead arrow
+    leader: str | None           # the seat that leads, as the marks say (None: the play says)
     cards: list[Token]           # in the printed order, value = engine card or ""
     count: dict[str, Token]      # "AB"/"YZ" -> the printed running count
     line: int = 0
     end_line: int = 0
+    marked: int | None = None    # the printed place (seat or card) a mark is on
 
 
 @dataclass

@@ -13,6 +13,8 @@ from functools import cache
 
 from lark import Lark, UnexpectedInput
 
+from records.cards.deal_play import deal_record, replay_marked
+from records.cards.card_forms import cell_cards, seat_label, seats_of
 from records.cards.raw_deals import (
     RANK_TOKEN,
     RawDeal,
@@ -22,19 +24,31 @@ from records.cards.raw_deals import (
     read_card,
     read_named_card,
 )
+from records.cards.trick_prose import trick_heading, trick_won
 from records.core.cards import SUIT_GLYPHS
+from records.core.layout import Choice, Order, Reading, Replay
+from records.core.model import INFO, WARNING, Record
 from records.core.resources import grammar
 
 
 # -- tricks printed one to a block ---------------------------------------------------
-HAND_HEADING = re.compile(r"^\s*HAND ([IVXL]+|\d+)\.?\s*$")
-KNOWN_HAND = re.compile(r"^\s*(?:\[Illustration:\s*)?([AYBZ])'S HAND\.?\s*(?:\]\s*)?$")
-TRICK_START = re.compile(r"^\s*(?:\[Illustration:\s*)?TRICK \d+\.?\s*$")
-LAST_TRICK = re.compile(r"^TRICK 13\.--\s*([AYBZ]) makes the (\w+ of \w+)")
-RESULT = re.compile(r"^\s*(?:and\s+)?((?:AB|YZ)\s+(?:win|score|make|save)\b.*?)\.?\s*$")
-TABLE_HEADER = re.compile(r"([AYBZ])'S HAND\.")
+_SEAT = r"(?:[AYBZNESW]|(?i:north|east|south|west))"
+# a hand's heading: "HAND I.", "Hand 3", "HAND No. 4", "Deal 2.", "ILLUSTRATIVE HAND NO. 5"
+HAND_HEADING = re.compile(r"^\s*(?:(?i:illustrative\s+)?(?:HAND|Hand|DEAL|Deal)\s+"
+                          r"(?:(?i:no\.?)\s*)?(?:[IVXL]+|\d+))\.?\s*$")
+# the one hand shown before the play: "A'S HAND.", "North's hand", "[Illustration: Y's Hand."
+KNOWN_HAND = re.compile(rf"^\s*(?:\[Illustration:\s*)?({_SEAT})['’](?:S HAND|s [Hh]and)\.?:?\s*"
+                        r"(?:\]\s*)?$")
+RESULT = re.compile(r"^\s*(?:and\s+)?((?:AB|YZ|NS|EW)\s+(?:win|score|make|save)\b.*?)\.?\s*$")
+TABLE_HEADER = re.compile(rf"({_SEAT})['’](?:S HAND|s [Hh]and)\.?")
 SCORE = re.compile(r"^\s*Score:\s*([^.\]\n]+)")
 TURNUP = re.compile(r"(\w+ of \w+) turned up")
+GLYPH = re.compile(f"[{SUIT_GLYPHS}]")
+LETTER_CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[AKQJT2-9])(?:[SHDC]|\[[SHDC]\])(?![A-Za-z0-9])")
+
+
+def _seat(name: str) -> str:
+    return seat_label(name) or name
 
 
 @cache
@@ -57,16 +71,16 @@ def find_trick_blocks(text: str) -> list[RawDeal]:
 def _read_deal(lines: list[str], start: int, stop: int) -> RawDeal | None:
     """One hand's passage (lines[start:stop], 0-based) -> RawDeal, or None if it has no play."""
     known = next((i for i in range(start, stop) if KNOWN_HAND.match(lines[i])), None)
-    trick_starts = [i for i in range(start, stop) if TRICK_START.match(lines[i])]
+    trick_starts = [(i, h) for i in range(start, stop) for h in [trick_heading(lines[i])] if h]
     if not trick_starts:
         return None
     title = lines[start].strip().rstrip(".")
-    first = known if known is not None else trick_starts[0]
+    first = known if known is not None else trick_starts[0][0]
     subtitle = next((l.strip() for l in lines[start + 1:first]
                      if l.strip() and not SCORE.match(l) and not TURNUP.search(l)), "")
     deal = RawDeal(title, subtitle, start + 1, start + 1, "")
     if known is not None:            # one player's hand first; the others in THE HANDS
-        deal.known_seat = KNOWN_HAND.match(lines[known]).group(1)
+        deal.known_seat = _seat(KNOWN_HAND.match(lines[known]).group(1))
         i = _read_known_hand(deal, lines, known + 1, stop)
     else:                            # all four hands in the table after the play
         i = start + 1
@@ -74,25 +88,28 @@ def _read_deal(lines: list[str], start: int, stop: int) -> RawDeal | None:
         if score is not None:
             m = SCORE.match(lines[score])
             deal.score = Token(m.group(1), score + 1, m.start(1) + 1)
-    for j in range(i, trick_starts[0]):
+    for j in range(i, trick_starts[0][0]):
         m = TURNUP.search(lines[j])
         if m:
             deal.turnup = Token(m.group(1), j + 1, m.start() + 1, read_named_card(m.group(1)))
             break
-    for t in trick_starts:
-        _read_trick(deal, lines, t, stop)
+    for t, heading in trick_starts:
+        _read_trick(deal, lines, t, stop, heading)
     deal.unread = len(deal.tricks) * 2 < len(trick_starts)
-    after = deal.tricks[-1].end_line if deal.tricks else trick_starts[-1] + 1
+    named = seats_of(s for trick in deal.tricks for s in trick.seats)
+    if named and named != deal.seats:
+        deal.seats, deal.first_leader = named, named[0]
+    after = deal.tricks[-1].end_line if deal.tricks else trick_starts[-1][0] + 1
     table = None
     for j in range(after, stop):
         m = RESULT.match(lines[j])
         if m and deal.result is None and table is None:
             deal.result = Token(m.group(1), j + 1, m.start(1) + 1)
-        last = LAST_TRICK.match(lines[j])
-        if last and deal.last_trick is None:
-            deal.last_trick = Token(last.group(1), j + 1, last.start(2) + 1,
-                                    read_named_card(last.group(2)))
-        if table is None and "'S HAND." in lines[j] and "|" in lines[j]:
+        won = trick_won(lines[j])
+        if won and won[0] == 13 and deal.last_trick is None:
+            _, seat, _, card, column = won
+            deal.last_trick = Token(seat, j + 1, column, read_named_card(card))
+        if table is None and "|" in lines[j] and TABLE_HEADER.search(lines[j]):
             table = j
             break
     end = _read_table(deal, lines, table, stop) if table is not None else after
@@ -105,18 +122,18 @@ def _read_known_hand(deal: RawDeal, lines: list[str], i: int, stop: int) -> int:
     """The one hand shown first: rows of ranks ending in a suit mark; a void is a blank row."""
     cards: list[Token] = []
     deal.hand_lines[deal.known_seat] = i + 1
-    while i < stop and not (SCORE.match(lines[i]) or TRICK_START.match(lines[i])
+    while i < stop and not (SCORE.match(lines[i]) or trick_heading(lines[i])
                             or TURNUP.search(lines[i])):
         row = lines[i].rstrip().rstrip("]")
         m = re.search(f"([{SUIT_GLYPHS}])\\s*$", row)
         lead = re.match(f"\\s*([{SUIT_GLYPHS}])", row)
         if m:
             cards += holding(row[:m.start()], m.group(1), i + 1, 0, deal.known_seat,
-                              deal.problems, deal.notes)
+                             deal.problems, deal.notes)
         elif lead:                   # the suit mark first: "♠ Qn, 10, 5, 3"
             body = " " * lead.end() + row[lead.end():]
             cards += holding(body, lead.group(1), i + 1, 0, deal.known_seat, deal.problems,
-                              deal.notes)
+                             deal.notes)
         elif row.strip():
             deal.problems.append(Token(f"cannot read {row.strip()!r} as a suit of "
                                        f"{deal.known_seat}'s hand", i + 1, 1))
@@ -129,9 +146,12 @@ def _read_known_hand(deal: RawDeal, lines: list[str], i: int, stop: int) -> int:
     return i
 
 
-def _read_trick(deal: RawDeal, lines: list[str], t: int, stop: int) -> None:
+def _read_trick(deal: RawDeal, lines: list[str], t: int, stop: int, heading) -> None:
+    """One trick: its heading (any wording) blanked, the rest read by the grammar."""
     end = _trick_end(lines, t, stop)
-    block = "\n".join(lines[t:end + 1])
+    number, cut = heading
+    head = lines[t]
+    block = "\n".join([" " * cut + head[cut:]] + lines[t + 1:end + 1])
     try:
         tree = _trick_parser().parse(block)
     except UnexpectedInput as exc:
@@ -140,20 +160,22 @@ def _read_trick(deal: RawDeal, lines: list[str], t: int, stop: int) -> None:
         deal.problems.append(Token(f"cannot read this trick at {near!r} (a trick is the count, "
                                    "four seats with the leader marked, four cards)", line, column))
         return
-    deal.tricks.append(_trick_from_tree(tree, t, end))
+    at = len(head) - len(head.lstrip()) + 1
+    deal.tricks.append(_trick_from_tree(tree, t, end, Token(str(number), t + 1, at, str(number))))
 
 
 def _trick_end(lines: list[str], t: int, stop: int) -> int:
     """The last line of a trick: its closing bracket, else its line of four cards."""
     for end in range(t, min(stop, t + 10)):
-        if "]" in lines[end]:
+        line = lines[end]
+        if line.count("]") > line.count("["):
             return end
-        if end > t and len(re.findall(f"[{SUIT_GLYPHS}]", lines[end])) >= 4:
+        if end > t and (len(GLYPH.findall(line)) >= 4 or len(LETTER_CARD.findall(line)) >= 4):
             return end
     return t
 
 
-def _trick_from_tree(tree, t: int, end: int) -> RawTrick:
+def _trick_from_tree(tree, t: int, end: int, heading: Token) -> RawTrick:
     def tok(token, value=""):
         return Token(str(token), t + token.line, token.column, value)
 
@@ -163,22 +185,103 @@ def _trick_from_tree(tree, t: int, end: int) -> RawTrick:
     if "tally" in parts:
         side1, n1, side2, n2 = parts["tally"].children
         count = {str(side1): tok(n1, str(n1)), str(side2): tok(n2, str(n2))}
-    seats, leader = [], None
-    for seat in order.children[1:]:
-        name = str(seat.children[0]).strip("_")
+    seats, marked = [], None
+    numbers = [c for c in order.children if not hasattr(c, "data")]
+    for seat in (c for c in order.children if hasattr(c, "data")):
+        name = _seat(str(seat.children[0]).strip("_[]()"))
+        if len(seat.children) > 1 or seat.children[0].type == "MARKED_SEAT":
+            marked = len(seats)
         seats.append(name)
-        if len(seat.children) > 1 or seat.children[0].type == "UNDERLINED_SEAT":
-            leader = name
     played = []
     for k, c in enumerate(cards.children):
-        text = str(c).strip("_")
-        if c.type == "LED_CARD" and k < len(seats):
-            leader = seats[k]             # the card led, underlined
-        played.append(tok(c, read_card(text)))
-    return RawTrick(number=tok(order.children[0], str(order.children[0])), seats=seats,
-                    leader=leader, cards=played,
-                    count=count,
-                    line=t + 1, end_line=end + 1)
+        value, marks = _card(str(c))
+        if marks and marked is None:
+            marked = k                    # a mark on the card: its seat leads, or wins
+        played.append(tok(c, value))
+    number = tok(numbers[0], str(numbers[0])) if numbers else heading
+    return RawTrick(number=number, seats=seats, leader=None, cards=played, count=count,
+                    line=t + 1, end_line=end + 1, marked=marked)
+
+
+def _card(text: str) -> tuple[str, tuple]:
+    """A printed card and the marks around it ("_K♠_" -> "SK", ("underline",))."""
+    found = cell_cards(text, 0, 1)
+    if len(found) == 1 and not found[0].card.startswith("?"):
+        tok = found[0]
+        return read_card(tok.text) or tok.card, tok.marks
+    return read_card(text.strip("_")), ()
+
+
+# -- what the marks mean, chosen by replay ------------------------------------------------------
+MEANINGS = (("marks on the leader", "leader"), ("marks on the winner", "winner"))
+
+
+class _Play:
+    """A reading's play, for telling readings apart (Choice.winners)."""
+
+    def __init__(self, play: tuple):
+        self.play = play
+
+    def outcome(self) -> tuple:
+        return self.play
+
+
+def read_marks(raw: RawDeal) -> Choice:
+    """The deal replayed with its marks on the leader, then on the winner: the readings, the
+    one that goes furthest first (the leader's on a tie, the older books' way)."""
+    tokens = [c for trick in raw.tricks for c in trick.cards]
+    readings = []
+    for name, meaning in MEANINGS:
+        mean(raw, meaning)
+        consumed, total, play = replay_marked(raw, meaning)
+        failure = "" if consumed == total else "unsound"
+        readings.append(Reading(Order("a trick a block", tokens), meaning, name,
+                                Replay(consumed, total, failure, None, _Play(play))))
+    readings.sort(key=lambda r: -r.replay.consumed)
+    return Choice(readings)
+
+
+def mean(raw: RawDeal, meaning: str) -> None:
+    """Each trick's leader as its mark says (the mark on the leader), or left to the play (the
+    mark on the winner)."""
+    raw.leaders_printed = meaning == "leader"
+    for trick in raw.tricks:
+        marked = trick.marked is not None and trick.marked < len(trick.seats)
+        trick.leader = trick.seats[trick.marked] if marked and meaning == "leader" else None
+
+
+def block_deal_record(raw: RawDeal, path: str) -> Record:
+    """A deal printed a trick a block, its marks read as replay chose, the choice named."""
+    if not any(trick.marked is not None for trick in raw.tricks):
+        mean(raw, "leader")
+        rec = deal_record(raw, path)
+        rec.add(INFO, "LAYOUT", "the tricks are read a trick a block, no marks", raw.line, 1)
+        return rec
+    choice = read_marks(raw)
+    best = choice.best
+    mean(raw, best.start)
+    rec = deal_record(raw, path)
+    rec.add(INFO, "LAYOUT", f"the tricks are read {choice.named()}", raw.line, 1)
+    winners = choice.winners
+    if len(winners) > 1:
+        rec.add(WARNING, "LAYOUT", f"{len(winners)} readings of the tricks replay every card: "
+                + "; ".join(w.start_name for w in winners), raw.line, 1)
+    if best.start == "winner":
+        _winner_marks(rec, raw)
+    return rec
+
+
+def _winner_marks(rec: Record, raw: RawDeal) -> None:
+    """Each mark read as the winner's against the play as the record has it."""
+    final = rec.data.get("tricks", [])
+    for k, trick in enumerate(raw.tricks):
+        if trick.marked is None or trick.marked >= len(trick.seats) or k >= len(final):
+            continue
+        seat, winner = trick.seats[trick.marked], final[k]["winner"]
+        if winner and seat != winner:
+            tok = trick.cards[trick.marked] if trick.marked < len(trick.cards) else trick.number
+            rec.add(WARNING, "WHIST-WINNER-MARK", f"trick {trick.number.text} is marked won by "
+                    f"{seat} but {winner} wins it", tok.line, tok.column)
 
 
 def _read_table(deal: RawDeal, lines: list[str], header: int, stop: int) -> int:

@@ -31,7 +31,7 @@ from records.cards.whist_display import (  # noqa: F401
     showcase,
 )
 from records.cards.raw_deals import RawEnding, RawHand, Token
-from records.cards.trick_blocks import find_trick_blocks
+from records.cards.trick_blocks import block_deal_record, find_trick_blocks
 from records.cards.whist_pads import _compare_pads, find_score_pads, pad_record
 from records.core.model import ERROR, WARNING, Ply, Record
 
@@ -52,10 +52,10 @@ def scan_cards(text: str, path: str) -> list[Record]:
     claimed: set[int] = set()
     records, doubtful = [], []
     for raw in find_trick_blocks(text):
-        if raw.unread:           # tricks in another form: the page reader tries them first
-            doubtful.append(raw)
+        if raw.unread or not raw.hands:   # tricks in another form, or hands drawn some other
+            doubtful.append(raw)           # way: the page reader tries them first
             continue
-        records.append(deal_record(raw, path))
+        records.append(block_deal_record(raw, path))
         claimed.update(range(raw.line - 1, raw.end_line))
     for raw in find_endings(text):
         records.append(ending_record(raw, path))
@@ -63,7 +63,7 @@ def scan_cards(text: str, path: str) -> list[Record]:
     records += deal_records(text, path, claimed)
     for raw in doubtful:
         if not claimed.intersection(range(raw.line - 1, raw.end_line)):
-            records.append(deal_record(raw, path))
+            records.append(block_deal_record(raw, path))
             claimed.update(range(raw.line - 1, raw.end_line))
     records += diagram_deal_records(text.replace("\r", ""), path, claimed)
     records += [hand_record(raw, path) for raw in find_suit_first_hands(text, claimed)]
