@@ -75,6 +75,7 @@ class RawDeal:
     leaders_given: dict = field(default_factory=dict)   # trick -> seat, where the marks say
     unread: bool = False               # most of its tricks are not in the form looked for
     top: str = ""                      # the seat a compass diagram draws at the top (North)
+    claims: list = field(default_factory=list)   # what the words say the sides took (Said)
 
 
 @dataclass

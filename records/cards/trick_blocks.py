@@ -13,7 +13,9 @@ from functools import cache
 
 from lark import Lark, UnexpectedInput
 
+from records.cards.deal_facts import Facts, claims_in
 from records.cards.deal_play import deal_record, replay_marked
+from records.cards.deal_sections import dealer_tricks
 from records.cards.card_forms import cell_cards, seat_label, seats_of
 from records.cards.raw_deals import (
     RANK_TOKEN,
@@ -42,7 +44,9 @@ KNOWN_HAND = re.compile(rf"^\s*(?:\[Illustration:\s*)?({_SEAT})['’](?:S HAND|s
 RESULT = re.compile(r"^\s*(?:and\s+)?((?:AB|YZ|NS|EW)\s+(?:win|score|make|save)\b.*?)\.?\s*$")
 TABLE_HEADER = re.compile(rf"({_SEAT})['’](?:S HAND|s [Hh]and)\.?")
 SCORE = re.compile(r"^\s*Score:\s*([^.\]\n]+)")
-TURNUP = re.compile(r"(\w+ of \w+) turned up")
+_RANK = r"(?:10|[AKQJT2-9]|Kg|Qn|Knv|Kn)"
+# the card turned up: "Two of spades turned up", "♠A turned", "K♠ turned up"
+TURNUP = re.compile(rf"(\w+ of \w+|[{SUIT_GLYPHS}]\s?{_RANK}|{_RANK}\s?[{SUIT_GLYPHS}]) turned\b")
 GLYPH = re.compile(f"[{SUIT_GLYPHS}]")
 LETTER_CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[AKQJT2-9])(?:[SHDC]|\[[SHDC]\])(?![A-Za-z0-9])")
 
@@ -81,17 +85,17 @@ def _read_deal(lines: list[str], start: int, stop: int) -> RawDeal | None:
     deal = RawDeal(title, subtitle, start + 1, start + 1, "")
     if known is not None:            # one player's hand first; the others in THE HANDS
         deal.known_seat = _seat(KNOWN_HAND.match(lines[known]).group(1))
-        i = _read_known_hand(deal, lines, known + 1, stop)
-    else:                            # all four hands in the table after the play
-        i = start + 1
-        score = next((j for j in range(i, first) if SCORE.match(lines[j])), None)
-        if score is not None:
-            m = SCORE.match(lines[score])
-            deal.score = Token(m.group(1), score + 1, m.start(1) + 1)
-    for j in range(i, trick_starts[0][0]):
+        _read_known_hand(deal, lines, known + 1, stop)
+    # the score and the turn-up, before or after the hand shown first
+    score = next((j for j in range(start + 1, trick_starts[0][0]) if SCORE.match(lines[j])), None)
+    if score is not None and deal.score is None:
+        m = SCORE.match(lines[score])
+        deal.score = Token(m.group(1), score + 1, m.start(1) + 1)
+    for j in range(start + 1, trick_starts[0][0]):
         m = TURNUP.search(lines[j])
         if m:
-            deal.turnup = Token(m.group(1), j + 1, m.start() + 1, read_named_card(m.group(1)))
+            value = read_named_card(m.group(1)) or read_card(m.group(1).replace(" ", ""))
+            deal.turnup = Token(m.group(1), j + 1, m.start() + 1, value)
             break
     for t, heading in trick_starts:
         _read_trick(deal, lines, t, stop, heading)
@@ -100,11 +104,13 @@ def _read_deal(lines: list[str], start: int, stop: int) -> RawDeal | None:
     if named and named != deal.seats:
         deal.seats, deal.first_leader = named, named[0]
     after = deal.tricks[-1].end_line if deal.tricks else trick_starts[-1][0] + 1
-    table = None
+    table, claims = None, []
     for j in range(after, stop):
         m = RESULT.match(lines[j])
         if m and deal.result is None and table is None:
             deal.result = Token(m.group(1), j + 1, m.start(1) + 1)
+        elif j < after + 8 and not m:
+            claims += claims_in(lines[j], j + 1)     # "A B win eight tricks and Y Z five"
         won = trick_won(lines[j])
         if won and won[0] == 13 and deal.last_trick is None:
             _, seat, _, card, column = won
@@ -112,6 +118,8 @@ def _read_deal(lines: list[str], start: int, stop: int) -> RawDeal | None:
         if table is None and "|" in lines[j] and TABLE_HEADER.search(lines[j]):
             table = j
             break
+    if deal.result is None:
+        deal.claims = claims
     end = _read_table(deal, lines, table, stop) if table is not None else after
     deal.end_line = end
     deal.text = "\n".join(lines[start:end])
@@ -256,7 +264,7 @@ def block_deal_record(raw: RawDeal, path: str) -> Record:
         mean(raw, "leader")
         rec = deal_record(raw, path)
         rec.add(INFO, "LAYOUT", "the tricks are read a trick a block, no marks", raw.line, 1)
-        return rec
+        return _claims(rec, raw)
     choice = read_marks(raw)
     best = choice.best
     mean(raw, best.start)
@@ -268,6 +276,13 @@ def block_deal_record(raw: RawDeal, path: str) -> Record:
                 + "; ".join(w.start_name for w in winners), raw.line, 1)
     if best.start == "winner":
         _winner_marks(rec, raw)
+    return _claims(rec, raw)
+
+
+def _claims(rec: Record, raw: RawDeal) -> Record:
+    """What the words after the play say the sides took, against the play."""
+    if raw.claims:
+        dealer_tricks(rec, raw, Facts(claims=raw.claims))
     return rec
 
 

@@ -15,6 +15,7 @@ from records.cards import whist
 from records.cards.tricks import sort_cards
 
 SEEDS = (0, 1)
+BLOCK_HANDS = ("one hand, the others after", "seat table after")
 
 
 def _read(printed):
@@ -42,7 +43,10 @@ def check_read_back(layout, vocab, seed):
         assert played == expected, why
         named = " ".join(d.message for d in rec.diagnostics if d.code == "LAYOUT")
         assert named, why
-        if layout.hands:        # the hands printed were read, not made up from the play
+        if layout.hands in BLOCK_HANDS:    # a trick a block: the marks' meaning named
+            meaning = "winner" if seed % 2 else "leader"
+            assert f"a trick a block, marks on the {meaning}" in named, (named, why)
+        elif layout.hands:      # the hands printed were read, not made up from the play
             assert "hands as labelled" in named or "the diagram with" in named, (named, why)
 
 
