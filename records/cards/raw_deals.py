@@ -68,6 +68,7 @@ class RawDeal:
     notes: list[Token] = field(default_factory=list)     # harmless typography (text = what)
     trump: str | None = None           # a trump declared (bridge), when no card is turned up
     first_leader: str = "A"            # the dealer's left; another seat after an auction
+    leader_said: bool = False          # the words name the first leader ("A leads")
     seats: tuple = ("A", "Y", "B", "Z")   # the book's seats, clockwise
     dealer: str = ""                   # "" : the seat on the first leader's right
     leaders_printed: bool = True       # does each trick mark its leader?

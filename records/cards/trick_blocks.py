@@ -42,6 +42,7 @@ HAND_HEADING = re.compile(r"^\s*(?:(?i:illustrative\s+)?(?:HAND|Hand|DEAL|Deal)\
 KNOWN_HAND = re.compile(rf"^\s*(?:\[Illustration:\s*)?({_SEAT})['’](?:S HAND|s [Hh]and)\.?:?\s*"
                         r"(?:\]\s*)?$")
 RESULT = re.compile(r"^\s*(?:and\s+)?((?:AB|YZ|NS|EW)\s+(?:win|score|make|save)\b.*?)\.?\s*$")
+LEADS = re.compile(rf"(?<![\w'])({_SEAT}) (?:leads|to lead|has the lead)\b")
 TABLE_HEADER = re.compile(rf"({_SEAT})['’](?:S HAND|s [Hh]and)\.?")
 SCORE = re.compile(r"^\s*Score:\s*([^.\]\n]+)")
 _RANK = r"(?:10|[AKQJT2-9]|Kg|Qn|Knv|Kn)"
@@ -103,6 +104,11 @@ def _read_deal(lines: list[str], start: int, stop: int) -> RawDeal | None:
     named = seats_of(s for trick in deal.tricks for s in trick.seats)
     if named and named != deal.seats:
         deal.seats, deal.first_leader = named, named[0]
+    for j in range(start + 1, trick_starts[0][0]):          # "A leads.", "North to lead"
+        said = LEADS.search(lines[j])
+        if said and _seat(said.group(1)) in deal.seats:
+            deal.first_leader, deal.leader_said = _seat(said.group(1)), True
+            break
     after = deal.tricks[-1].end_line if deal.tricks else trick_starts[-1][0] + 1
     table, claims = None, []
     for j in range(after, stop):
@@ -235,18 +241,34 @@ class _Play:
 
 
 def read_marks(raw: RawDeal) -> Choice:
-    """The deal replayed with its marks on the leader, then on the winner: the readings, the
+    """The deal replayed with its marks on the leader, then on the winner (from each seat that
+    may lead first, when neither the words nor the seats' letters say which): the readings, the
     one that goes furthest first (the leader's on a tie, the older books' way)."""
     tokens = [c for trick in raw.tricks for c in trick.cards]
     readings = []
-    for name, meaning in MEANINGS:
+    for name, meaning, first in _starts(raw):
         mean(raw, meaning)
+        raw.first_leader = first
         consumed, total, play = replay_marked(raw, meaning)
         failure = "" if consumed == total else "unsound"
-        readings.append(Reading(Order("a trick a block", tokens), meaning, name,
+        readings.append(Reading(Order("a trick a block", tokens), (meaning, first), name,
                                 Replay(consumed, total, failure, None, _Play(play))))
     readings.sort(key=lambda r: -r.replay.consumed)
     return Choice(readings)
+
+
+def _starts(raw: RawDeal) -> list[tuple[str, str, str]]:
+    """(name, meaning, first leader): the first leader as the words say, else A for the letters
+    A Y B Z (Z deals, A on his left leads); else, marks on the leader name the first leader,
+    and marks on the winner leave each seat to try."""
+    known = raw.first_leader if raw.leader_said or raw.seats == ("A", "Y", "B", "Z") else None
+    first = raw.tricks[0]
+    marked = first.seats[first.marked] if first.marked is not None and \
+        first.marked < len(first.seats) else raw.seats[0]
+    out = [(MEANINGS[0][0], "leader", known or marked)]
+    for seat in [known] if known else raw.seats:
+        out.append((MEANINGS[1][0] + ("" if known else f", {seat} leads"), "winner", seat))
+    return out
 
 
 def mean(raw: RawDeal, meaning: str) -> None:
@@ -267,14 +289,19 @@ def block_deal_record(raw: RawDeal, path: str) -> Record:
         return _claims(rec, raw)
     choice = read_marks(raw)
     best = choice.best
-    mean(raw, best.start)
+    meaning, raw.first_leader = best.start
+    mean(raw, meaning)
     rec = deal_record(raw, path)
-    rec.add(INFO, "LAYOUT", f"the tricks are read {choice.named()}", raw.line, 1)
+    whole = [r for r in choice.readings if r.replay.whole]
+    also = [r.start_name for r in whole if r is not best]
+    rec.add(INFO, "LAYOUT", f"the tricks are read {choice.named()}"
+            + (f" (the same play as {'; '.join(also)})" if also and len(choice.winners) == 1
+               else ""), raw.line, 1)
     winners = choice.winners
     if len(winners) > 1:
         rec.add(WARNING, "LAYOUT", f"{len(winners)} readings of the tricks replay every card: "
                 + "; ".join(w.start_name for w in winners), raw.line, 1)
-    if best.start == "winner":
+    if meaning == "winner":
         _winner_marks(rec, raw)
     return _claims(rec, raw)
 
