@@ -2,9 +2,10 @@
 end positions and score pads checked by the scoring rules.
 
 Records (rec.data["type"]):
-  deal      a deal with its play, in any layout (a trick a block with the seats and the
-            leader marked, trick tables in seat or playing order with marks on winners or
-            leaders, hands in diagrams): every printed card is placed and played, every
+  deal      a deal with its play, in any layout (a trick a block under any heading,
+            records/cards/trick_blocks.py; trick tables in seat or playing order; marks on
+            winners or leaders, which replay decides; hands in diagrams, lists and tables,
+            records/cards/raw_deals.py): every printed card is placed and played, every
             running count, mark, turn-up and claim is checked. Kind "bridge" when the text
             speaks of bridge (records/cards/table_deals.py), else "whist";
   hand      one player's thirteen cards printed in a book (e.g. a bridge make example);
