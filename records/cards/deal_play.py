@@ -2,7 +2,7 @@
 and played through the trick engine, the running counts, leader marks, turn-up, the claims
 beside the play; exactly one small edit that makes a misprinted deal replay is a named repair.
 
-The deal comes as a RawDeal (records/cards/whist_book.py) from any layout: its seats are the
+The deal comes as a RawDeal (records/cards/raw_deals.py) from any layout: its seats are the
 book's own (A Y B Z, N E S W), clockwise, and its tricks are printed in seat order (each trick
 names the seat of every printed card) or in playing order (the seats follow from who won the
 trick before).
@@ -13,7 +13,7 @@ import os
 import re
 from collections import Counter
 
-from records.cards import whist_book as book
+from records.cards import raw_deals as book
 from records.cards import whist_scoring as scoring
 from records.cards.hand_diagrams import compass_of
 from records.cards.tricks import DECK, Deal, card_text, play, play_by_seat, sort_cards, trick_winner
@@ -153,6 +153,36 @@ def _deal_data(raw, variant, dealer, trump, turnup, cards, score, result, honour
 def plays_through(raw: book.RawDeal, cards: dict, trump, orders: list) -> bool:
     """Do these hands play these tricks (in playing order) soundly under this trump?"""
     return _sound(_replay(cards, trump, orders, raw), raw)
+
+
+def replay_marked(raw: book.RawDeal, meaning: str) -> tuple[int, int, tuple]:
+    """How far the deal replays with its marks read as the leader's or the winner's (each
+    trick's leader and mark set by the caller): (cards played soundly from the first, cards
+    printed, the play as each trick's leader and cards). A trick is unsound where a card cannot
+    be played, the printed count differs, or its mark is not on the seat that leads (or wins)."""
+    cards = {s: [t.value for t in raw.hands.get(s, []) if t.value] for s in raw.seats}
+    turnup = raw.turnup.value if raw.turnup else ""
+    trump = turnup[0] if turnup else raw.trump
+    scratch = Record(kind=KIND, title="", source="", line=raw.line)
+    tricks = _printed_orders(scratch, raw, trump)
+    _, result = _replay(cards, trump, tricks, raw)
+    bad = [e.trick for e in result.errors if e.trick] + [r.trick for r in result.revokes]
+    for k, trick in enumerate(raw.tricks):
+        if k >= len(result.tricks):
+            bad.append(k + 1)
+            break
+        played = result.tricks[k]
+        if trick.count and {s: int(t.text) for s, t in trick.count.items() if t.text.isdigit()} \
+                != result.running[k]:
+            bad.append(k + 1)
+        if trick.marked is not None and trick.marked < len(trick.seats):
+            due = played.leader if meaning == "leader" else played.winner
+            if trick.seats[trick.marked] != due:
+                bad.append(k + 1)
+    total = sum(len(t.cards) for t in raw.tricks)
+    first = min(bad, default=0)
+    play = tuple((t.leader, tuple(t.order)) for t in result.tricks)
+    return (4 * (first - 1) if first else total), total, play
 
 
 def _points_scored(variant: str, result, honours: dict, score: dict) -> dict | None:

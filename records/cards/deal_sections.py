@@ -13,7 +13,7 @@ from records.cards.card_forms import seats_of
 from records.cards.hand_diagrams import compass_of
 from records.cards.trick_tables import ANY, Side
 from records.cards.tricks import DECK, hand_text
-from records.cards.whist_book import RawDeal
+from records.cards.raw_deals import RawDeal
 from records.core.model import WARNING, Record
 
 DEAL_HEADING = re.compile(r"^\s*(?:ILLUSTRATIVE\s+|_=)?(?P<word>HAND|DEAL|GAME|EXAMPLE|PROBLEM|Hand|Deal|"

@@ -13,7 +13,7 @@ from records.cards.deal_play import deal_record
 from records.cards.deal_sections import DEAL_HEADING, VARIANTS, finish, turned_card
 from records.cards.hand_diagrams import POSITIONS, find_diagrams, top_seat
 from records.cards.tricks import DECK, sort_cards
-from records.cards.whist_book import RawDeal, Token
+from records.cards.raw_deals import RawDeal, Token
 from records.core.model import INFO, Record
 
 GLYPH_IN = re.compile(r"[♠♥♦♣♤♡◇♢♧]")

@@ -19,7 +19,7 @@ from records.cards.deal_sections import (
 from records.cards.hand_diagrams import find_diagrams, top_seat
 from records.cards.trick_prose import resolve
 from records.cards.trick_tables import ANY, SUIT_NAMES
-from records.cards.whist_book import RawDeal, RawTrick, Token
+from records.cards.raw_deals import RawDeal, RawTrick, Token
 from records.core.model import INFO, WARNING, Record
 
 FULL_PLAY = 12     # tricks told when no hands are given (a deal is 13; one may be lost)

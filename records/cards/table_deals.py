@@ -33,7 +33,7 @@ from records.cards.trick_tables import (
     table_grid,
 )
 from records.cards.tricks import sort_cards
-from records.cards.whist_book import RawDeal, RawTrick, Token
+from records.cards.raw_deals import RawDeal, RawTrick, Token
 from records.core.model import INFO, WARNING, Record
 
 FULL_TABLE = 12   # rows a table with no hands given prints (a deal is 13 tricks; one may be lost)

@@ -131,3 +131,70 @@ def _suit_for(rank: str, seat: str, led, trumps: bool, trump, left) -> str:
         if left is None or suit + rank in held:
             return suit + rank
     return held[0] if len(held) == 1 else ""
+
+
+# -- a trick's heading, and the words that say who won one ---------------------------------------
+ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+            "thirteenth").split()
+_ORDINAL = "|".join(ORDINALS)
+_ROMAN = r"[IVXL]{1,5}"
+# "TRICK 1.", "Trick No. 3", "TRICK IV.", "Trick the first", "1st trick", "First Trick.",
+# "[Illustration: TRICK 2." (a block drawn as an illustration)
+HEADING = re.compile(
+    r"^\s*(?:\[Illustration:\s*)?(?:"
+    rf"(?i:trick)\s+(?:(?i:no\.?)\s*)?(?P<n>\d{{1,2}}|{_ROMAN})"
+    rf"|(?i:trick\s+the\s+)(?P<w>(?i:{_ORDINAL}))"
+    r"|(?P<o>\d{1,2})(?i:st|nd|rd|th)\s+(?i:trick)"
+    rf"|(?P<w2>(?i:{_ORDINAL}))\s+(?i:trick))"
+    r"\s*[.:]?")
+_ROMAN_VALUE = {"I": 1, "V": 5, "X": 10, "L": 50}
+
+
+def roman(text: str) -> int:
+    """"XIV" -> 14; 0 when it is no roman number."""
+    total, last = 0, 0
+    for ch in reversed(text.upper()):
+        value = _ROMAN_VALUE.get(ch, 0)
+        if not value:
+            return 0
+        total, last = (total - value, last) if value < last else (total + value, value)
+    return total
+
+
+def heading_number(m: re.Match) -> int:
+    n = m.group("n") or m.group("o")
+    if n:
+        return int(n) if n.isdigit() else roman(n)
+    return ORDINALS.index((m.group("w") or m.group("w2")).lower()) + 1
+
+
+def trick_heading(line: str) -> tuple[int, int] | None:
+    """A line that is only a trick's heading, in any wording: (the trick's number, the 0-based
+    column where the heading ends); None for any other line."""
+    m = HEADING.match(line)
+    if not m or line[m.end():].strip():
+        return None
+    number = heading_number(m)
+    return (number, m.end()) if 1 <= number <= 13 else None
+
+
+SEAT_NAME = r"\b(?:[AYBZNESW]|North|East|South|West)\b"
+WON = re.compile(
+    rf"\s*(?:-{{2}}|[—–:])?\s*(?:(?P<seat>{SEAT_NAME})\s+(?:makes|wins|takes)\s+(?:it\s+with\s+)?"
+    rf"the\s+(?P<card>\w+ of \w+)|(?i:won\s+by)\s+(?P<seat2>{SEAT_NAME})\s+with\s+the\s+"
+    r"(?P<card2>\w+ of \w+))")
+
+
+def trick_won(line: str) -> tuple[int, str, int, str, int] | None:
+    """Words after a trick's heading that say who won it and with what: "TRICK 13.--A makes the
+    king of diamonds", "Trick the last: won by North with the ace of spades" -> (the trick's
+    number, the seat, its 1-based column, the card's words, their 1-based column); None."""
+    m = HEADING.match(line)
+    if not m:
+        return None
+    w = WON.match(line, m.end())
+    if not w:
+        return None
+    seat, card = ("seat", "card") if w.group("seat") else ("seat2", "card2")
+    name = NAMES.get(w.group(seat).lower(), w.group(seat))
+    return (heading_number(m), name, w.start(seat) + 1, w.group(card), w.start(card) + 1)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 
 from records.cards.card_forms import CardTok, cell_cards, header_seats, seat_label, seats_of
+from records.cards.trick_prose import trick_heading
 from records.cards.tricks import trick_winner
 from records.core.layout import (
     Block,
@@ -149,9 +150,6 @@ def find_regions(lines: list[str], counts: list[int], claimed) -> list[Region]:
     return out
 
 
-TRICK_HEADING = re.compile(r"^\s*(?:\[Illustration:\s*)?(?i:trick)\s+\d{1,2}\s*[.:]?\s*$")
-
-
 @lru_cache(maxsize=1024)
 def _row(line: str) -> Row:
     return row_of(line, 0)
@@ -160,7 +158,7 @@ def _row(line: str) -> Row:
 def _between_rows(line: str) -> bool:
     """Lines a table prints between its tricks: rules and frames, and for a trick printed a
     block at a time, blank lines, the trick's heading and the seats over it."""
-    if not line.strip() or TRICK_HEADING.match(line):
+    if not line.strip() or trick_heading(line):
         return True
     if not set_aside(line)[0].strip():
         return True              # a page number, an illustration: set aside
@@ -175,7 +173,7 @@ def _heading_next(lines: list[str], j: int) -> bool:
     """A blank line inside a table only before the next trick's heading, or before or after
     what a page prints between its lines (a page number, an illustration)."""
     around = [lines[k] for k in (j - 1, j + 1, j + 2) if 0 <= k < len(lines) and lines[k].strip()]
-    return any(TRICK_HEADING.match(x) or not set_aside(x)[0].strip() for x in around[:2])
+    return any(trick_heading(x) or not set_aside(x)[0].strip() for x in around[:2])
 
 
 def _prose(rows: list[Row]) -> bool:

@@ -2,9 +2,10 @@
 end positions and score pads checked by the scoring rules.
 
 Records (rec.data["type"]):
-  deal      a deal with its play, in any layout (a trick a block with the seats and the
-            leader marked, trick tables in seat or playing order with marks on winners or
-            leaders, hands in diagrams): every printed card is placed and played, every
+  deal      a deal with its play, in any layout (a trick a block under any heading,
+            records/cards/trick_blocks.py; trick tables in seat or playing order; marks on
+            winners or leaders, which replay decides; hands in diagrams, lists and tables,
+            records/cards/raw_deals.py): every printed card is placed and played, every
             running count, mark, turn-up and claim is checked. Kind "bridge" when the text
             speaks of bridge (records/cards/table_deals.py), else "whist";
   hand      one player's thirteen cards printed in a book (e.g. a bridge make example);
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from records.cards import whist_book as book
+from records.cards.book_hands import find_column_hands, find_endings, find_suit_first_hands
 from records.cards.deal_play import _book_name, best_play, deal_record  # noqa: F401
 from records.cards.diagram_deals import diagram_deal_records
 from records.cards.page_deals import deal_records
@@ -30,7 +31,9 @@ from records.cards.whist_display import (  # noqa: F401
     render_text,
     showcase,
 )
-from records.cards.whist_pads import _compare_pads, pad_record
+from records.cards.raw_deals import RawEnding, RawHand, Token
+from records.cards.trick_blocks import block_deal_record, find_trick_blocks
+from records.cards.whist_pads import _compare_pads, find_score_pads, pad_record
 from records.core.model import ERROR, WARNING, Ply, Record
 
 KIND = "whist"
@@ -49,24 +52,24 @@ def scan_cards(text: str, path: str) -> list[Record]:
         return _LAST[2]
     claimed: set[int] = set()
     records, doubtful = [], []
-    for raw in book.find_trick_illustrations(text):
-        if raw.unread:           # tricks in another form: the page reader tries them first
-            doubtful.append(raw)
+    for raw in find_trick_blocks(text):
+        if raw.unread or not raw.hands:   # tricks in another form, or hands drawn some other
+            doubtful.append(raw)           # way: the page reader tries them first
             continue
-        records.append(deal_record(raw, path))
+        records.append(block_deal_record(raw, path))
         claimed.update(range(raw.line - 1, raw.end_line))
-    for raw in book.find_endings(text):
+    for raw in find_endings(text):
         records.append(ending_record(raw, path))
         claimed.update(range(raw.line - 1, raw.end_line))
     records += deal_records(text, path, claimed)
     for raw in doubtful:
         if not claimed.intersection(range(raw.line - 1, raw.end_line)):
-            records.append(deal_record(raw, path))
+            records.append(block_deal_record(raw, path))
             claimed.update(range(raw.line - 1, raw.end_line))
     records += diagram_deal_records(text.replace("\r", ""), path, claimed)
-    records += [hand_record(raw, path) for raw in book.find_suit_first_hands(text, claimed)]
-    records += [hand_record(raw, path) for raw in book.find_column_hands(text, claimed)]
-    pad_records = [pad_record(raw, path) for raw in book.find_score_pads(text)]
+    records += [hand_record(raw, path) for raw in find_suit_first_hands(text, claimed)]
+    records += [hand_record(raw, path) for raw in find_column_hands(text, claimed)]
+    pad_records = [pad_record(raw, path) for raw in find_score_pads(text)]
     _compare_pads(pad_records)
     records += pad_records
     for rec in records:
@@ -87,12 +90,12 @@ def bridge_book(text: str, path: str) -> list[Record]:
 
 
 # =============================================================================== hands
-def hand_record(raw: book.RawHand, path: str) -> Record:
+def hand_record(raw: RawHand, path: str) -> Record:
     cards = [t.value for t in raw.cards]
     rec = Record(kind=KIND, title=f"Hand: {raw.text.rstrip('.')}", source=path, line=raw.line,
                  end_line=max(t.line for t in raw.cards) if raw.cards else raw.line,
                  text=raw.text)
-    seen: dict[str, book.Token] = {}
+    seen: dict[str, Token] = {}
     for tok in raw.cards:
         if tok.value in seen:
             rec.add(ERROR, "WHIST-HAND-REPEAT", f"{card_text(tok.value)} is printed twice",
@@ -115,7 +118,7 @@ def hand_record(raw: book.RawHand, path: str) -> Record:
 
 
 # =============================================================================== endings
-def ending_record(raw: book.RawEnding, path: str) -> Record:
+def ending_record(raw: RawEnding, path: str) -> Record:
     """An end position: each given hand must hold the same number of cards, none twice."""
     where = raw.title or f"ending at line {raw.line}"
     rec = Record(kind=KIND, title=f"{_book_name(path)}, {where}", source=path, line=raw.line,

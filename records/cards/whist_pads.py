@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
+from dataclasses import dataclass, field
 
-from records.cards import whist_book as book
 from records.cards import whist_scoring as scoring
+from records.cards.raw_deals import Token
 from records.core.model import ERROR, INFO, WARNING, Record
 
 KIND = "whist"
@@ -13,7 +15,94 @@ SEATS = ("A", "Y", "B", "Z")
 PBN_SEAT = {"A": "N", "Y": "E", "B": "S", "Z": "W"}   # both clockwise; A leads, Z deals
 
 
-def pad_record(raw: book.RawPad, path: str) -> Record:
+@dataclass
+class RawPad:
+    """A score pad: numbers by column, in the order written, with labels."""
+    style: int                    # 2 (two-line) or 4 (four-line)
+    line: int
+    end_line: int
+    text: str
+    players: list[str] = field(default_factory=list)
+    sides: list[str] = field(default_factory=list)          # "WE", "THEY"
+    sections: list[list[list[Token | None]]] = field(default_factory=list)  # rows of cells
+    columns: list[str] = field(default_factory=list)        # four-line: TRICKS/HONORS labels
+
+
+
+# -- finding score pads ---------------------------------------------------------------
+PAD_HEADER = re.compile(r"(\d)-LINE\b", re.I)
+NUMBER = re.compile(r"^\d+$")
+
+
+def find_score_pads(text: str) -> list[RawPad]:
+    lines = text.split("\n")
+    pads = []
+    for i, line in enumerate(lines):
+        m = PAD_HEADER.search(line)
+        if not m or m.group(1) not in "24" or "PAD" not in " ".join(lines[i:i + 3]).upper():
+            continue
+        pads.append(_read_pad(lines, i, int(m.group(1))))
+    return pads
+
+
+def _row_cells(line: str, n: int) -> list[tuple[int, str]]:
+    out, pos = [], 0
+    for cell in line.split("\t")[:max(n, 1) + 4]:
+        out.append((pos, cell.strip()))
+        pos += len(cell) + 1
+    return out
+
+
+def _read_pad(lines: list[str], start: int, style: int) -> RawPad:
+    """Rows of numbers split at tabs; a line with words between number rows is a rule."""
+    pad = RawPad(style, start + 1, start + 1, "")
+    sections: list[list[list[Token | None]]] = [[]]
+    i = start + 1
+    seen_numbers = False
+    while i < len(lines):
+        line = lines[i]
+        cells = _row_cells(line, 4)
+        words = [c for _, c in cells if c]
+        if not words:
+            if seen_numbers and _pad_ended(lines, i):
+                break
+            i += 1
+            continue
+        if len(line) > 120 or (PAD_HEADER.search(line) and i > start):
+            break
+        if all(NUMBER.match(w) for w in words):
+            seen_numbers = True
+            row = [Token(c, i + 1, pos + 1, c) if c else None for pos, c in cells]
+            width = 2 if style == 2 else 4
+            sections[-1].append((row + [None] * width)[:width])
+        else:
+            upper = [w.upper() for w in words]
+            if upper == ["WE", "THEY"]:
+                pad.sides = words
+            elif "TRICKS" in upper and "HONORS" in upper and style == 4:
+                pad.columns = upper
+            elif "INITIALS" in " ".join(upper):
+                pass
+            elif not seen_numbers and len(words) == 2 and all("." in w for w in words):
+                pad.players = words
+            elif seen_numbers and sections[-1]:
+                sections.append([])
+        i += 1
+    pad.sections = [s for s in sections if s]
+    pad.end_line = i
+    pad.text = "\n".join(lines[start:i])
+    return pad
+
+
+def _pad_ended(lines: list[str], i: int) -> bool:
+    """A blank line ends a pad when what follows is prose, not more of the pad."""
+    for line in lines[i + 1:i + 3]:
+        if line.strip():
+            return len(line) > 120 or line[0].islower()
+    return True
+
+
+def pad_record(raw: RawPad, path: str) -> Record:
     rec = Record(kind=KIND, title=f"{raw.style}-line bridge score pad"
                  + (f" ({' v '.join(raw.players)})" if raw.players else ""),
                  source=path, line=raw.line, end_line=raw.end_line, text=raw.text)

@@ -4,7 +4,7 @@ import pytest
 from conftest import HOYLE_1914, need
 from records.cards import whist
 from records.cards import whist_scoring as sc
-from records.cards import whist_book
+from records.cards import whist_pads
 
 SEATS = ("A", "Y", "B", "Z")
 
@@ -108,7 +108,7 @@ def test_two_line_pad_bonus_to_the_wrong_side_and_an_impossible_honour():
 
 
 def test_pad_reader_keeps_cells_with_their_columns():
-    (raw,) = whist_book.find_score_pads(TWO_LINE.format(bonus=100, we=210, diff=122))
+    (raw,) = whist_pads.find_score_pads(TWO_LINE.format(bonus=100, we=210, diff=122))
     honours, tricks, totals = raw.sections
     assert [[c and c.text for c in row] for row in honours] == [["100", "12"], ["30", "4"]]
     assert tricks[1][0].text == "32" and tricks[1][1] is None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import partial
 
 RANKS = "AKQJT98765432"
 SUITS = "SHDC"
@@ -62,6 +63,12 @@ MARKS = {
     "underline": lambda t: f"_{t}_", "bold": lambda t: f"<b>{t}</b>",
     "tag f": lambda t: f"<f>{t}</f>", "star after": lambda t: f"{t}*",
     "star before": lambda t: f"*{t}", "arrow": lambda t: f"->{t}", "left arrow": lambda t: f"{t}←",
+    "double stars": lambda t: f"**{t}**",
+}
+# marks on a seat's letter in a trick block's line of seats ("1. Y B Z A↷")
+SEAT_MARKS = {
+    "seat arrow": lambda s: f"{s}↷", "seat star": lambda s: f"{s}*",
+    "seat underlined": lambda s: f"_{s}_", "seat in brackets": lambda s: f"[{s}]",
 }
 
 
@@ -403,6 +410,70 @@ def tricks_in_words(p: Printed, vocab, mark, meaning, misprint) -> None:
     p.lines.append("")
 
 
+# -- a trick a block, under a heading in any wording --------------------------------------------
+ORDINAL = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+           "thirteenth").split()
+ROMAN = "I II III IV V VI VII VIII IX X XI XII XIII".split()
+HEADINGS = {
+    "TRICK 1.": lambda n: f"TRICK {n}.",
+    "Trick the first": lambda n: f"Trick the {ORDINAL[n - 1]}",
+    "1st trick": lambda n: f"{n}{'st' if n % 10 == 1 and n != 11 else 'nd' if n % 10 == 2 and n != 12 else 'rd' if n % 10 == 3 and n != 13 else 'th'} trick",
+    "First Trick.": lambda n: f"{ORDINAL[n - 1].capitalize()} Trick.",
+    "TRICK I.": lambda n: f"TRICK {ROMAN[n - 1]}.",
+    "Trick No. 1": lambda n: f"Trick No. {n}",
+    "[Illustration: TRICK 1.": lambda n: f"[Illustration: TRICK {n}.",
+}
+
+
+def tricks_under_headings(p: Printed, vocab, mark, meaning, misprint, heading="TRICK 1.",
+                          rotate=0, count=False, numbered=True) -> None:
+    """A trick a block: its heading, the running count (TRICKS {AB, 0 YZ, 1), the trick's
+    number and the seats in one fixed order (a mark on the leader's or winner's seat, or on the
+    card), the four cards under them."""
+    deal = p.deals[0]
+    seats = deal.seats[rotate:] + deal.seats[:rotate]
+    won = {s: 0 for s in deal.seats}
+    for n in range(13):
+        cards = _misprinted(deal, n, misprint)
+        leader, _, winner = deal.tricks[n]
+        won[winner] += 1
+        target = winner if meaning == "winner" else leader
+        names = [SEAT_MARKS[mark](s) if mark in SEAT_MARKS and s == target else s for s in seats]
+        shown = [vocab.card(cards[s]) if mark in SEAT_MARKS else
+                 marked(deal, n, s, vocab, mark, meaning, cards) for s in seats]
+        p.lines.append(HEADINGS[heading](n + 1))
+        if count:
+            ab, yz = won[deal.seats[0]] + won[deal.seats[2]], won[deal.seats[1]] + won[deal.seats[3]]
+            p.lines += ["", f"  TRICKS {{{deal.seats[0]}{deal.seats[2]}, {ab} "
+                        f"{deal.seats[1]}{deal.seats[3]}, {yz}", ""]
+        p.lines.append("  " + (f"{n + 1}. " if numbered else "") + " ".join(names))
+        p.lines.append("  " + " ".join(shown) + ("]" if heading.startswith("[") else ""))
+        for s in deal.seats:
+            p.where[(0, n, s)] = len(p.lines) - 1
+        p.lines.append("")
+
+
+def known_hand(deal: Deal, seat: str, vocab: Vocab) -> list[str]:
+    """One player's hand before the play: a suit a row, its ranks, then the suit mark."""
+    out = [f"{seat}'S HAND.", ""]
+    for suit in SUITS:
+        out.append("  " + holding(deal.hands[seat], suit, vocab, "trailing"))
+    return out + [""]
+
+
+def seat_table(deal: Deal, vocab: Vocab, seats: tuple) -> list[str]:
+    """The hands side by side under "Y'S HAND. | B'S HAND. | ...", a suit a row."""
+    w = 24
+    out = ["THE HANDS.", "", "  " + " | ".join(f"{s}'S HAND.".ljust(w) for s in seats).rstrip()]
+    for suit in SUITS:
+        cells = []
+        for s in seats:
+            ranks = [vocab.rank(c[1]) for c in sorted(deal.hands[s], key=_order) if c[0] == suit]
+            cells.append((", ".join(ranks) or "—").ljust(w - 1) + OUTLINE[suit])
+        out.append("  " + " | ".join(cells))
+    return out + [""]
+
+
 # -- the layouts ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Layout:
@@ -410,10 +481,11 @@ class Layout:
     seats: tuple
     kind: str
     vocabs: tuple                  # the vocabularies it is printed in
-    hands: str                     # "", "compass", "compass box", "list", "table", "list after"
+    hands: str                     # "", "compass", "compass box", "list", "table", "list after",
+                                   # "one hand, the others after", "seat table after"
     tricks: object                 # one of the table printers
     mark: str = ""
-    meaning: str = "winner"
+    meaning: str = "winner"        # "either": the winner's with an odd seed, else the leader's
     deals: int = 1
     options: tuple = ()
     diagram: str = ""              # holding style in the hands drawn ("" : from the vocabulary)
@@ -434,8 +506,10 @@ def print_deal(layout: Layout, vocab: Vocab, seed: int, misprint: str = "") -> t
     p = Printed(deals, [], {}, layout.name)
     p.lines += ["CHAPTER XI.", "", "Some words of a book about play, with no cards in them.", ""]
     planted, at = _plant(deals[0], layout, rng, misprint)
-    if "hand heading" in layout.options:
-        p.lines += [f"HAND {seed + 1}.", ""]
+    hand_heading = next((o for o in layout.options if o.startswith("hand heading")), "")
+    if hand_heading:
+        form = hand_heading.partition(":")[2] or "HAND {n}."
+        p.lines += [form.format(n=seed + 1), ""]
     if "heading" in layout.options:
         p.lines += [f"ILLUSTRATIVE HAND NO. {seed + 1}", "", "_A hand made up for the test._", ""]
     if layout.deals == 1:
@@ -446,10 +520,14 @@ def print_deal(layout: Layout, vocab: Vocab, seed: int, misprint: str = "") -> t
         p.lines += compass(deals[0], vocab, style, frame, words="words" in layout.options)
     elif layout.hands == "list":
         p.lines += hand_list(deals[0], vocab, style, words="words" in layout.options)
+    elif layout.hands == "one hand, the others after":
+        p.lines += known_hand(deals[0], deals[0].seats[0], vocab)
     kwargs = {k: True for k in layout.options if k in ("words", "tabs")}
     if "box" in layout.options:
         kwargs["frame"] = "box"
-    layout.tricks(p, vocab, layout.mark, layout.meaning, planted, **kwargs)
+    meaning = layout.meaning if layout.meaning != "either" else \
+        ("winner" if seed % 2 else "leader")
+    layout.tricks(p, vocab, layout.mark, meaning, planted, **kwargs)
     claim_at = None
     if layout.deals == 1:        # what the sides took, said as books say it (false if planted)
         claim_at = len(p.lines) + 1
@@ -458,6 +536,10 @@ def print_deal(layout: Layout, vocab: Vocab, seed: int, misprint: str = "") -> t
         p.lines += ["THE HANDS.", ""] + hand_list(deals[0], vocab, style)
     elif layout.hands == "table":
         p.lines += ["The full deal:", ""] + hands_table(deals[0], vocab, style)
+    elif layout.hands == "one hand, the others after":
+        p.lines += seat_table(deals[0], vocab, deals[0].seats[1:])
+    elif layout.hands == "seat table after":
+        p.lines += seat_table(deals[0], vocab, deals[0].seats)
     p.lines += ["", "More words of the book follow, and name no card at all.", ""]
     line = p.where[(0, at[0], at[1])] if at else None
     return p, claim_at if misprint == "claim" else line
@@ -560,4 +642,37 @@ LAYOUTS = [
     Layout("numbered hands, the winner's rank alone in brackets, hands listed", AYBZ, "bridge",
            ("glyphs, 10", "letters, 10", "old abbreviations"), "list", table_numbered,
            "rank alone in brackets", options=("heading",)),
+
 ]
+
+
+def _blocks(heading: str, mark: str, seats=AYBZ, hands="seat table after", hand="HAND {n}.",
+            vocabs=("glyphs, 10", "old abbreviations", "outline glyphs first, T"), **how) -> Layout:
+    """A trick a block under its heading; the mark on the leader or the winner by the seed."""
+    return Layout(f"a trick a block under '{heading}', {mark} on the leader or the winner, "
+                  f"{hands}, headed '{hand}'", seats, "whist", vocabs, hands,
+                  partial(tricks_under_headings, heading=heading, **how), mark, "either",
+                  options=(f"hand heading:{hand}",))
+
+
+# every heading wording and every mark (each on the leader with one seed, the winner with the
+# other); the hands one first and the others after, or all four after the play
+BLOCK_LAYOUTS = [
+    _blocks("TRICK 1.", "seat arrow", hands="one hand, the others after", rotate=1, count=True),
+    _blocks("Trick the first", "seat star", hand="Hand No. {n}"),
+    _blocks("1st trick", "seat underlined", seats=NESW, hand="Deal {n}.", count=True),
+    _blocks("First Trick.", "seat in brackets", hand="ILLUSTRATIVE HAND NO. {n}", rotate=2),
+    _blocks("TRICK I.", "brackets", hands="one hand, the others after", numbered=False,
+            vocabs=("letters, T", "glyphs, 10", "tags")),
+    _blocks("Trick No. 1", "parentheses", seats=NESW, vocabs=("words", "glyphs, 10")),
+    _blocks("[Illustration: TRICK 1.", "underline", hands="one hand, the others after",
+            rotate=1, count=True),
+    _blocks("TRICK 1.", "double stars", numbered=False, vocabs=("letters, 10", "glyphs, 10")),
+    _blocks("Trick the first", "bold", hands="one hand, the others after"),
+    _blocks("1st trick", "tag f", vocabs=("tags", "old abbreviations"), rotate=3),
+    _blocks("First Trick.", "star after", seats=NESW, numbered=False),
+    _blocks("TRICK I.", "star before", hand="Deal {n}."),
+    _blocks("Trick No. 1", "arrow", hands="one hand, the others after", count=True),
+    _blocks("TRICK 1.", "left arrow", hand="Hand No. {n}", numbered=False),
+]
+LAYOUTS += BLOCK_LAYOUTS

@@ -6,15 +6,17 @@ a trick is flagged at its line. Fixed seeds here; `-m benchmark` runs every layo
 vocabulary from a fresh seed, printed on failure."""
 import os
 import random
+import re
 import time
 
 import pytest
-from cards_printer import LAYOUTS, VOCAB, VOCABS, print_deal
+from cards_printer import BLOCK_LAYOUTS, LAYOUTS, VOCAB, VOCABS, print_deal
 
 from records.cards import whist
 from records.cards.tricks import sort_cards
 
 SEEDS = (0, 1)
+BLOCK_HANDS = ("one hand, the others after", "seat table after")
 
 
 def _read(printed):
@@ -42,7 +44,10 @@ def check_read_back(layout, vocab, seed):
         assert played == expected, why
         named = " ".join(d.message for d in rec.diagnostics if d.code == "LAYOUT")
         assert named, why
-        if layout.hands:        # the hands printed were read, not made up from the play
+        if layout.hands in BLOCK_HANDS:    # a trick a block: the marks' meaning named
+            meaning = "winner" if seed % 2 else "leader"
+            assert f"a trick a block, marks on the {meaning}" in named, (named, why)
+        elif layout.hands:      # the hands printed were read, not made up from the play
             assert "hands as labelled" in named or "the diagram with" in named, (named, why)
 
 
@@ -135,3 +140,57 @@ def test_damaged_prints_are_read_without_a_crash():
                 text.insert(i, rng.choice("♠♥♦♣[]()_*|-+ \nAKQJT1023456789SHDCYBZNEW"))
         for rec in whist.scan_cards("".join(text), f"damaged{k}.txt"):
             assert rec.status in ("valid", "repaired", "needs_review", "invalid")
+
+
+def test_trick_headings_in_every_wording_are_read_with_their_number():
+    from records.cards.trick_prose import trick_heading, trick_won
+    from cards_printer import HEADINGS
+    for form in HEADINGS.values():
+        assert [trick_heading(form(n))[0] for n in range(1, 14)] == list(range(1, 14)), form(1)
+    for prose in ("A leads for the first trick.", "TRICK 1.  Y B Z A", "Trick 14", "tricks",
+                  "The first trick is won by A."):
+        assert trick_heading(prose) is None, prose
+    assert trick_won("TRICK 13.--A makes the king of diamonds")[:2] == (13, "A")
+    assert trick_won("Thirteenth Trick: won by North with the ace of spades")[:2] == (13, "N")
+
+
+def _block_record(layout, seed, drop_words=False):
+    printed, _ = print_deal(layout, VOCAB[layout.vocabs[0]], seed)
+    text = printed.text
+    if drop_words:          # nothing says who leads first
+        text = re.sub(r" ?\w+ leads( for the first trick)?\.", "", text)
+    (rec,) = [r for r in whist.scan_cards(text, "zoo.txt") if r.data.get("type") == "deal"]
+    return printed, rec
+
+
+@pytest.mark.parametrize("seed", (0, 1))
+def test_the_marks_meaning_is_the_one_that_replays_and_the_other_is_not_taken(seed):
+    """Marks on the leader (even seed) or the winner (odd): the other meaning does not replay,
+    so the record names the right one and is valid."""
+    from records.cards.trick_blocks import read_marks
+    from records.cards.trick_blocks import find_trick_blocks
+    layout = BLOCK_LAYOUTS[4]                      # marks on the cards
+    printed, rec = _block_record(layout, seed)
+    (raw,) = find_trick_blocks(printed.text)
+    choice = read_marks(raw)
+    meaning = "winner" if seed % 2 else "leader"
+    assert [r.start[0] for r in choice.readings if r.replay.whole] == [meaning]
+    assert choice.best.start[0] == meaning
+    assert rec.status == "valid"
+
+
+def test_an_open_first_leader_is_tried_from_every_seat_and_never_guessed():
+    """North, East, South, West and marks on the winner, with no words saying who leads: each
+    seat is tried; one that replays is named, several leave the record needing review (when
+    the first trick's four cards are of one suit, any seat may have led it)."""
+    layout = next(x for x in BLOCK_LAYOUTS if x.seats == ("N", "E", "S", "W"))
+    for seed in (1, 3, 5):
+        printed, rec = _block_record(layout, seed, drop_words=True)
+        deal = printed.deals[0]
+        named = [d.message for d in rec.diagnostics if d.code == "LAYOUT"]
+        assert f"{deal.leader} leads" in " ".join(named), named   # the true one among them
+        if rec.status == "valid":
+            assert f"{deal.leader} leads" in named[0], named
+            assert [t["leader"] for t in rec.data["tricks"]][0] == deal.leader
+        else:
+            assert any("readings of the tricks replay every card" in m for m in named), named

@@ -1,4 +1,4 @@
-"""Whist book import: Cavendish's illustrative hands, suit-first hands, search and export."""
+"""Deals printed a trick a block (Cavendish's illustrative hands), suit-first hands, search and export."""
 import json
 import subprocess
 import sys
@@ -8,7 +8,7 @@ import pytest
 
 from conftest import CORPUS, HOYLE_1914, ROOT, need
 from records.cards import whist
-from records.cards import deal_play, whist_book
+from records.cards import book_hands, deal_play, raw_deals
 
 CAVENDISH = CORPUS / "whist" / "cavendish_on_whist_pg51039.txt"
 DEMO = ROOT / "data" / "demo" / "whist_demo.txt"
@@ -236,7 +236,7 @@ def test_the_1914_hoyle_hand_becomes_a_hand_record():
 
 
 def test_suit_first_hand_with_a_repeated_card():
-    (raw,) = whist_book.find_suit_first_hands("x\n♠ A K 7 ♥ K J 10 4 ♦ A Q 3 ♣ K 8 8 2\n")
+    (raw,) = book_hands.find_suit_first_hands("x\n♠ A K 7 ♥ K J 10 4 ♦ A Q 3 ♣ K 8 8 2\n")
     rec = whist.hand_record(raw, "t.txt")
     rec.settle_status()
     assert [(d.code, d.line, d.column) for d in rec.diagnostics][0] == ("WHIST-HAND-REPEAT", 2, 34)
@@ -334,10 +334,10 @@ def test_hands_printed_one_suit_a_line():
 
 
 def test_scores_are_read_or_reported():
-    assert deal_play._score_before(whist_book.Token("AB, three; YZ, four", 1, 1)) == {"AB": 3, "YZ": 4}
-    assert deal_play._score_before(whist_book.Token("Four-all", 1, 1)) == {"AB": 4, "YZ": 4}
-    assert deal_play._score_before(whist_book.Token("AB, 2; YZ, Love", 1, 1)) == {"AB": 2, "YZ": 0}
-    assert deal_play._score_before(whist_book.Token("AB, lots; YZ, few", 1, 1)) is None
+    assert deal_play._score_before(raw_deals.Token("AB, three; YZ, four", 1, 1)) == {"AB": 3, "YZ": 4}
+    assert deal_play._score_before(raw_deals.Token("Four-all", 1, 1)) == {"AB": 4, "YZ": 4}
+    assert deal_play._score_before(raw_deals.Token("AB, 2; YZ, Love", 1, 1)) == {"AB": 2, "YZ": 0}
+    assert deal_play._score_before(raw_deals.Token("AB, lots; YZ, few", 1, 1)) is None
     (rec,) = whist.scan_book(PLAIN.replace("Love-all", "AB, seven; YZ, two"), "p.txt")
     assert rec.data["variant"] == "long whist" and rec.data["score_before"] == {"AB": 7, "YZ": 2}
     (bad,) = whist.scan_book(PLAIN.replace("Love-all", "Much to much"), "p.txt")
