@@ -25,9 +25,26 @@ QUICK_DEPTH = 10            # plies of full-width search for a forced win beyond
 QUICK_WORK = int(os.environ.get("HOYLE_CHECKERS_WORK", 0)) or (400_000 if DEEP else 60_000)
 # ... deepened two plies at a time while the positions it looks at (small endings it
 # meets solved exactly included) stay within QUICK_WORK for the claim
-_SOLVED: dict[engine.Position, str] = {}   # position -> "B" / "W" / "draw", exact
-_TOO_BIG: set[engine.Position] = set()      # small positions past CLOSURE_LIMIT
-_last_closure = [0]                         # positions the last exact analysis looked at
+_SOLVED: dict[int, str] = {}   # packed position -> "B" / "W" / "draw", exact
+_TOO_BIG: set[int] = set()      # small packed positions past CLOSURE_LIMIT
+_last_closure = [0]             # positions the last exact analysis looked at
+
+# The searches work on positions packed into one int (black men, black kings, white men,
+# white kings at bits 0, 32, 64 and 96; bit 128 set when White is to move), with their
+# successors generated straight from the engine's tables, in the engine's move order.
+_M32 = engine.FULL
+_BOARD = (1 << 128) - 1
+_WHITE_TO_MOVE = 1 << 128
+
+
+def pack(pos: engine.Position) -> int:
+    return (pos[0] | pos[1] << 32 | pos[2] << 64 | pos[3] << 96
+            | (_WHITE_TO_MOVE if pos[4] == engine.WHITE else 0))
+
+
+def unpack(p: int) -> engine.Position:
+    return engine.Position(p & _M32, p >> 32 & _M32, p >> 64 & _M32, p >> 96 & _M32,
+                           engine.WHITE if p >> 128 else engine.BLACK)
 
 
 def other(side: str) -> str:
@@ -38,6 +55,109 @@ def piece_count(pos: engine.Position) -> int:
     return sum(bin(bb).count("1") for bb in pos[:4])
 
 
+def _tables(white: int):
+    """For the side to move (White when `white`): per bit index, a man's and a king's simple
+    steps as (landing mask, xor that plays it on a packed position) and their jumps as
+    (over mask, landing index), in the engine's direction order."""
+    men_at, kings_at = (64, 96) if white else (0, 32)
+    crown = engine.WHITE_CROWN if white else engine.BLACK_CROWN
+    forward = engine.FORWARD[engine.WHITE if white else engine.BLACK]
+    man_steps, king_steps, man_jumps, king_jumps = [], [], [], []
+    for i in range(32):
+        f = 1 << i
+        steps, kings, mjumps, kjumps = [], [], [], []
+        for d in (0, 1, 2, 3):
+            to = engine.STEP[i][d]
+            if to >= 0:
+                t = 1 << to
+                kings.append((t, (f | t) << kings_at | _WHITE_TO_MOVE))
+                if d in forward:
+                    steps.append((t, (f << men_at | t << kings_at if t & crown
+                                      else (f | t) << men_at) | _WHITE_TO_MOVE))
+            jump = engine.JUMP[i][d]
+            if jump:
+                kjumps.append((1 << jump[0], jump[1]))
+                if d in forward:
+                    mjumps.append((1 << jump[0], jump[1]))
+        man_steps.append(steps)
+        king_steps.append(kings)
+        man_jumps.append(mjumps)
+        king_jumps.append(kjumps)
+    return men_at, kings_at, crown, man_steps, king_steps, man_jumps, king_jumps
+
+
+_SIDE = (_tables(0), _tables(1))
+_KIDS: dict[int, tuple[int, ...]] = {}   # packed position -> its successors, as met
+
+
+def _jump_ends(index: int, jumps, opp: int, empty: int, crown: int, taken: int,
+               out: list) -> None:
+    """Every completed capture sequence from bit index `index`, as (landing, taken)."""
+    extended = False
+    for over, land in jumps[index]:
+        if not opp & over or not (empty >> land) & 1:
+            continue
+        extended = True
+        if (crown >> land) & 1:   # a man that is crowned stops (crown is 0 for a king)
+            out.append((land, taken | over))
+        else:
+            _jump_ends(land, jumps, opp & ~over, empty, crown, taken | over, out)
+    if not extended and taken:
+        out.append((index, taken))
+
+
+def children(p: int) -> tuple[int, ...]:
+    """The positions after each legal move of packed position p, in engine.legal_moves'
+    order (two capture paths with the same landing and captures give the same position)."""
+    kids = _KIDS.get(p)
+    if kids is not None:
+        return kids
+    white = p >> 128
+    men_at, kings_at, crown, man_steps, king_steps, man_jumps, king_jumps = _SIDE[white]
+    men, kings = p >> men_at & _M32, p >> kings_at & _M32
+    opp = (p >> 32 | p) & _M32 if white else (p >> 64 | p >> 96) & _M32
+    empty = _M32 & ~(men | kings | opp)
+    out = []
+    for pieces, jumps, is_king in ((men, man_jumps, False), (kings, king_jumps, True)):
+        while pieces:
+            low = pieces & -pieces
+            index = low.bit_length() - 1
+            pieces ^= low
+            for over, land in jumps[index]:
+                if opp & over and (empty >> land) & 1:
+                    break
+            else:
+                continue
+            ends: list = []
+            _jump_ends(index, jumps, opp, empty | low, 0 if is_king else crown, 0, ends)
+            for land, taken in ends:
+                t = 1 << land
+                if is_king:
+                    q = p ^ (low ^ t) << kings_at
+                elif t & crown:
+                    q = p ^ low << men_at ^ t << kings_at
+                else:
+                    q = p ^ (low | t) << men_at
+                if white:
+                    q &= ~(taken | taken << 32)
+                else:
+                    q &= ~(taken << 64 | taken << 96)
+                out.append(q ^ _WHITE_TO_MOVE)
+    if not out:
+        for pieces, steps in ((men, man_steps), (kings, king_steps)):
+            while pieces:
+                low = pieces & -pieces
+                pieces ^= low
+                for t, xor in steps[low.bit_length() - 1]:
+                    if empty & t:
+                        out.append(p ^ xor)
+    kids = tuple(out)
+    if len(_KIDS) >= 2_000_000:
+        _KIDS.clear()
+    _KIDS[p] = kids
+    return kids
+
+
 def outcome(pos: engine.Position, claim: str = "") -> str | None:
     """The result with best play ("B", "W", "draw"), or None when the search cannot tell.
 
@@ -45,15 +165,16 @@ def outcome(pos: engine.Position, claim: str = "") -> str | None:
     from them; larger ones are searched QUICK_DEPTH plies deep for a forced win by either
     side (a draw is only ever established by the exact analysis).
     """
-    if pos in _SOLVED:
-        return _SOLVED[pos]
-    if piece_count(pos) <= CLOSURE_PIECES:
-        found = solve_exactly(pos, CLOSURE_LIMIT)
+    p = pack(pos)
+    if p in _SOLVED:
+        return _SOLVED[p]
+    if (p & _BOARD).bit_count() <= CLOSURE_PIECES:
+        found = _solve(p, CLOSURE_LIMIT)
         if found is not None:
             return found
     budget = _Budget(QUICK_WORK)
     for side in ([claim] if claim in ("B", "W") else []) + [s for s in "BW" if s != claim]:
-        if _deepening_win(pos, side, budget):
+        if _deepening_win(p, side, budget):
             return side
     return None
 
@@ -72,9 +193,9 @@ class _Budget:
             raise _OutOfWork
 
 
-def _deepening_win(pos: engine.Position, side: str, budget: _Budget) -> bool:
+def _deepening_win(p: int, side: str, budget: _Budget) -> bool:
     try:
-        return any(forced_win(pos, side, depth, {}, budget)
+        return any(_win(p, 1 if side == "W" else 0, side, depth, {}, budget)
                    for depth in range(2, QUICK_DEPTH + 1, 2))
     except _OutOfWork:
         return False
@@ -83,32 +204,46 @@ def _deepening_win(pos: engine.Position, side: str, budget: _Budget) -> bool:
 def forced_win(pos: engine.Position, side: str, depth: int, seen: dict,
                budget: _Budget | None = None) -> bool:
     """Whether `side` can leave the opponent without a move within `depth` plies."""
-    key = (pos, depth)
-    if key in seen:
-        return seen[key]
-    budget = budget or _Budget(1 << 62)
-    budget.spend()
-    known = _SOLVED.get(pos)
-    if known is None and piece_count(pos) <= CLOSURE_PIECES and pos not in _TOO_BIG:
-        known = solve_exactly(pos, min(CLOSURE_LIMIT, budget.left))  # a capture into a
-        if known is None:                                            # small ending
-            _TOO_BIG.add(pos)
+    return _win(pack(pos), 1 if side == "W" else 0, side, depth, seen,
+                budget or _Budget(1 << 62))
+
+
+def _win(p: int, mover: int, side: str, depth: int, seen: dict, budget: _Budget) -> bool:
+    """forced_win over packed positions; `mover` is 1 when `side` is White."""
+    key = p << 4 | depth
+    result = seen.get(key)
+    if result is not None:
+        return result
+    budget.left -= 1
+    if budget.left < 0:
+        raise _OutOfWork
+    known = _SOLVED.get(p)
+    if known is None and (p & _BOARD).bit_count() <= CLOSURE_PIECES and p not in _TOO_BIG:
+        known = _solve(p, min(CLOSURE_LIMIT, budget.left))   # a capture into a small ending
+        if known is None:
+            _TOO_BIG.add(p)
             budget.spend(budget.left + 1)
         budget.spend(_last_closure[0])
     if known is not None:
         result = known == side
     else:
-        moves = engine.legal_moves(pos)
-        if not moves:
-            result = pos.turn != side
+        kids = children(p)
+        if not kids:
+            result = p >> 128 != mover
         elif depth == 0:
             result = False
-        elif pos.turn == side:
-            result = any(forced_win(engine.play(pos, m), side, depth - 1, seen, budget)
-                         for m in moves)
+        elif p >> 128 == mover:
+            result = False
+            for q in kids:
+                if _win(q, mover, side, depth - 1, seen, budget):
+                    result = True
+                    break
         else:
-            result = all(forced_win(engine.play(pos, m), side, depth - 1, seen, budget)
-                         for m in moves)
+            result = True
+            for q in kids:
+                if not _win(q, mover, side, depth - 1, seen, budget):
+                    result = False
+                    break
     seen[key] = result
     return result
 
@@ -117,22 +252,27 @@ def solve_exactly(pos: engine.Position, limit: int) -> str | None:
     """Retrograde analysis over every position reachable from pos (None past `limit`):
     a position with no move is lost, cycles are draws. Positions solved before are not
     expanded again; every value found is kept."""
-    index = {pos: 0}
-    order = [pos]
-    succ: list[list[int]] = []
+    return _solve(pack(pos), limit)
+
+
+def _solve(p: int, limit: int) -> str | None:
+    index = {p: 0}
+    order = [p]
+    succ: list = []
     fixed: dict[int, int] = {}
     i = 0
     _last_closure[0] = 0
+    solved = _SOLVED
     while i < len(order):
-        known = _SOLVED.get(order[i]) if i else None
+        q = order[i]
+        known = solved.get(q) if i else None
         if known is not None:
-            fixed[i] = 0 if known == "draw" else (1 if known == order[i].turn else -1)
-            succ.append([])
+            fixed[i] = 0 if known == "draw" else (1 if (known == "W") == bool(q >> 128) else -1)
+            succ.append(())
             i += 1
             continue
         kids = set()
-        for move in engine.legal_moves(order[i]):
-            nxt = engine.play(order[i], move)
+        for nxt in children(q):
             j = index.get(nxt)
             if j is None:
                 if len(order) >= limit:
@@ -141,12 +281,13 @@ def solve_exactly(pos: engine.Position, limit: int) -> str | None:
                 j = index[nxt] = len(order)
                 order.append(nxt)
             kids.add(j)
-        succ.append(list(kids))
+        succ.append(kids)
         i += 1
     _last_closure[0] = len(order)
-    for p, value in zip(order, _retrograde(succ, fixed)):
-        _SOLVED[p] = "draw" if value == 0 else (p.turn if value > 0 else other(p.turn))
-    return _SOLVED[pos]
+    for q, value in zip(order, _retrograde(succ, fixed)):
+        turn = "W" if q >> 128 else "B"
+        solved[q] = "draw" if value == 0 else (turn if value > 0 else other(turn))
+    return solved[p]
 
 
 def _retrograde(succ: list[list[int]], fixed: dict[int, int] | None = None) -> list[int]:
