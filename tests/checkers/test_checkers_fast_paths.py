@@ -1,4 +1,5 @@
-"""The endgame search's packed positions and successor generator agree with the engine."""
+"""The endgame search's fast path reads as the engine: its packed positions and successor
+generator against engine.legal_moves and engine.play."""
 import random
 
 from records.checkers import endgame, engine
@@ -32,3 +33,4 @@ def test_children_are_the_engine_moves_in_order():
         assert endgame.children(endgame.pack(pos)) == expected
         met += 1
     assert met > 10_000
+
