@@ -58,7 +58,7 @@ def piece_count(pos: engine.Position) -> int:
 def _tables(white: int):
     """For the side to move (White when `white`): per bit index, a man's and a king's simple
     steps as (landing mask, xor that plays it on a packed position) and their jumps as
-    (over mask, landing index), in the engine's direction order."""
+    (over mask, landing mask, landing index), in the engine's direction order."""
     men_at, kings_at = (64, 96) if white else (0, 32)
     crown = engine.WHITE_CROWN if white else engine.BLACK_CROWN
     forward = engine.FORWARD[engine.WHITE if white else engine.BLACK]
@@ -76,13 +76,13 @@ def _tables(white: int):
                                       else (f | t) << men_at) | _WHITE_TO_MOVE))
             jump = engine.JUMP[i][d]
             if jump:
-                kjumps.append((1 << jump[0], jump[1]))
+                kjumps.append((1 << jump[0], 1 << jump[1], jump[1]))
                 if d in forward:
-                    mjumps.append((1 << jump[0], jump[1]))
-        man_steps.append(steps)
-        king_steps.append(kings)
-        man_jumps.append(mjumps)
-        king_jumps.append(kjumps)
+                    mjumps.append((1 << jump[0], 1 << jump[1], jump[1]))
+        man_steps.append(tuple(steps))
+        king_steps.append(tuple(kings))
+        man_jumps.append(tuple(mjumps))
+        king_jumps.append(tuple(kjumps))
     return men_at, kings_at, crown, man_steps, king_steps, man_jumps, king_jumps
 
 
@@ -92,18 +92,17 @@ _KIDS: dict[int, tuple[int, ...]] = {}   # packed position -> its successors, as
 
 def _jump_ends(index: int, jumps, opp: int, empty: int, crown: int, taken: int,
                out: list) -> None:
-    """Every completed capture sequence from bit index `index`, as (landing, taken)."""
+    """Every completed capture sequence from bit index `index`, as (landing mask, taken)."""
     extended = False
-    for over, land in jumps[index]:
-        if not opp & over or not (empty >> land) & 1:
-            continue
-        extended = True
-        if (crown >> land) & 1:   # a man that is crowned stops (crown is 0 for a king)
-            out.append((land, taken | over))
-        else:
-            _jump_ends(land, jumps, opp & ~over, empty, crown, taken | over, out)
+    for over, landing, land in jumps[index]:
+        if opp & over and empty & landing:
+            extended = True
+            if crown & landing:   # a man that is crowned stops (crown is 0 for a king)
+                out.append((landing, taken | over))
+            else:
+                _jump_ends(land, jumps, opp ^ over, empty, crown, taken | over, out)
     if not extended and taken:
-        out.append((index, taken))
+        out.append((1 << index, taken))
 
 
 def children(p: int) -> tuple[int, ...]:
@@ -118,32 +117,35 @@ def children(p: int) -> tuple[int, ...]:
     opp = (p >> 32 | p) & _M32 if white else (p >> 64 | p >> 96) & _M32
     empty = _M32 & ~(men | kings | opp)
     out = []
-    for pieces, jumps, is_king in ((men, man_jumps, False), (kings, king_jumps, True)):
-        while pieces:
-            low = pieces & -pieces
-            index = low.bit_length() - 1
-            pieces ^= low
-            for over, land in jumps[index]:
-                if opp & over and (empty >> land) & 1:
-                    break
-            else:
-                continue
-            ends: list = []
-            _jump_ends(index, jumps, opp, empty | low, 0 if is_king else crown, 0, ends)
-            for land, taken in ends:
-                t = 1 << land
-                if is_king:
+    pieces = men
+    while pieces:
+        low = pieces & -pieces
+        pieces ^= low
+        index = low.bit_length() - 1
+        for over, landing, _ in man_jumps[index]:
+            if opp & over and empty & landing:
+                ends: list = []
+                _jump_ends(index, man_jumps, opp, empty | low, crown, 0, ends)
+                for t, taken in ends:
+                    q = p ^ (low << men_at ^ t << kings_at if t & crown else (low | t) << men_at)
+                    q &= ~(taken | taken << 32) if white else ~(taken << 64 | taken << 96)
+                    out.append(q ^ _WHITE_TO_MOVE)
+                break
+    pieces = kings
+    while pieces:
+        low = pieces & -pieces
+        pieces ^= low
+        index = low.bit_length() - 1
+        for over, landing, _ in king_jumps[index]:
+            if opp & over and empty & landing:
+                ends = []
+                _jump_ends(index, king_jumps, opp, empty | low, 0, 0, ends)
+                for t, taken in ends:
                     q = p ^ (low ^ t) << kings_at
-                elif t & crown:
-                    q = p ^ low << men_at ^ t << kings_at
-                else:
-                    q = p ^ (low | t) << men_at
-                if white:
-                    q &= ~(taken | taken << 32)
-                else:
-                    q &= ~(taken << 64 | taken << 96)
-                out.append(q ^ _WHITE_TO_MOVE)
-    if not out:
+                    q &= ~(taken | taken << 32) if white else ~(taken << 64 | taken << 96)
+                    out.append(q ^ _WHITE_TO_MOVE)
+                break
+    if not out:   # no capture: the simple steps
         for pieces, steps in ((men, man_steps), (kings, king_steps)):
             while pieces:
                 low = pieces & -pieces
