@@ -1,5 +1,5 @@
-"""The endgame search's fast path reads as the engine: its packed positions and successor
-generator against engine.legal_moves and engine.play."""
+"""Fast paths that must read as the slow ones: the endgame search's packed positions and
+successor generator against the engine, the token scanner against the grammar's terminals."""
 import random
 
 from records.checkers import endgame, engine
@@ -34,3 +34,29 @@ def test_children_are_the_engine_moves_in_order():
         met += 1
     assert met > 10_000
 
+
+
+def test_token_scanner_reads_as_the_grammars_terminals():
+    """The scanner leaves out the grammar's ignored whitespace and, without words, first checks
+    where a token can start: on every line of the seeds and the corpus books it finds the same
+    tokens as the plain alternation of the terminals."""
+    import re
+    from pathlib import Path
+
+    import pytest
+
+    from records.checkers import notation
+    books = [*Path("../shared/seeds").glob("*.txt"), *Path("../shared/corpus").glob("*/*.txt")]
+    lines = [line for book in books for line in book.read_text(errors="replace").splitlines()]
+    if not lines:
+        pytest.skip("no seeds or corpus")
+    for words in (True, False):
+        plain = re.compile("|".join(
+            f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in notation._terminals()
+            if words or t.name not in ("WORD", "BARE", "OTHER"))
+            + ("" if words else f"|(?P<SMALL>{notation._READER_WORDS})"))
+        fast = notation._scanner(words)
+        for line in lines:
+            expected = [(m.lastgroup, m.span()) for m in plain.finditer(line)
+                        if not m.lastgroup.startswith("__")]
+            assert [(m.lastgroup, m.span()) for m in fast.finditer(line)] == expected, line
