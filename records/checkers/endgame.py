@@ -107,7 +107,7 @@ def _jump_ends(index: int, jumps, opp: int, empty: int, crown: int, taken: int,
 
 def children(p: int) -> tuple[int, ...]:
     """The positions after each legal move of packed position p, in engine.legal_moves'
-    order (two capture paths with the same landing and captures give the same position)."""
+    order, each once (two capture paths with the same landing and captures give one)."""
     kids = _KIDS.get(p)
     if kids is not None:
         return kids
@@ -145,7 +145,9 @@ def children(p: int) -> tuple[int, ...]:
                     q &= ~(taken | taken << 32) if white else ~(taken << 64 | taken << 96)
                     out.append(q ^ _WHITE_TO_MOVE)
                 break
-    if not out:   # no capture: the simple steps
+    if out:   # two capture paths may give one position: kept once, where first met
+        out = list(dict.fromkeys(out))
+    else:   # no capture: the simple steps (each gives a position of its own)
         for pieces, steps in ((men, man_steps), (kings, king_steps)):
             while pieces:
                 low = pieces & -pieces
@@ -260,33 +262,35 @@ def solve_exactly(pos: engine.Position, limit: int) -> str | None:
 def _solve(p: int, limit: int) -> str | None:
     index = {p: 0}
     order = [p]
-    succ: list = []
+    preds: list[list[int]] = [[]]   # the positions that lead to each one
+    count: list[int] = []           # how many successors each has
     fixed: dict[int, int] = {}
-    i = 0
     _last_closure[0] = 0
     solved = _SOLVED
-    while i < len(order):
-        q = order[i]
+    found = index.get
+    n = 1
+    for i, q in enumerate(order):   # order grows as positions are found
         known = solved.get(q) if i else None
         if known is not None:
             fixed[i] = 0 if known == "draw" else (1 if (known == "W") == bool(q >> 128) else -1)
-            succ.append(())
-            i += 1
+            count.append(0)
             continue
-        kids = set()
-        for nxt in children(q):
-            j = index.get(nxt)
+        kids = children(q)
+        for nxt in kids:
+            j = found(nxt)
             if j is None:
-                if len(order) >= limit:
-                    _last_closure[0] = len(order)
+                if n >= limit:
+                    _last_closure[0] = n
                     return None
-                j = index[nxt] = len(order)
+                j = index[nxt] = n
+                n += 1
                 order.append(nxt)
-            kids.add(j)
-        succ.append(kids)
-        i += 1
-    _last_closure[0] = len(order)
-    for q, value in zip(order, _retrograde(succ, fixed)):
+                preds.append([i])
+            else:
+                preds[j].append(i)
+        count.append(len(kids))
+    _last_closure[0] = n
+    for q, value in zip(order, _propagate(preds, count, fixed)):
         turn = "W" if q >> 128 else "B"
         solved[q] = "draw" if value == 0 else (turn if value > 0 else other(turn))
     return solved[p]
@@ -294,16 +298,22 @@ def _solve(p: int, limit: int) -> str | None:
 
 def _retrograde(succ: list[list[int]], fixed: dict[int, int] | None = None) -> list[int]:
     """+1 won / -1 lost for the side to move, 0 drawn, over a closed move graph whose
-    `fixed` nodes already have their value."""
-    fixed = fixed or {}
-    n = len(succ)
-    value = [0] * n
-    remaining = [len(k) for k in succ]
-    preds: list[list[int]] = [[] for _ in range(n)]
+    `fixed` nodes already have their value (succ: each node's distinct successors)."""
+    preds: list[list[int]] = [[] for _ in succ]
     for a, kids in enumerate(succ):
         for b in kids:
             preds[b].append(a)
-    queue = [a for a in range(n) if not succ[a] and a not in fixed]
+    fixed = fixed or {}
+    return _propagate(preds, [0 if a in fixed else len(k) for a, k in enumerate(succ)], fixed)
+
+
+def _propagate(preds: list[list[int]], count: list[int], fixed: dict[int, int]) -> list[int]:
+    """_retrograde over the graph given by each node's predecessors and its number of
+    successors (0 for a fixed node)."""
+    n = len(preds)
+    value = [0] * n
+    remaining = list(count)
+    queue = [a for a in range(n) if not count[a] and a not in fixed]
     for a in queue:
         value[a] = -1
     for a, known in fixed.items():
