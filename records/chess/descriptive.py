@@ -217,14 +217,13 @@ def parse(text: str, line: int = 1, cols: list[int] | None = None) -> list:
     cols = cols if cols is not None else list(range(1, len(text) + 2))
     if len(cols) <= len(text):
         cols = cols + [cols[-1] + 1] * (len(text) + 1 - len(cols))
-    try:
-        tree = parser().parse(_numbers_kept_apart(text))
-    except UnexpectedInput as exc:
+    tree = _tree(text)
+    if isinstance(tree, int):
         side = SIDE_PREFIX.match(text)
         if side:  # "W. P. to K's 4th.", "B. Kt. takes P.": the side that moves, one per line
             return parse(text[:side.start(1)] + " " * len(side.group(1)) + text[side.end(1):],
                          line, cols)
-        pos = getattr(exc, "pos_in_stream", None) or 0
+        pos = tree
         return [Unreadable(text.strip(), line, cols[min(pos, len(text))],
                            f"cannot read {text.strip()!r} as chess moves")]
     items: list = []
@@ -243,6 +242,17 @@ def parse(text: str, line: int = 1, cols: list[int] | None = None) -> list:
         elif child.data == "move":
             items.append(_build_move(child, text, line, cols))
     return items
+
+
+@lru_cache(maxsize=8192)
+def _tree(text: str):
+    """The grammar's tree of a stretch of movetext, or where it cannot be read (an int):
+    cached, for a book's lines are read again by several readers and its moves repeat. The
+    tree is only read, never changed."""
+    try:
+        return parser().parse(_numbers_kept_apart(text))
+    except UnexpectedInput as exc:
+        return getattr(exc, "pos_in_stream", None) or 0
 
 
 SIDE_PREFIX = re.compile(r"^\s*(?:\d{1,3}\s?[.:]\s*)?((?:W|B|White|Black)\.?)(?=\s)")

@@ -90,7 +90,10 @@ class TracedLabels:
         return self.start.get(sq, default)
 
     def snapshot(self, board: chess.Board) -> dict[int, str]:
-        return {sq: label for sq in board.piece_map() if (label := self.get(sq))}
+        """The labels of the men on the board (only rooks, knights and bishops carry one), in
+        the order of board.piece_map()."""
+        labelled = board.occupied & (board.rooks | board.knights | board.bishops)
+        return {sq: label for sq in chess.scan_reversed(labelled) if (label := self.get(sq))}
 
 
 def _castling_rook(move: chess.Move) -> int:

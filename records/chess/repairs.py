@@ -165,16 +165,33 @@ def find_two_edit_repairs(setup: Setup, tokens: list, res: Resolution) -> tuple[
 def _trial(setup: Setup, tokens: list, j: int, path: list, budget: list | None) -> Resolution:
     """resolve() of tokens from the position after path[:j], its failure counted from the
     start of the line."""
-    board = setup.board()
-    labels = initial_labels(board)
-    for i, move in enumerate(path[:j]):
-        labels = moved_labels(labels, board, move)
-        board.push(move)
-        if setup.double_first and i == 0:
-            board.push(chess.Move.null())
+    board, labels = _after(setup, path[:j])
     trial = resolve(board, tokens[j:], setup.double_first and j == 0, setup.marks_checks,
                     labels=labels, budget=budget)
     if not trial.readings:
         trial.failed_at += j
         trial.fail_path = path[:j] + trial.fail_path
     return trial
+
+
+_PREFIXES: dict = {}   # (setup's position, moves) -> (board, labels) after them
+
+
+def _after(setup: Setup, moves: list) -> tuple[chess.Board, dict]:
+    """The board and labels after moves from the setup: the many trials of one repair search
+    start from the same few prefixes. resolve() copies the board it is given, never changes
+    it, and only reads the labels."""
+    key = (setup.fen, setup.remove, setup.double_first, tuple(moves))
+    found = _PREFIXES.get(key)
+    if found is None:
+        board = setup.board()
+        labels = initial_labels(board)
+        for i, move in enumerate(moves):
+            labels = moved_labels(labels, board, move)
+            board.push(move)
+            if setup.double_first and i == 0:
+                board.push(chess.Move.null())
+        if len(_PREFIXES) >= 256:
+            _PREFIXES.clear()
+        found = _PREFIXES[key] = (board, labels)
+    return found

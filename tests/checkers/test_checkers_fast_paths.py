@@ -1,0 +1,63 @@
+"""Fast paths that must read as the slow ones: the endgame search's packed positions and
+successor generator against the engine, the token scanner against the grammar's terminals."""
+import random
+
+from records.checkers import endgame, engine
+
+
+def _positions(games: int, seed: int):
+    """Positions met in random games from the start and from random small endings."""
+    rng = random.Random(seed)
+    for g in range(games):
+        if g % 2:
+            pos = engine.initial()
+        else:
+            squares = rng.sample(range(32), rng.randint(2, 7))
+            boards = [0, 0, 0, 0]
+            for k, s in enumerate(squares):
+                boards[k % 2 * 2 + rng.randint(0, 1)] |= 1 << s
+            pos = engine.Position(*boards, rng.choice("BW"))
+        for _ in range(120):
+            yield pos
+            moves = engine.legal_moves(pos)
+            if not moves:
+                break
+            pos = engine.play(pos, rng.choice(moves))
+
+
+def test_children_are_the_engine_moves_in_order():
+    met = 0
+    for pos in _positions(400, 7):
+        assert endgame.unpack(endgame.pack(pos)) == pos
+        after = (endgame.pack(engine.play(pos, m)) for m in engine.legal_moves(pos))
+        expected = tuple(dict.fromkeys(after))   # in order, each position once
+        assert endgame.children(endgame.pack(pos)) == expected
+        met += 1
+    assert met > 10_000
+
+
+
+def test_token_scanner_reads_as_the_grammars_terminals():
+    """The scanner leaves out the grammar's ignored whitespace and, without words, first checks
+    where a token can start: on every line of the seeds and the corpus books it finds the same
+    tokens as the plain alternation of the terminals."""
+    import re
+    from pathlib import Path
+
+    import pytest
+
+    from records.checkers import notation
+    books = [*Path("../shared/seeds").glob("*.txt"), *Path("../shared/corpus").glob("*/*.txt")]
+    lines = [line for book in books for line in book.read_text(errors="replace").splitlines()]
+    if not lines:
+        pytest.skip("no seeds or corpus")
+    for words in (True, False):
+        plain = re.compile("|".join(
+            f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in notation._terminals()
+            if words or t.name not in ("WORD", "BARE", "OTHER"))
+            + ("" if words else f"|(?P<SMALL>{notation._READER_WORDS})"))
+        fast = notation._scanner(words)
+        for line in lines:
+            expected = [(m.lastgroup, m.span()) for m in plain.finditer(line)
+                        if not m.lastgroup.startswith("__")]
+            assert [(m.lastgroup, m.span()) for m in fast.finditer(line)] == expected, line
