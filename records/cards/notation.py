@@ -20,7 +20,7 @@ from lark.exceptions import UnexpectedInput
 
 from records.cards.tricks import DECK, Deal, card_text, sort_cards
 from records.core.cards import RANK_ABBREVIATIONS, RANK_WORDS, SUIT_MARKS
-from records.core.resources import grammar
+from records.core.resources import lalr_parser
 
 RANK_WORDS = {**RANK_WORDS, **RANK_ABBREVIATIONS, "10": "T"}
 SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W"}
@@ -83,7 +83,7 @@ class ParsedDeal:
 
 @cache
 def _parser() -> Lark:
-    return Lark(grammar("cards"), parser="lalr", start=["start_hand", "start_deal"],
+    return lalr_parser("cards", start=["start_hand", "start_deal"],
                 propagate_positions=True, maybe_placeholders=False)
 
 

@@ -30,7 +30,7 @@ from records.cards.trick_prose import trick_heading, trick_won
 from records.core.cards import SUIT_GLYPHS
 from records.core.layout import Choice, Order, Reading, Replay
 from records.core.model import INFO, WARNING, Record
-from records.core.resources import grammar
+from records.core.resources import lalr_parser
 
 
 # -- tricks printed one to a block ---------------------------------------------------
@@ -58,7 +58,7 @@ def _seat(name: str) -> str:
 
 @cache
 def _trick_parser() -> Lark:
-    return Lark(grammar("trick_block"), parser="lalr", propagate_positions=True)
+    return lalr_parser("trick_block", propagate_positions=True)
 
 
 def find_trick_blocks(text: str) -> list[RawDeal]:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from records.core.resources import grammar
+from records.core.resources import lalr_parser
 
 OCR_DIGITS = {"I": "1", "l": "1", "O": "0", "S": "5"}
 _SQUARE = re.compile(r"[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2}")
@@ -60,8 +60,7 @@ _READER_WORDS = r"(?<![\w'\u2019])(?:[a-h]\.?|thus|or)(?![\w'\u2019])|\d{1,2}(?=
 
 @cache
 def _terminals() -> list:
-    from lark import Lark
-    terminals = Lark(grammar("checkers_book"), parser="lalr", lexer="basic").terminals
+    terminals = lalr_parser("checkers_book", lexer="basic").terminals
     return sorted(terminals, key=lambda t: (-t.priority, -t.pattern.max_width,
                                             -len(t.pattern.value), t.name))
 

@@ -35,7 +35,7 @@ from records.checkers.pdn_write import (  # noqa: F401
 from records.checkers.pdn_write import compact as _compact
 from records.core import interchange, parallel
 from records.core.model import ERROR, INFO, INVALID, WARNING, Ply, Record, shift_lines
-from records.core.resources import grammar
+from records.core.resources import lalr_parser
 
 KIND = "checkers"
 VARIANTS = {
@@ -67,7 +67,7 @@ _MOVE = re.compile(r"(?:\d{1,2}|[a-h][1-8])(?:\s*[-x:]\s*(?:\d{1,2}|[a-h][1-8]))
 
 @cache
 def parser() -> Lark:
-    return Lark(grammar("pdn"), parser="lalr", lexer="contextual")
+    return lalr_parser("pdn", lexer="contextual")
 
 
 # -- reading ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from functools import lru_cache
 from lark import Lark, Token, UnexpectedInput
 
 from records.chess.algebraic import plain
-from records.core.resources import grammar
+from records.core.resources import lalr_parser
 
 
 @dataclass(frozen=True)
@@ -94,8 +94,7 @@ RANK_WORDS = re.compile("|".join(RANK_NUMBERS) + "$")
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(grammar("descriptive"), parser="lalr", propagate_positions=True,
-                maybe_placeholders=False, cache=False)
+    return lalr_parser("descriptive", propagate_positions=True, maybe_placeholders=False)
 
 
 def normalise_designator(text: str) -> str:

@@ -14,7 +14,7 @@ from lark.exceptions import LarkError
 
 from records.core import cards
 from records.core.cards import rank_number
-from records.core.resources import grammar
+from records.core.resources import lalr_parser
 
 # rank words as numbers, ace low: "knave" -> 11 (the old abbreviations are not cribbage's)
 RANK_WORDS = {word: rank_number(rank) for word, rank in cards.RANK_WORDS.items()}
@@ -84,7 +84,7 @@ class RawNotation:
 
 @cache
 def _parser() -> Lark:
-    return Lark(grammar("cribbage"), parser="lalr", start=["notation", "prose"],
+    return lalr_parser("cribbage", start=["notation", "prose"],
                 propagate_positions=True)
 
 
