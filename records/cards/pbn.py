@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import re
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
 from records.cards import contract as cb
@@ -287,14 +288,40 @@ def _read(text: str, path: str) -> list[Record]:
             rec.add(INFO, "PBN-INHERITED",
                     f"takes {', '.join(inherited[i])} from the previous game", game.line, 1)
         records.append(rec)
-    for line, column, severity, message in notes:
-        owner = next((r for r in records if r.line <= line <= r.end_line), None)
-        if owner is None:
-            owner = next((r for r in reversed(records) if r.line <= line), records[0])
-        owner.add(severity, "PBN-SYNTAX", message, line, column)
+    if notes:
+        owner_of = note_owners(records)
+        for line, column, severity, message in notes:
+            owner_of(line).add(severity, "PBN-SYNTAX", message, line, column)
     for rec in records:   # a game hoyle exported: its title, status and diagnostics again
         interchange.take_back(rec, "PBN-STATUS")
     return records
+
+
+def note_owners(records: list[Record]):
+    """line -> the record a syntax note at that line belongs to: the first record whose lines
+    hold it, else the last record that starts before it, else the first record. A search
+    (bisect) a note, not a scan of every record: a file with thousands of notes and of games
+    stays linear."""
+    starts = [r.line for r in records]
+    if any(a > b for a, b in zip(starts, starts[1:])):   # (records are in file order)
+        def scan(line: int) -> Record:
+            owner = next((r for r in records if r.line <= line <= r.end_line), None)
+            if owner is None:
+                owner = next((r for r in reversed(records) if r.line <= line), records[0])
+            return owner
+        return scan
+    reach, furthest = [], 0        # reach[i]: the furthest end_line of records 0..i
+    for r in records:
+        furthest = max(furthest, r.end_line)
+        reach.append(furthest)
+
+    def owner(line: int) -> Record:
+        started = bisect_right(starts, line)         # records 0..started-1 start at or before
+        first = bisect_left(reach, line, 0, started)  # the first of them that reaches the line
+        if first < started:
+            return records[first]
+        return records[started - 1] if started else records[0]
+    return owner
 
 
 def _unreadable(text: str, path: str, notes) -> Record:
