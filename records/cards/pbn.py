@@ -458,10 +458,20 @@ def _deal(rec: Record, game: Game) -> Deal | None:
     if not value:
         rec.add(INFO, "PBN-NO-DEAL", "the game gives no Deal", line, col)
         return None
+    dealer = game.value("Dealer").strip().upper()[:1] or None
+    deal, notes = _checked_deal(value, dealer)
+    for severity, code, message in notes:
+        rec.add(severity, code, message, line, col)
+    return _fresh(deal) if deal is not None else None
+
+
+@lru_cache(maxsize=1024)  # the same deal is played at many tables
+def _checked_deal(value: str, dealer: str | None) -> tuple[Deal | None, tuple]:
+    """The deal a Deal tag gives (None when faulty) and what reading it says:
+    (severity, code, message) each. The deal is a pattern: callers take a _fresh copy."""
     parsed = parse_deal_value(value)
     if isinstance(parsed, str):
-        rec.add(ERROR, "PBN-DEAL", parsed, line, col)
-        return None
+        return None, ((ERROR, "PBN-DEAL", parsed),)
     first, texts = parsed
     start = SEATS.index(first)
     hands = {}
@@ -472,20 +482,24 @@ def _deal(rec: Record, game: Game) -> Deal | None:
             continue
         cards = hand_cards(text)
         if isinstance(cards, str):
-            rec.add(ERROR, "PBN-DEAL", f"{seat}: {cards}", line, col)
-            return None
+            return None, ((ERROR, "PBN-DEAL", f"{seat}: {cards}"),)
         hands[seat] = cards
-    dealer = game.value("Dealer").strip().upper()[:1] or None
     deal = Deal(SEATS, hands, dealer if dealer in SEATS else None)
     if deal.problems:
-        for p in deal.problems:
-            rec.add(ERROR, "PBN-DEAL", p.message, line, col)
-        return None
+        return None, tuple((ERROR, "PBN-DEAL", p.message) for p in deal.problems)
     if len(deal.known) == 3:
-        deal = deal.complete_deal()
-        rec.add(INFO, "PBN-COMPLETED", "the unknown hand is completed from the other three",
-                line, col)
-    return deal
+        return deal.complete_deal(), ((INFO, "PBN-COMPLETED",
+                                       "the unknown hand is completed from the other three"),)
+    return deal, ()
+
+
+def _fresh(deal: Deal) -> Deal:
+    """A copy of a checked deal, made without checking it again (the reader sets the copy's
+    trump and leader)."""
+    copy = Deal.__new__(Deal)
+    copy.seats, copy.hands, copy.dealer = deal.seats, dict(deal.hands), deal.dealer
+    copy.trump, copy.leader, copy.problems = deal.trump, deal.leader, []
+    return copy
 
 
 def _contract(rec: Record, game: Game) -> cb.Contract | None:
@@ -507,26 +521,15 @@ def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
     tokens = game.data.get("Auction", [])
     if "Auction" not in game.tags:
         return
-    calls, marks = [], {}
-    for text, _, _ in _tokens(tokens):
-        word = text.upper()
-        if word in ("AP",):
-            calls.extend(["Pass"] * 3)
-        elif word in ("*", "+", "-"):
-            break
-        elif _is_annotation(text):
-            if calls:  # a note reference or alert belongs to the call before it
-                marks.setdefault(str(len(calls) - 1), []).append(text)
-        else:
-            calls.append("Pass" if word in ("PASS", "P") else word)
-    rec.data["auction"] = calls
+    calls, marks = _calls(tuple(text for text, _, _ in tokens))
+    rec.data["auction"] = list(calls)
     if marks:
-        rec.data["auction_marks"] = marks
+        rec.data["auction_marks"] = {k: list(v) for k, v in marks.items()}
     dealer = game.value("Auction").strip().upper()[:1]
     rec.data["auction_from"] = dealer
     if dealer not in SEATS or contract is None:
         return
-    end = cb.final_contract(dealer, calls)
+    end = _final_contract(dealer, calls)
     line, col = game.where("Auction")
     if end.problem:
         rec.add(WARNING, "PBN-AUCTION", f"the auction cannot be replayed: {end.problem}", line, col)
@@ -540,6 +543,30 @@ def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
         rec.add(WARNING, "PBN-DECLARER",
                 f"the auction makes {end.declarer} declarer but the Declarer tag says {declarer}",
                 *game.where("Declarer"), suggestion=_auction_seat_hint(dealer, calls, contract, declarer))
+
+
+@lru_cache(maxsize=1024)  # the same auctions recur (a board's tables, all-pass deals)
+def _calls(texts: tuple[str, ...]) -> tuple[tuple[str, ...], dict]:
+    """The calls of an Auction section's texts (whole lines or tokens) and the marks
+    (note references, alerts) after each call, by the call's index. Shared: callers copy."""
+    calls, marks = [], {}
+    for text, _, _ in _tokens((text, 0, 0) for text in texts):
+        word = text.upper()
+        if word in ("AP",):
+            calls.extend(["Pass"] * 3)
+        elif word in ("*", "+", "-"):
+            break
+        elif _is_annotation(text):
+            if calls:  # a note reference or alert belongs to the call before it
+                marks.setdefault(str(len(calls) - 1), []).append(text)
+        else:
+            calls.append("Pass" if word in ("PASS", "P") else word)
+    return tuple(calls), marks
+
+
+@lru_cache(maxsize=1024)
+def _final_contract(dealer: str, calls: tuple[str, ...]) -> cb.AuctionEnd:
+    return cb.final_contract(dealer, list(calls))
 
 
 def _auction_seat_hint(dealer: str, calls: list[str], contract, declarer: str) -> str:
