@@ -75,9 +75,8 @@ def plain_rows(items) -> tuple[list[list], list[int], list[list[int]]] | None:
             places = [m.start() + 1 for m in TOKEN_RE.finditer(text)]
         if None in row:
             for k, part in enumerate(parts):
-                if row[k] is None:
-                    if part.strip("-"):
-                        return None   # not a card, not a dash
+                if row[k] is None and part.strip("-"):
+                    return None       # not a card, not a dash
         rows.append(row)
         lines.append(line)
         columns.append(places)

@@ -13,7 +13,6 @@ from pbn_rewrite import misrecorder, mixed, rewrite
 from conftest import CORPUS, ROOT, need
 from records.cards import pbn, pbn_play, pbn_replay
 from records.cards.tricks import DECK, sort_cards
-from records.core.model import Record
 
 SEATS = ("N", "E", "S", "W")
 
@@ -132,7 +131,7 @@ def generated_game(rng: random.Random, board: int) -> str:
         won["NS" if leader in "NS" else "EW"] += 1
     made = won["NS" if declarer in "NS" else "EW"]
     result = made if rng.random() < 0.9 else rng.randint(0, 13)
-    lines = [f'[Event "generated"]', f'[Board "{board}"]', f'[Dealer "{rng.choice(SEATS)}"]',
+    lines = ['[Event "generated"]', f'[Board "{board}"]', f'[Dealer "{rng.choice(SEATS)}"]',
              f'[Vulnerable "{rng.choice(["None", "NS", "EW", "All"])}"]', f'[Deal "{deal}"]',
              f'[Declarer "{declarer}"]', f'[Contract "{contract}"]', f'[Result "{result}"]',
              f'[Play "{first}"]']
@@ -192,7 +191,7 @@ def test_note_owners_follow_the_rule_and_read_each_record_once():
             records.append(Counted(line, end))    # (a range may run over the next one's)
             line += rng.randint(0, 8)
         owner_of = pbn.note_owners(records)
-        for probe in range(0, line + 10):
+        for probe in range(line + 10):
             assert owner_of(probe) is scanned_owner(records, probe)
     records = [Counted(10 * k + 1, 10 * k + 8) for k in range(5000)]
     Counted.reads = 0
