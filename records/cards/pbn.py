@@ -62,9 +62,10 @@ class Game:
 
 
 # -- reading the file into games ----------------------------------------------------------
-def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]:
+def split_games(text: str, lines: list[str] | None = None
+                ) -> tuple[list[Game], list[tuple[int, int, str, str]]]:
     """Games with their tags and section tokens; also syntax notes
-    (line, column, severity, message)."""
+    (line, column, severity, message). lines: the text's lines, when the caller has them."""
     games: list[Game] = []
     notes: list[tuple[int, int, str, str]] = []
     game: Game | None = None
@@ -72,7 +73,8 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]
     depth = 0                      # inside a { } comment
     comment: list[str] = []
     comment_line = comment_column = 0
-    lines = text.splitlines()
+    if lines is None:
+        lines = text.splitlines()
     total = len(lines)
     n = 0
     while n < total:
@@ -276,11 +278,11 @@ def read(text: str, path: str) -> list[Record] | None:
 
 
 def _read(text: str, path: str) -> list[Record]:
-    games, notes = split_games(text)
+    lines = text.splitlines()
+    games, notes = split_games(text, lines)
     if not games:
         return [_unreadable(text, path, notes)] if text.strip() else []
     inherited = inherit(games)
-    lines = text.splitlines()
     records = []
     for i, game in enumerate(games):
         rec = game_record(game, path, lines)
@@ -407,9 +409,12 @@ def _tables(game: Game) -> dict:
             continue
         columns = [c.split("\\")[0] for c in game.tags[name][0].split(";") if c]
         width = len(columns) or 1
-        if all(col == 0 and len(text.split()) == width for text, _, col in tokens):
+        rows = None
+        if all(col == 0 for _, _, col in tokens):
             rows = [text.split() for text, _, _ in tokens]  # one row a line, as usual
-        else:
+            if not all(len(row) == width for row in rows):
+                rows = None
+        if rows is None:
             values = [t[0] for t in _tokens(tokens)]
             rows = [values[i:i + width] for i in range(0, len(values), width)]
         out[name] = {"columns": columns, "rows": rows}

@@ -61,7 +61,7 @@ def plain_rows(items) -> tuple[list[list], list[int], list[list[int]]] | None:
             return None
         parts = text.split(" ")
         if len(parts) == 4 and "" not in parts:    # single spaces: columns by arithmetic
-            row = [code_of(p) for p in parts]
+            row = list(map(code_of, parts))
             a = len(parts[0]) + 2
             b = a + len(parts[1]) + 1
             places = [1, a, b, b + len(parts[2]) + 1]
@@ -71,7 +71,7 @@ def plain_rows(items) -> tuple[list[list], list[int], list[list[int]]] | None:
                 if parts == ["*"]:
                     return (rows, lines, columns) if _nothing_after(items, line) else None
                 return None
-            row = [code_of(p) for p in parts]
+            row = list(map(code_of, parts))
             places = [m.start() + 1 for m in TOKEN_RE.finditer(text)]
         if None in row:
             for k, part in enumerate(parts):
