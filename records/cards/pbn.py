@@ -352,12 +352,13 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
         data["tables"] = tables
     deal = _deal(rec, game)
     contract = _contract(rec, game)
-    _auction(rec, game, contract)
+    declarer = _declarer(game)
+    _auction(rec, game, contract, declarer)
     if deal is not None:
         data["hands"] = {s: _strict_text(deal.hands[s]) for s in SEATS}
-        read_play(rec, game, deal, contract, _declarer(game))
-        seat_the_hands(rec, game, deal, contract, _declarer(game))
-    _score(rec, game, contract)
+        read_play(rec, game, deal, contract, declarer)
+        seat_the_hands(rec, game, deal, contract, declarer)
+    _score(rec, game, contract, declarer)
     if any(d.code in CONTRADICTIONS for d in rec.diagnostics):
         reconcile(rec, _facts(rec, game, contract), {t: game.where(t) for t in game.tags})
     rec.normal = write_record(rec, data.pop("_rows", None))
@@ -407,18 +408,24 @@ def _tables(game: Game) -> dict:
     for name, tokens in game.data.items():
         if name in SECTIONS or name not in game.tags:
             continue
-        columns = [c.split("\\")[0] for c in game.tags[name][0].split(";") if c]
-        width = len(columns) or 1
-        rows = None
-        if all(col == 0 for _, _, col in tokens):
-            rows = [text.split() for text, _, _ in tokens]  # one row a line, as usual
-            if not all(len(row) == width for row in rows):
-                rows = None
-        if rows is None:
-            values = [t[0] for t in _tokens(tokens)]
-            rows = [values[i:i + width] for i in range(0, len(values), width)]
-        out[name] = {"columns": columns, "rows": rows}
+        columns, rows = _table(game.tags[name][0],
+                               tuple([(text, col != 0) for text, _, col in tokens]))
+        out[name] = {"columns": list(columns), "rows": [row[:] for row in rows]}
     return out
+
+
+@lru_cache(maxsize=256)    # a board's tables carry the same tables (double-dummy results)
+def _table(value: str, items: tuple) -> tuple[list[str], list[list[str]]]:
+    """A supplemental table's columns and rows from its tag value and its items: (text, True)
+    for a token, (text, False) for a whole line. Shared: callers copy."""
+    columns = [c.split("\\")[0] for c in value.split(";") if c]
+    width = len(columns) or 1
+    if not any(token for _, token in items):
+        rows = [text.split() for text, _ in items]  # one row a line, as usual
+        if all(len(row) == width for row in rows):
+            return columns, rows
+    values = [word for text, token in items for word in ((text,) if token else text.split())]
+    return columns, [values[i:i + width] for i in range(0, len(values), width)]
 
 
 def parse_deal_value(value: str) -> tuple[str, list[str | None]] | str:
@@ -522,7 +529,8 @@ def _declarer(game: Game) -> str | None:
     return value if value in SEATS else None
 
 
-def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
+def _auction(rec: Record, game: Game, contract: cb.Contract | None,
+             declarer: str | None) -> None:
     tokens = game.data.get("Auction", [])
     if "Auction" not in game.tags:
         return
@@ -543,7 +551,6 @@ def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
         rec.add(WARNING, "PBN-CONTRACT",
                 f"the auction ends in {end.contract} but the Contract tag says {contract}",
                 *game.where("Contract"))
-    declarer = _declarer(game)
     if not contract.passed_out and end.declarer and declarer and end.declarer != declarer:
         rec.add(WARNING, "PBN-DECLARER",
                 f"the auction makes {end.declarer} declarer but the Declarer tag says {declarer}",
@@ -584,10 +591,9 @@ def _auction_seat_hint(dealer: str, calls: list[str], contract, declarer: str) -
     return ""
 
 
-def _score(rec: Record, game: Game, contract: cb.Contract | None) -> None:
+def _score(rec: Record, game: Game, contract: cb.Contract | None, declarer: str | None) -> None:
     if contract is None:
         return
-    declarer = _declarer(game)
     vul = cb.vulnerable_sides(game.value("Vulnerable"))
     value = game.value("Result").strip()
     if contract.passed_out:
