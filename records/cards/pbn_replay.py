@@ -30,6 +30,9 @@ for _card in DECK:                   # plainly that card -> its code
 CARD = {code: card for card, code in CODE.items() if card in DECK}   # code -> "SA"
 TRICK_KEYS = [f"T{n}" for n in range(14)]
 SIDES = ("NS", "EW")
+# TURNS[first][leader]: (seat, its column in a row written from first) in playing order
+TURNS = [[[((lead + j) % 4, (lead + j - first) % 4) for j in range(4)] for lead in range(4)]
+         for first in range(4)]
 TOKEN_RE = re.compile(r"\S+")
 
 
@@ -114,14 +117,15 @@ def replay(rec, game, deal, contract, declarer: str | None, first: str, items) -
             size = _prefix(row, lead_i, first_i)   # those of the first players in turn
             if t != last or not size:
                 return False
-        best = row[(lead_i - first_i) % 4]        # the card led
+        turns = TURNS[first_i][lead_i]            # (seat, its column) in playing order
+        best = row[turns[0][1]]                   # the card led
         led_suit = best // 13
         suit_led = SUIT_BITS[led_suit]
         order = [best]
         best_j = 0
         for j in range(size):
-            seat_i = (lead_i + j) % 4
-            code = row[(seat_i - first_i) % 4]
+            seat_i, column = turns[j]
+            code = row[column]
             hand = held[seat_i]
             if not hand >> code & 1:
                 return False          # not held (or played before): the full reader says so
@@ -169,17 +173,19 @@ def _record(rec, game, contract, declarer, first_i, rows, row_lines, row_columns
     n = 0
     for t, order in enumerate(orders):
         lead_i = leaders[t]
-        deal_rows.append([CARD[c] if c is not None else None for c in rows[t]])
-        cards = [CARD[c] for c in order]
+        row = rows[t]
+        deal_rows.append(list(map(CARD.__getitem__, row)) if None not in row else
+                         [CARD[c] if c is not None else None for c in row])
+        cards = list(map(CARD.__getitem__, order))
         winner = winners[t]
         if winner is not None:
             won[winner % 2] += 1
         play.append({"leader": SEATS[lead_i], "cards": cards,
                      "winner": SEATS[winner] if winner is not None else None})
         line, columns, key = row_lines[t], row_columns[t], TRICK_KEYS[t + 1]
-        for j, card in enumerate(cards):
+        for card, (_, column) in zip(cards, TURNS[first_i][lead_i]):
             n += 1
-            plies.append(Ply(n, card, card, line, columns[(lead_i + j - first_i) % 4], key))
+            plies.append(Ply(n, card, card, line, columns[column], key))
     data = rec.data
     data["_rows"] = deal_rows
     data["play"] = play
