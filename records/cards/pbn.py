@@ -225,7 +225,8 @@ def _section_lines(lines: list[str], i: int, game: Game, section: str) -> int:
             break
         end += 1
     if end > i:  # whole lines (column 0), split into tokens where they are read
-        game.data.setdefault(section, []).extend((lines[k], k + 1, 0) for k in range(i, end))
+        game.data.setdefault(section, []).extend(
+            [(lines[k], k + 1, 0) for k in range(i, end)])
         game.end_line = end
     return end
 
