@@ -40,10 +40,15 @@ def read_play(rec: Record, game, deal: Deal, contract: cb.Contract | None, decla
                     f"{first} leads but the declarer {declarer}'s left-hand opponent is {expected}",
                     line, col)
     items = game.data.get("Play", [])
-    if items and replay(rec, game, deal, contract, declarer, first, items):
+    played = replay(rec, deal, contract, first, items) if items else None
+    if played is not None:       # a plain section, replayed in one pass: nothing to say
         deal.trump = contract.trump if contract else None   # (as the full reading leaves it)
         deal.leader = first
-        return                   # a plain section, replayed in one pass: nothing to say
+        if contract and declarer and not contract.passed_out:
+            declaring = cb.side_of(declarer)
+            check_result(rec, game, declaring, rec.data["tricks_won"][declaring], played,
+                         played == 13)
+        return
     rows, places = _play_rows(rec, items)
     if not rows:
         return

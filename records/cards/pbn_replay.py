@@ -91,20 +91,21 @@ def _nothing_after(items, line: int) -> bool:
     return items[-1][1] == line and items[-1][2] == 0
 
 
-def replay(rec, game, deal, contract, declarer: str | None, first: str, items) -> bool:
-    """Replay a plain Play section into rec (plies, play, tricks_won, the result's check) as
-    the full reader would; False, with rec untouched, when the section is not plain."""
+def replay(rec, deal, contract, first: str, items) -> int | None:
+    """Replay a plain Play section into rec (plies, play, tricks_won) as the full reader
+    would, and return the number of tricks finished (the caller checks the Result); None,
+    with rec untouched, when the section is not plain."""
     read = plain_rows(items)
     if read is None:
-        return False
+        return None
     rows, row_lines, row_columns = read
     if not rows or len(rows) > 13:
-        return False
+        return None
     held = []
     for seat in SEATS:
         hand = deal.hands.get(seat)
         if hand is None:
-            return False
+            return None
         held.append(hand_bits(hand))
     trump = SUIT_INDEX.get(contract.trump) if contract and contract.trump else None
     first_i = SEATS.index(first)
@@ -116,7 +117,7 @@ def replay(rec, game, deal, contract, declarer: str | None, first: str, items) -
         if None in row:               # a trick stopped by a claim: the last row, its cards
             size = _prefix(row, lead_i, first_i)   # those of the first players in turn
             if t != last or not size:
-                return False
+                return None
         turns = TURNS[first_i][lead_i]            # (seat, its column) in playing order
         best = row[turns[0][1]]                   # the card led
         led_suit = best // 13
@@ -128,10 +129,10 @@ def replay(rec, game, deal, contract, declarer: str | None, first: str, items) -
             code = row[column]
             hand = held[seat_i]
             if not hand >> code & 1:
-                return False          # not held (or played before): the full reader says so
+                return None          # not held (or played before): the full reader says so
             suit = code // 13
             if suit != led_suit and hand & suit_led:
-                return False          # a renounce while holding the suit led
+                return None          # a renounce while holding the suit led
             held[seat_i] = hand & ~(1 << code)
             if j:
                 order.append(code)
@@ -148,9 +149,7 @@ def replay(rec, game, deal, contract, declarer: str | None, first: str, items) -
             break
         lead_i = (lead_i + best_j) % 4
         winners.append(lead_i)
-    _record(rec, game, contract, declarer, first_i, rows, row_lines, row_columns, leaders,
-            orders, winners)
-    return True
+    return _record(rec, first_i, rows, row_lines, row_columns, leaders, orders, winners)
 
 
 def _prefix(row: list, lead_i: int, first_i: int) -> int:
@@ -166,8 +165,8 @@ def _prefix(row: list, lead_i: int, first_i: int) -> int:
     return size
 
 
-def _record(rec, game, contract, declarer, first_i, rows, row_lines, row_columns, leaders,
-            orders, winners) -> None:
+def _record(rec, first_i, rows, row_lines, row_columns, leaders, orders, winners) -> int:
+    """The replayed tricks into the record; the number of tricks finished."""
     deal_rows, play, plies = [], [], rec.plies
     won = [0, 0]
     n = 0
@@ -190,8 +189,4 @@ def _record(rec, game, contract, declarer, first_i, rows, row_lines, row_columns
     data["_rows"] = deal_rows
     data["play"] = play
     data["tricks_won"] = {"NS": won[0], "EW": won[1]}
-    if contract and declarer and not contract.passed_out:
-        from records.cards.pbn_play import check_result
-        side = 0 if declarer in "NS" else 1
-        played = len(orders) - (winners[-1] is None)
-        check_result(rec, game, SIDES[side], won[side], played, played == 13)
+    return len(orders) - (winners[-1] is None)
