@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import re
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
 from records.cards import contract as cb
@@ -61,9 +62,10 @@ class Game:
 
 
 # -- reading the file into games ----------------------------------------------------------
-def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]:
+def split_games(text: str, lines: list[str] | None = None
+                ) -> tuple[list[Game], list[tuple[int, int, str, str]]]:
     """Games with their tags and section tokens; also syntax notes
-    (line, column, severity, message)."""
+    (line, column, severity, message). lines: the text's lines, when the caller has them."""
     games: list[Game] = []
     notes: list[tuple[int, int, str, str]] = []
     game: Game | None = None
@@ -71,7 +73,8 @@ def split_games(text: str) -> tuple[list[Game], list[tuple[int, int, str, str]]]
     depth = 0                      # inside a { } comment
     comment: list[str] = []
     comment_line = comment_column = 0
-    lines = text.splitlines()
+    if lines is None:
+        lines = text.splitlines()
     total = len(lines)
     n = 0
     while n < total:
@@ -222,7 +225,8 @@ def _section_lines(lines: list[str], i: int, game: Game, section: str) -> int:
             break
         end += 1
     if end > i:  # whole lines (column 0), split into tokens where they are read
-        game.data.setdefault(section, []).extend((lines[k], k + 1, 0) for k in range(i, end))
+        game.data.setdefault(section, []).extend(
+            [(lines[k], k + 1, 0) for k in range(i, end)])
         game.end_line = end
     return end
 
@@ -275,11 +279,11 @@ def read(text: str, path: str) -> list[Record] | None:
 
 
 def _read(text: str, path: str) -> list[Record]:
-    games, notes = split_games(text)
+    lines = text.splitlines()
+    games, notes = split_games(text, lines)
     if not games:
         return [_unreadable(text, path, notes)] if text.strip() else []
     inherited = inherit(games)
-    lines = text.splitlines()
     records = []
     for i, game in enumerate(games):
         rec = game_record(game, path, lines)
@@ -287,14 +291,40 @@ def _read(text: str, path: str) -> list[Record]:
             rec.add(INFO, "PBN-INHERITED",
                     f"takes {', '.join(inherited[i])} from the previous game", game.line, 1)
         records.append(rec)
-    for line, column, severity, message in notes:
-        owner = next((r for r in records if r.line <= line <= r.end_line), None)
-        if owner is None:
-            owner = next((r for r in reversed(records) if r.line <= line), records[0])
-        owner.add(severity, "PBN-SYNTAX", message, line, column)
+    if notes:
+        owner_of = note_owners(records)
+        for line, column, severity, message in notes:
+            owner_of(line).add(severity, "PBN-SYNTAX", message, line, column)
     for rec in records:   # a game hoyle exported: its title, status and diagnostics again
         interchange.take_back(rec, "PBN-STATUS")
     return records
+
+
+def note_owners(records: list[Record]):
+    """line -> the record a syntax note at that line belongs to: the first record whose lines
+    hold it, else the last record that starts before it, else the first record. A search
+    (bisect) a note, not a scan of every record: a file with thousands of notes and of games
+    stays linear."""
+    starts = [r.line for r in records]
+    if any(a > b for a, b in zip(starts, starts[1:])):   # (records are in file order)
+        def scan(line: int) -> Record:
+            owner = next((r for r in records if r.line <= line <= r.end_line), None)
+            if owner is None:
+                owner = next((r for r in reversed(records) if r.line <= line), records[0])
+            return owner
+        return scan
+    reach, furthest = [], 0        # reach[i]: the furthest end_line of records 0..i
+    for r in records:
+        furthest = max(furthest, r.end_line)
+        reach.append(furthest)
+
+    def owner(line: int) -> Record:
+        started = bisect_right(starts, line)         # records 0..started-1 start at or before
+        first = bisect_left(reach, line, 0, started)  # the first of them that reaches the line
+        if first < started:
+            return records[first]
+        return records[started - 1] if started else records[0]
+    return owner
 
 
 def _unreadable(text: str, path: str, notes) -> Record:
@@ -323,12 +353,13 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
         data["tables"] = tables
     deal = _deal(rec, game)
     contract = _contract(rec, game)
-    _auction(rec, game, contract)
+    declarer = _declarer(game)
+    _auction(rec, game, contract, declarer)
     if deal is not None:
         data["hands"] = {s: _strict_text(deal.hands[s]) for s in SEATS}
-        read_play(rec, game, deal, contract, _declarer(game))
-        seat_the_hands(rec, game, deal, contract, _declarer(game))
-    _score(rec, game, contract)
+        read_play(rec, game, deal, contract, declarer)
+        seat_the_hands(rec, game, deal, contract, declarer)
+    _score(rec, game, contract, declarer)
     if any(d.code in CONTRADICTIONS for d in rec.diagnostics):
         reconcile(rec, _facts(rec, game, contract), {t: game.where(t) for t in game.tags})
     rec.normal = write_record(rec, data.pop("_rows", None))
@@ -378,15 +409,24 @@ def _tables(game: Game) -> dict:
     for name, tokens in game.data.items():
         if name in SECTIONS or name not in game.tags:
             continue
-        columns = [c.split("\\")[0] for c in game.tags[name][0].split(";") if c]
-        width = len(columns) or 1
-        if all(col == 0 and len(text.split()) == width for text, _, col in tokens):
-            rows = [text.split() for text, _, _ in tokens]  # one row a line, as usual
-        else:
-            values = [t[0] for t in _tokens(tokens)]
-            rows = [values[i:i + width] for i in range(0, len(values), width)]
-        out[name] = {"columns": columns, "rows": rows}
+        columns, rows = _table(game.tags[name][0],
+                               tuple([(text, col != 0) for text, _, col in tokens]))
+        out[name] = {"columns": list(columns), "rows": [row[:] for row in rows]}
     return out
+
+
+@lru_cache(maxsize=256)    # a board's tables carry the same tables (double-dummy results)
+def _table(value: str, items: tuple) -> tuple[list[str], list[list[str]]]:
+    """A supplemental table's columns and rows from its tag value and its items: (text, True)
+    for a token, (text, False) for a whole line. Shared: callers copy."""
+    columns = [c.split("\\")[0] for c in value.split(";") if c]
+    width = len(columns) or 1
+    if not any(token for _, token in items):
+        rows = [text.split() for text, _ in items]  # one row a line, as usual
+        if all(len(row) == width for row in rows):
+            return columns, rows
+    values = [word for text, token in items for word in ((text,) if token else text.split())]
+    return columns, [values[i:i + width] for i in range(0, len(values), width)]
 
 
 def parse_deal_value(value: str) -> tuple[str, list[str | None]] | str:
@@ -431,10 +471,20 @@ def _deal(rec: Record, game: Game) -> Deal | None:
     if not value:
         rec.add(INFO, "PBN-NO-DEAL", "the game gives no Deal", line, col)
         return None
+    dealer = game.value("Dealer").strip().upper()[:1] or None
+    deal, notes = _checked_deal(value, dealer)
+    for severity, code, message in notes:
+        rec.add(severity, code, message, line, col)
+    return _fresh(deal) if deal is not None else None
+
+
+@lru_cache(maxsize=1024)  # the same deal is played at many tables
+def _checked_deal(value: str, dealer: str | None) -> tuple[Deal | None, tuple]:
+    """The deal a Deal tag gives (None when faulty) and what reading it says:
+    (severity, code, message) each. The deal is a pattern: callers take a _fresh copy."""
     parsed = parse_deal_value(value)
     if isinstance(parsed, str):
-        rec.add(ERROR, "PBN-DEAL", parsed, line, col)
-        return None
+        return None, ((ERROR, "PBN-DEAL", parsed),)
     first, texts = parsed
     start = SEATS.index(first)
     hands = {}
@@ -445,20 +495,24 @@ def _deal(rec: Record, game: Game) -> Deal | None:
             continue
         cards = hand_cards(text)
         if isinstance(cards, str):
-            rec.add(ERROR, "PBN-DEAL", f"{seat}: {cards}", line, col)
-            return None
+            return None, ((ERROR, "PBN-DEAL", f"{seat}: {cards}"),)
         hands[seat] = cards
-    dealer = game.value("Dealer").strip().upper()[:1] or None
     deal = Deal(SEATS, hands, dealer if dealer in SEATS else None)
     if deal.problems:
-        for p in deal.problems:
-            rec.add(ERROR, "PBN-DEAL", p.message, line, col)
-        return None
+        return None, tuple((ERROR, "PBN-DEAL", p.message) for p in deal.problems)
     if len(deal.known) == 3:
-        deal = deal.complete_deal()
-        rec.add(INFO, "PBN-COMPLETED", "the unknown hand is completed from the other three",
-                line, col)
-    return deal
+        return deal.complete_deal(), ((INFO, "PBN-COMPLETED",
+                                       "the unknown hand is completed from the other three"),)
+    return deal, ()
+
+
+def _fresh(deal: Deal) -> Deal:
+    """A copy of a checked deal, made without checking it again (the reader sets the copy's
+    trump and leader)."""
+    copy = Deal.__new__(Deal)
+    copy.seats, copy.hands, copy.dealer = deal.seats, dict(deal.hands), deal.dealer
+    copy.trump, copy.leader, copy.problems = deal.trump, deal.leader, []
+    return copy
 
 
 def _contract(rec: Record, game: Game) -> cb.Contract | None:
@@ -476,12 +530,40 @@ def _declarer(game: Game) -> str | None:
     return value if value in SEATS else None
 
 
-def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
+def _auction(rec: Record, game: Game, contract: cb.Contract | None,
+             declarer: str | None) -> None:
     tokens = game.data.get("Auction", [])
     if "Auction" not in game.tags:
         return
+    calls, marks = _calls(tuple(text for text, _, _ in tokens))
+    rec.data["auction"] = list(calls)
+    if marks:
+        rec.data["auction_marks"] = {k: list(v) for k, v in marks.items()}
+    dealer = game.value("Auction").strip().upper()[:1]
+    rec.data["auction_from"] = dealer
+    if dealer not in SEATS or contract is None:
+        return
+    end = _final_contract(dealer, calls)
+    line, col = game.where("Auction")
+    if end.problem:
+        rec.add(WARNING, "PBN-AUCTION", f"the auction cannot be replayed: {end.problem}", line, col)
+        return
+    if end.contract != contract:
+        rec.add(WARNING, "PBN-CONTRACT",
+                f"the auction ends in {end.contract} but the Contract tag says {contract}",
+                *game.where("Contract"))
+    if not contract.passed_out and end.declarer and declarer and end.declarer != declarer:
+        rec.add(WARNING, "PBN-DECLARER",
+                f"the auction makes {end.declarer} declarer but the Declarer tag says {declarer}",
+                *game.where("Declarer"), suggestion=_auction_seat_hint(dealer, calls, contract, declarer))
+
+
+@lru_cache(maxsize=1024)  # the same auctions recur (a board's tables, all-pass deals)
+def _calls(texts: tuple[str, ...]) -> tuple[tuple[str, ...], dict]:
+    """The calls of an Auction section's texts (whole lines or tokens) and the marks
+    (note references, alerts) after each call, by the call's index. Shared: callers copy."""
     calls, marks = [], {}
-    for text, _, _ in _tokens(tokens):
+    for text, _, _ in _tokens((text, 0, 0) for text in texts):
         word = text.upper()
         if word in ("AP",):
             calls.extend(["Pass"] * 3)
@@ -492,27 +574,12 @@ def _auction(rec: Record, game: Game, contract: cb.Contract | None) -> None:
                 marks.setdefault(str(len(calls) - 1), []).append(text)
         else:
             calls.append("Pass" if word in ("PASS", "P") else word)
-    rec.data["auction"] = calls
-    if marks:
-        rec.data["auction_marks"] = marks
-    dealer = game.value("Auction").strip().upper()[:1]
-    rec.data["auction_from"] = dealer
-    if dealer not in SEATS or contract is None:
-        return
-    end = cb.final_contract(dealer, calls)
-    line, col = game.where("Auction")
-    if end.problem:
-        rec.add(WARNING, "PBN-AUCTION", f"the auction cannot be replayed: {end.problem}", line, col)
-        return
-    if end.contract != contract:
-        rec.add(WARNING, "PBN-CONTRACT",
-                f"the auction ends in {end.contract} but the Contract tag says {contract}",
-                *game.where("Contract"))
-    declarer = _declarer(game)
-    if not contract.passed_out and end.declarer and declarer and end.declarer != declarer:
-        rec.add(WARNING, "PBN-DECLARER",
-                f"the auction makes {end.declarer} declarer but the Declarer tag says {declarer}",
-                *game.where("Declarer"), suggestion=_auction_seat_hint(dealer, calls, contract, declarer))
+    return tuple(calls), marks
+
+
+@lru_cache(maxsize=1024)
+def _final_contract(dealer: str, calls: tuple[str, ...]) -> cb.AuctionEnd:
+    return cb.final_contract(dealer, list(calls))
 
 
 def _auction_seat_hint(dealer: str, calls: list[str], contract, declarer: str) -> str:
@@ -525,10 +592,9 @@ def _auction_seat_hint(dealer: str, calls: list[str], contract, declarer: str) -
     return ""
 
 
-def _score(rec: Record, game: Game, contract: cb.Contract | None) -> None:
+def _score(rec: Record, game: Game, contract: cb.Contract | None, declarer: str | None) -> None:
     if contract is None:
         return
-    declarer = _declarer(game)
     vul = cb.vulnerable_sides(game.value("Vulnerable"))
     value = game.value("Result").strip()
     if contract.passed_out:

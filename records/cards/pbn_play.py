@@ -5,6 +5,7 @@ import re
 
 from records.cards import contract as cb
 from records.cards.pbn_order import seat_rows
+from records.cards.pbn_replay import replay
 from records.cards.tricks import DECK, Deal, play_by_seat
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
 
@@ -38,7 +39,17 @@ def read_play(rec: Record, game, deal: Deal, contract: cb.Contract | None, decla
             rec.add(WARNING, "PBN-LEADER",
                     f"{first} leads but the declarer {declarer}'s left-hand opponent is {expected}",
                     line, col)
-    rows, places = _play_rows(rec, game.data.get("Play", []))
+    items = game.data.get("Play", [])
+    played = replay(rec, deal, contract, first, items) if items else None
+    if played is not None:       # a plain section, replayed in one pass: nothing to say
+        deal.trump = contract.trump if contract else None   # (as the full reading leaves it)
+        deal.leader = first
+        if contract and declarer and not contract.passed_out:
+            declaring = cb.side_of(declarer)
+            check_result(rec, game, declaring, rec.data["tricks_won"][declaring], played,
+                         played == 13)
+        return
+    rows, places = _play_rows(rec, items)
     if not rows:
         return
     deal.trump = contract.trump if contract else None
@@ -63,7 +74,9 @@ def read_play(rec: Record, game, deal: Deal, contract: cb.Contract | None, decla
                         for t in result.tricks]
     rec.data["tricks_won"] = dict(result.won_by_side)
     if contract and declaring and not contract.passed_out and not result.errors:
-        _check_result(rec, game, result, declaring)   # a misrecorded card's trick is in doubt
+        # (a misrecorded card's trick is in doubt: no check then)
+        check_result(rec, game, declaring, result.won_by_side[declaring],
+                     sum(1 for t in result.tricks if t.winner), result.complete)
 
 
 def _forget_revokes_of_misrecorded_tricks(result) -> None:
@@ -233,21 +246,23 @@ def _plies(rec: Record, result, rows, places, first: str) -> None:
             append(Ply(n, card, card, line, col, key))
 
 
-def _check_result(rec: Record, game, result, declaring: str) -> None:
+def check_result(rec: Record, game, declaring: str, made: int, played: int,
+                 complete: bool) -> None:
+    """The Result tag against the play: declaring, the declarer's side (NS or EW); made,
+    that side's tricks in the play;
+    played, the tricks finished; complete, all thirteen played."""
     value = game.value("Result").strip()
     line, col = game.where("Result")
-    made = result.won_by_side[declaring]
     rec.data["declarer_tricks_played"] = made
     if not value or value == "?":
-        if result.complete:
+        if complete:
             rec.tags["_result_from_play"] = str(made)
         return
     stated = _result_tricks(value, declaring)
     if stated is None:
         rec.add(WARNING, "PBN-RESULT", f"cannot read the result {value!r}", line, col)
         return
-    played = sum(1 for t in result.tricks if t.winner)
-    if result.complete:
+    if complete:
         if stated != made:
             rec.add(WARNING, "PBN-RESULT", f"the Result says {stated} tricks but the declarer "
                     f"wins {made} in the play", line, col)

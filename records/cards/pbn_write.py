@@ -43,32 +43,38 @@ def write_record(rec: Record, play_rows: list | None = None) -> str:
     if hands:
         dealer = tags.get("Dealer", "N").strip().upper()[:1]
         tags["Deal"] = deal_value(hands, dealer if dealer in SEATS else "N")
-    out = [f"[{name} {_quote(tags.get(name, MANDATORY_DEFAULT.get(name, '')))}]"
-           for name in MANDATORY]
-    skip = MANDATORY_SET | set(rec.data.get("tables", ()))
-    out.extend(f"[{name} {_quote(value)}]" for name, value in tags.items() if name not in skip)
-    for note in rec.data.get("notes", []):
-        out.append(f"[Note {_quote(note)}]")
+    tables = rec.data.get("tables", ())
+    skip = MANDATORY_SET | set(tables) if tables else MANDATORY_SET
+    pairs = [(name, tags.get(name, MANDATORY_DEFAULT.get(name, ""))) for name in MANDATORY]
+    pairs += [(name, value) for name, value in tags.items() if name not in skip]
+    pairs += [("Note", note) for note in rec.data.get("notes", ())]
     auction = rec.data.get("auction")
     if auction is not None:
-        first = rec.data.get("auction_from") or tags.get("Dealer", "N")
-        out.append(f"[Auction {_quote(first)}]")
-        marks = rec.data.get("auction_marks", {})
-        words = [" ".join([call] + marks.get(str(i), [])) for i, call in enumerate(auction)]
-        for i in range(0, len(words), 4):
-            out.append(" ".join(words[i:i + 4]))
+        pairs.append(("Auction", rec.data.get("auction_from") or tags.get("Dealer", "N")))
+    try:
+        values = "".join([value for _, value in pairs])
+        plain = '"' not in values and "\\" not in values
+    except TypeError:             # a value that is not a string (a record not read from PBN)
+        plain = False
+    out = ([f'[{name} "{value}"]' for name, value in pairs] if plain else
+           [f"[{name} {_quote(value)}]" for name, value in pairs])   # (escapes where needed)
+    if auction is not None:
+        marks = rec.data.get("auction_marks")
+        words = ([" ".join([call] + marks.get(str(i), [])) for i, call in enumerate(auction)]
+                 if marks else auction)
+        out += [" ".join(words[i:i + 4]) for i in range(0, len(words), 4)]
     tricks = rec.data.get("play")
     if play_rows is not None and tricks:  # rows as read, in column order already
         out.append(f"[Play {_quote(tricks[0]['leader'])}]")
-        out.extend(" ".join(row) if len(row) == 4 and None not in row else
-                   " ".join([c or "-" for c in row] + ["-"] * (4 - len(row))) for row in play_rows)
+        out += [" ".join(row) if len(row) == 4 and None not in row else
+                " ".join([c or "-" for c in row] + ["-"] * (4 - len(row))) for row in play_rows]
         if len(tricks) < 13 or len(tricks[-1]["cards"]) < 4:
             out.append("*")
     elif tricks:
         out.extend(_play_section(tricks))
     for name, table in rec.data.get("tables", {}).items():
         out.append(f"[{name} {_quote(rec.tags.get(name, ';'.join(table['columns'])))}]")
-        out.extend(" ".join(row) for row in table["rows"])
+        out += [" ".join(row) for row in table["rows"]]
     return "\n".join(out) + "\n"
 
 

@@ -1,0 +1,192 @@
+"""The quick replay of a plain Play section: the common case, done in one pass.
+
+Most Play sections are thirteen (or fewer, after a claim) rows of four cards, single-spaced,
+written in the standard's seat order from the opening leader, every card held by its seat and
+following suit where it can. For such a section the full reader (pbn_play.read_play: tokens,
+the row-order search of pbn_order, the trick engine, then plies) can find nothing to say: no
+diagnostic, every row in seat order, the engine's tricks exactly these. This pass checks exactly
+those conditions with the cards coded as small integers (card = suit * 13 + rank index, suit
+S H D C = 0 1 2 3) and builds the same record data; the moment anything is unusual (a token that
+is not a plain card, an annotation, a `-`, `*` before a full row, a row of another length, odd
+spacing, a card its seat does not hold, a renounce while holding the suit led, an unknown hand)
+it gives up having changed nothing, and the full reader reads the section from the start.
+"""
+from __future__ import annotations
+
+import re
+
+from records.cards.tricks import DECK, RANK_VALUE
+from records.core.model import Ply
+
+SEATS = ("N", "E", "S", "W")
+SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+CODE: dict[str, int] = {}            # every written form of a card the full reader takes as
+for _card in DECK:                   # plainly that card -> its code
+    _code = SUIT_INDEX[_card[0]] * 13 + (14 - RANK_VALUE[_card[1]])
+    CODE[_card] = _code
+    CODE[_card[0].lower() + _card[1:]] = _code
+    if _card[1] == "T":
+        CODE[_card[0] + "10"] = _code
+CARD = {code: card for card, code in CODE.items() if card in DECK}   # code -> "SA"
+TRICK_KEYS = [f"T{n}" for n in range(14)]
+SIDES = ("NS", "EW")
+# TURNS[first][leader]: (seat, its column in a row written from first) in playing order
+TURNS = [[[((lead + j) % 4, (lead + j - first) % 4) for j in range(4)] for lead in range(4)]
+         for first in range(4)]
+TOKEN_RE = re.compile(r"\S+")
+
+
+SUIT_BITS = [((1 << 13) - 1) << (13 * suit) for suit in range(4)]   # suit -> its cards' bits
+_BITS: dict[frozenset, int] = {}
+
+
+def hand_bits(hand: frozenset) -> int:
+    """A hand as a bit set of its card codes (remembered: the same hands recur)."""
+    bits = _BITS.get(hand)
+    if bits is None:
+        bits = 0
+        for card in hand:
+            bits |= 1 << CODE[card]
+        if len(_BITS) > 4096:
+            _BITS.clear()
+        _BITS[hand] = bits
+    return bits
+
+
+def plain_rows(items) -> tuple[list[list], list[int], list[list[int]]] | None:
+    """Rows of four card codes (None for a `-`), the line of each row and the columns of its
+    cards, from a Play section made of whole lines of four plain cards or dashes, perhaps
+    ended by a line `*`; None for anything else."""
+    rows, lines, columns = [], [], []
+    code_of = CODE.get
+    for text, line, col in items:
+        if col:                       # a token the splitter took alone: not a plain line
+            return None
+        parts = text.split(" ")
+        if len(parts) == 4 and "" not in parts:    # single spaces: columns by arithmetic
+            row = list(map(code_of, parts))
+            a = len(parts[0]) + 2
+            b = a + len(parts[1]) + 1
+            places = [1, a, b, b + len(parts[2]) + 1]
+        else:
+            parts = text.split()
+            if len(parts) != 4:
+                if parts == ["*"]:
+                    return (rows, lines, columns) if _nothing_after(items, line) else None
+                return None
+            row = list(map(code_of, parts))
+            places = [m.start() + 1 for m in TOKEN_RE.finditer(text)]
+        if None in row:
+            for k, part in enumerate(parts):
+                if row[k] is None and part.strip("-"):
+                    return None       # not a card, not a dash
+        rows.append(row)
+        lines.append(line)
+        columns.append(places)
+    return rows, lines, columns
+
+
+def _nothing_after(items, line: int) -> bool:
+    """The `*` line is the section's last item (what follows it would be ignored: rare)."""
+    return items[-1][1] == line and items[-1][2] == 0
+
+
+def replay(rec, deal, contract, first: str, items) -> int | None:
+    """Replay a plain Play section into rec (plies, play, tricks_won) as the full reader
+    would, and return the number of tricks finished (the caller checks the Result); None,
+    with rec untouched, when the section is not plain."""
+    read = plain_rows(items)
+    if read is None:
+        return None
+    rows, row_lines, row_columns = read
+    if not rows or len(rows) > 13:
+        return None
+    held = []
+    for seat in SEATS:
+        hand = deal.hands.get(seat)
+        if hand is None:
+            return None
+        held.append(hand_bits(hand))
+    trump = SUIT_INDEX.get(contract.trump) if contract and contract.trump else None
+    first_i = SEATS.index(first)
+    lead_i = first_i
+    winners, orders, leaders = [], [], []
+    last = len(rows) - 1
+    for t, row in enumerate(rows):
+        size = 4
+        if None in row:               # a trick stopped by a claim: the last row, its cards
+            size = _prefix(row, lead_i, first_i)   # those of the first players in turn
+            if t != last or not size:
+                return None
+        turns = TURNS[first_i][lead_i]            # (seat, its column) in playing order
+        best = row[turns[0][1]]                   # the card led
+        led_suit = best // 13
+        suit_led = SUIT_BITS[led_suit]
+        order = [best]
+        best_j = 0
+        for j in range(size):
+            seat_i, column = turns[j]
+            code = row[column]
+            hand = held[seat_i]
+            if not hand >> code & 1:
+                return None          # not held (or played before): the full reader says so
+            suit = code // 13
+            if suit != led_suit and hand & suit_led:
+                return None          # a renounce while holding the suit led
+            held[seat_i] = hand & ~(1 << code)
+            if j:
+                order.append(code)
+                best_suit = best // 13
+                if suit == best_suit:
+                    if code < best:        # a lower code is a higher rank
+                        best, best_j = code, j
+                elif suit == trump and best_suit != trump:
+                    best, best_j = code, j
+        leaders.append(lead_i)
+        orders.append(order)
+        if size < 4:
+            winners.append(None)
+            break
+        lead_i = (lead_i + best_j) % 4
+        winners.append(lead_i)
+    return _record(rec, first_i, rows, row_lines, row_columns, leaders, orders, winners)
+
+
+def _prefix(row: list, lead_i: int, first_i: int) -> int:
+    """How many cards a row holds when they are those of the first players from the leader
+    and the others are dashes (0 when it is not so)."""
+    size = 0
+    for j in range(4):
+        if row[(lead_i + j - first_i) % 4] is None:
+            break
+        size += 1
+    if any(row[(lead_i + j - first_i) % 4] is not None for j in range(size, 4)):
+        return 0
+    return size
+
+
+def _record(rec, first_i, rows, row_lines, row_columns, leaders, orders, winners) -> int:
+    """The replayed tricks into the record; the number of tricks finished."""
+    deal_rows, play, plies = [], [], rec.plies
+    won = [0, 0]
+    n = 0
+    for t, order in enumerate(orders):
+        lead_i = leaders[t]
+        row = rows[t]
+        deal_rows.append(list(map(CARD.__getitem__, row)) if None not in row else
+                         [CARD[c] if c is not None else None for c in row])
+        cards = list(map(CARD.__getitem__, order))
+        winner = winners[t]
+        if winner is not None:
+            won[winner % 2] += 1
+        play.append({"leader": SEATS[lead_i], "cards": cards,
+                     "winner": SEATS[winner] if winner is not None else None})
+        line, columns, key = row_lines[t], row_columns[t], TRICK_KEYS[t + 1]
+        for card, (_, column) in zip(cards, TURNS[first_i][lead_i]):
+            n += 1
+            plies.append(Ply(n, card, card, line, columns[column], key))
+    data = rec.data
+    data["_rows"] = deal_rows
+    data["play"] = play
+    data["tricks_won"] = {"NS": won[0], "EW": won[1]}
+    return len(orders) - (winners[-1] is None)
