@@ -117,34 +117,21 @@ def children(p: int) -> tuple[int, ...]:
     opp = (p >> 32 | p) & _M32 if white else (p >> 64 | p >> 96) & _M32
     empty = _M32 & ~(men | kings | opp)
     out = []
-    pieces = men
-    while pieces:
-        low = pieces & -pieces
-        pieces ^= low
-        index = low.bit_length() - 1
-        for over, landing, _ in man_jumps[index]:
-            if opp & over and empty & landing:
-                ends: list = []
-                _jump_ends(index, man_jumps, opp, empty | low, crown, 0, ends)
-                for t, taken in ends:
-                    q = p ^ (low << men_at ^ t << kings_at if t & crown else (low | t) << men_at)
-                    q &= ~(taken | taken << 32) if white else ~(taken << 64 | taken << 96)
-                    out.append(q ^ _WHITE_TO_MOVE)
-                break
-    pieces = kings
-    while pieces:
-        low = pieces & -pieces
-        pieces ^= low
-        index = low.bit_length() - 1
-        for over, landing, _ in king_jumps[index]:
-            if opp & over and empty & landing:
-                ends = []
-                _jump_ends(index, king_jumps, opp, empty | low, 0, 0, ends)
-                for t, taken in ends:
-                    q = p ^ (low ^ t) << kings_at
-                    q &= ~(taken | taken << 32) if white else ~(taken << 64 | taken << 96)
-                    out.append(q ^ _WHITE_TO_MOVE)
-                break
+    for pieces, jumps, at, crowns in ((men, man_jumps, men_at, crown),
+                                      (kings, king_jumps, kings_at, 0)):
+        while pieces:   # captures, men's then kings' (a king is never crowned: crowns 0)
+            low = pieces & -pieces
+            pieces ^= low
+            index = low.bit_length() - 1
+            for over, landing, _ in jumps[index]:
+                if opp & over and empty & landing:
+                    ends: list = []
+                    _jump_ends(index, jumps, opp, empty | low, crowns, 0, ends)
+                    for t, taken in ends:
+                        q = p ^ (low << at ^ t << kings_at if t & crowns else (low ^ t) << at)
+                        q &= ~(taken | taken << 32) if white else ~(taken << 64 | taken << 96)
+                        out.append(q ^ _WHITE_TO_MOVE)
+                    break
     if out:   # two capture paths may give one position: kept once, where first met
         out = list(dict.fromkeys(out))
     else:   # no capture: the simple steps (each gives a position of its own)
