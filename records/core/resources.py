@@ -25,30 +25,23 @@ def grammar(name: str) -> str:
 def lalr_parser(name: str, **options):
     """A LALR parser of a shipped grammar. Lark's analysis of a grammar takes 20-70 ms, some
     0.17 s for all of them at each start that reads a book, so its tables are kept in the
-    user's cache folder (lark checks the grammar's hash there and rebuilds a stale file); where
-    no folder can be written, the parser is built as before."""
+    user's cache folder; where no folder can be written, the parser is built as before."""
     from lark import Lark
-    text, path = grammar(name), _cache_file(name, options)
+    path = _cache_file(name, options)
     if path is None:
-        return Lark(text, parser="lalr", **options)
-    if path.exists():
-        return Lark(text, parser="lalr", cache=str(path), **options)
-    fresh = path.with_name(f"{path.name}.{os.getpid()}")   # written whole, then moved in place:
-    built = Lark(text, parser="lalr", cache=str(fresh), **options)   # no half file is read
-    try:
-        os.replace(fresh, path)
-    except OSError:
-        pass
-    return built
+        return Lark(grammar(name), parser="lalr", **options)
+    # lark's hash of the grammar and options (the cache's path among them) is the file's first
+    # line: a missing, stale or broken file (two first starts writing it at once) is rebuilt
+    return Lark(grammar(name), parser="lalr", cache=str(path), **options)
 
 
 def _cache_file(name: str, options: dict) -> Path | None:
     import lark
-    folder = Path(os.environ.get("HOYLE_CACHE") or Path(
-        os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "hoyle")
-    try:
+    try:   # (no home folder: RuntimeError)
+        folder = Path(os.environ.get("HOYLE_CACHE") or Path(
+            os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "hoyle")
         folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
+    except (OSError, RuntimeError):
         return None
     if not os.access(folder, os.W_OK):
         return None
