@@ -304,15 +304,8 @@ def note_owners(records: list[Record]):
     """line -> the record a syntax note at that line belongs to: the first record whose lines
     hold it, else the last record that starts before it, else the first record. A search
     (bisect) a note, not a scan of every record: a file with thousands of notes and of games
-    stays linear."""
+    stays linear. The records are in file order (split_games finds them so)."""
     starts = [r.line for r in records]
-    if any(a > b for a, b in zip(starts, starts[1:])):   # (records are in file order)
-        def scan(line: int) -> Record:
-            owner = next((r for r in records if r.line <= line <= r.end_line), None)
-            if owner is None:
-                owner = next((r for r in reversed(records) if r.line <= line), records[0])
-            return owner
-        return scan
     reach, furthest = [], 0        # reach[i]: the furthest end_line of records 0..i
     for r in records:
         furthest = max(furthest, r.end_line)
