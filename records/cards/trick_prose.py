@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from records.cards.card_forms import CARD_IN_TEXT, LETTER_CARD, CardTok, rank_of, suit_of
+from records.core.layout import roman_value
 
 SEAT = r"(?P<seat>\b(?:[AYBZNESW]|North|East|South|West)\b)"
 CARD_WORD = (r"(?P<rank>ace|king|queen|knave|jack|ten|nine|eight|seven|six|five|four|three|"
@@ -147,24 +148,10 @@ HEADING = re.compile(
     r"|(?P<o>\d{1,2})(?i:st|nd|rd|th)\s+(?i:trick)"
     rf"|(?P<w2>(?i:{_ORDINAL}))\s+(?i:trick))"
     r"\s*[.:]?")
-_ROMAN_VALUE = {"I": 1, "V": 5, "X": 10, "L": 50}
-
-
-def roman(text: str) -> int:
-    """"XIV" -> 14; 0 when it is no roman number."""
-    total, last = 0, 0
-    for ch in reversed(text.upper()):
-        value = _ROMAN_VALUE.get(ch, 0)
-        if not value:
-            return 0
-        total, last = (total - value, last) if value < last else (total + value, value)
-    return total
-
-
 def heading_number(m: re.Match) -> int:
     n = m.group("n") or m.group("o")
     if n:
-        return int(n) if n.isdigit() else roman(n)
+        return int(n) if n.isdigit() else roman_value(n)
     return ORDINALS.index((m.group("w") or m.group("w2")).lower()) + 1
 
 

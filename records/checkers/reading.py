@@ -23,7 +23,7 @@ from records.checkers import diagrams, engine, lines as named
 from records.checkers.notation import TURN, Token, diagonal_shape, stated_position, tokens
 from records.checkers.stream import PROSE, Reading, Start, replay
 from records.checkers.titles import headline as _headline
-from records.core.layout import Block, Grid, Replay
+from records.core.layout import Block, Grid, Replay, roman_value
 
 _DIGIT = re.compile(r"\d")
 _SQ = r"(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"
@@ -38,7 +38,6 @@ _SHORT_WORTH = re.compile(r"\s*(?:\(?[a-hA-H]\)?[.}]?|white|black|WHITE|BLACK|Wh
 _NOTE_START = re.compile(r"\s*[a-h]\.\s")     # digits: one letter alone, a note's letter
 _FEN = re.compile(r"(?<!\w)[BW]:[WB]")
 _OPENING = engine.to_fen(engine.initial())
-_ROMAN = {"I": 1, "V": 5, "X": 10}
 _SQUARE_ALONE = re.compile(r"\d{1,3}")
 _GARBLED = re.compile(r"\d{1,2}[?!%/]{1,2}\s?-?\s?\d{1,2}|\d{1,2}\s?-?\s?[?!%/]{1,2}\d{0,2}")
 _SPLIT_MOVE = re.compile(r"[*A-Ha-h]?\s*\d{1,2}\s{2,}\d{1,2}")
@@ -356,13 +355,8 @@ def _value(tok: Token) -> str:
         return text.strip()[0].upper()
     if tok.kind == "variation":
         label = re.sub(r"^(?:VAR|Var|VARIATION|Variation|V)\.?\s*", "", text).rstrip(".")
-        return str(_roman(label)) if re.fullmatch(r"[IVX]+", label) else label
+        return str(roman_value(label)) if re.fullmatch(r"[IVX]+", label) else label
     return text
-
-
-def _roman(text: str) -> int:
-    values = [_ROMAN[ch] for ch in text]
-    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
 
 
 # -- setups ----------------------------------------------------------------------------------

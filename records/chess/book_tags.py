@@ -6,6 +6,7 @@ import re
 import string
 
 from records.chess.diagrams import MAN_AT, MEN_OF_A_SIDE
+from records.core.layout import roman_value
 
 PLAYERS = re.compile(r"White:\s*(?P<white>.+?)\.?\s+Black:\s*(?P<black>.+?)\.?\s*$|"
                      r"WHITE\.?\s*\((?P<white2>[^)]+?)\.?\)\s+BLACK\.?\s*\((?P<black2>[^)]+?)\.?\)")
@@ -13,7 +14,6 @@ EVENT_LINE = re.compile(r"^\s*\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)\s*$
 PLAYED_AT = re.compile(r"[Pp]layed (?:at|in) (?:the )?(?P<event>[^.]+?),?\s+(?P<year>1[5-9]\d\d)")
 CONTENTS_GAME = re.compile(r"^\s*(?P<n>\d+)\.\s+(?P<white>[A-Z][\w'. ]+?)\s*-\s*(?P<black>[A-Z][\w'. ]+?)\s+\((?P<event>[^()]+?),\s*(?P<year>1[5-9]\d\d)\)")
 GAME_NUMBER = re.compile(r"(?:GAME|Game)\s+(?:N[Oo]\.\s*)?(?P<n>\d+|[IVXLC]+\b)")
-ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 COMPARE = re.compile(r"^\s*(?P<name>[A-Z][A-Za-z' -]+?)\s*\((?:compare|see) p\.\s*\d+\)\.?\s*$")
 AS_IN_GAME = re.compile(r"[Mm]oves?\s+1\s*(?:-|to)\s*(?P<last>\d+)\s+(?:are\s+)?as in\s+(?:GAME|Game)\s+"
                         r"(?:N[Oo]\.\s*)?(?P<game>\d+)")
@@ -48,8 +48,7 @@ def game_number(text: str) -> int:
     """'12' -> 12, 'XIV' -> 14 (older books number their games in Roman numerals)."""
     if text.isdigit():
         return int(text)
-    values = [ROMAN[c] for c in text]
-    return sum(-v if v < after else v for v, after in zip(values, values[1:] + [0]))
+    return roman_value(text)
 
 
 VERSUS = re.compile(r"(?P<white>[A-Z][\w'.\u00C0-\u017F-]*(?: [A-Z][\w'.\u00C0-\u017F-]*){0,3})\s+v(?:s)?\.\s+"

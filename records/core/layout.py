@@ -190,6 +190,21 @@ class Token(Protocol):
     text: str
 
 
+_ROMAN_VALUE = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def roman_value(text: str) -> int:
+    """A number printed in Roman numerals, as books number games, tricks and variations:
+    "XIV" -> 14, in either case; 0 for text that is no Roman number."""
+    total, last = 0, 0
+    for ch in reversed(text.upper()):
+        value = _ROMAN_VALUE.get(ch, 0)
+        if not value:
+            return 0
+        total, last = (total - value, last) if value < last else (total + value, value)
+    return total
+
+
 @dataclass(frozen=True, slots=True)
 class Number:
     """A number the layout itself prints (on a fraction's rule): the family says what it means."""

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from records.core.layout import Replay, choose, grid_of, orders, page, row_of
+from records.core.layout import Replay, choose, grid_of, orders, page, roman_value, row_of
 from records.core.pages import CONTINUING, read_page
 
 
@@ -221,3 +221,9 @@ def test_orders_that_read_columns_each_on_its_own_are_kept_beside_the_others():
 def test_a_fraction_rule_may_be_en_dashes():
     assert row_of("1. \u2013\u2013\u2013\u2013  2. \u2013\u2013\u2013\u2013\u2013\u2013", 1).rule == "numbered"
     assert [c.text for c in row_of("1  ----  2  ------", 1).numbers] == ["1", "2"]
+
+
+def test_roman_numbers_as_books_print_them():
+    assert [roman_value(t) for t in ("I", "iv", "IX", "XIV", "XL", "xlii", "MCMXIV")] == \
+        [1, 4, 9, 14, 40, 42, 1914]
+    assert roman_value("Trick") == 0 and roman_value("") == 0
