@@ -40,6 +40,7 @@ _to_json = json_writer()   # json.dumps(..., ensure_ascii=False)
 # result printed at the end of the moves): part of its content
 PRINTED_NOTES = ("movetext", "termination")
 HOYLE_CONTENT = ("HoylePrinted", "HoyleUnread")   # hoyle's tags that hold printed text
+NOT_CONTENT = ("_", "Hoyle")   # tags that are not content (but HOYLE_CONTENT)
 _PLAIN_STRINGS = re.compile(r'[^"\\\x00-\x1f]*')   # what JSON writes as it is, in quotes
 
 
@@ -63,15 +64,24 @@ class Diagnostic:
             {"repair": True} if self.repair else {})
 
 
-def _in_json(before: list, strings: list[str], after: list) -> str:
-    """_to_json(before + [strings] + after), the list of strings written straight when none
-    needs an escape (it is most of the key, and the encoder's slowest part)."""
-    joined = "".join(strings)
+def _plain_json(strings: list[str], joined: str) -> str | None:
+    """_to_json(strings) when the strings (joined: all of them as one) need no escape, written
+    straight (most of a record's key, and the encoder's slowest part); else None."""
     plain = joined.isprintable() and '"' not in joined and "\\" not in joined   # (quicker)
     if not plain and not _PLAIN_STRINGS.fullmatch(joined):
-        return _to_json([*before, strings, *after])
-    middle = '["' + '", "'.join(strings) + '"]' if strings else "[]"
-    return "[" + ", ".join([*map(_to_json, before), middle, *map(_to_json, after)]) + "]"
+        return None
+    return '["' + '", "'.join(strings) + '"]' if strings else "[]"
+
+
+def _pairs_json(pairs: list[tuple[str, str]]) -> str:
+    """_to_json(pairs): a list of (name, value) string pairs, written straight when no string
+    needs an escape (a record's tags)."""
+    joined = "".join([name + value for name, value in pairs])
+    plain = joined.isprintable() and '"' not in joined and "\\" not in joined
+    if not plain and not _PLAIN_STRINGS.fullmatch(joined):
+        return _to_json(pairs)
+    return '[["' + '"], ["'.join([name + '", "' + value for name, value in pairs]) + '"]]' \
+        if pairs else "[]"
 
 
 @dataclass(slots=True)
@@ -229,16 +239,22 @@ class Record:
         """(hoyle's own tags, "Hoyle...", are what it found or where the record came from:
         not content, so a record read back from hoyle's export is the record it exported;
         but those that hold what was printed)"""
-        tags = sorted((k, v if type(v) is str else str(v)) for k, v in self.tags.items()
-                      if (k[:1] != "_" and k[:5] != "Hoyle") or k in HOYLE_CONTENT)
+        tags = [(k, v if type(v) is str else str(v)) for k, v in sorted(self.tags.items())
+                if not k.startswith(NOT_CONTENT) or k in HOYLE_CONTENT]   # (names are unique)
         sans = normals(self.plies)
         if self.plies_in_text:
             printed = texts(self.plies)
             differing = [] if printed is sans or printed == sans else \
                 [[[i, t] for i, (t, n) in enumerate(zip(printed, sans)) if t != n]]
             notes = [[k, self.data[k]] for k in PRINTED_NOTES if k in self.data]
-            key = _in_json([self.kind, self.start_position], sans,
-                           ["", tags, *differing, *notes])
+            middle = _plain_json(sans, "".join(sans))
+            if middle is None:
+                key = _to_json([self.kind, self.start_position, sans, "", tags, *differing,
+                                *notes])
+            else:
+                key = "[" + ", ".join([_to_json(self.kind), _to_json(self.start_position),
+                                       middle, '""', _pairs_json(tags), *map(_to_json, differing),
+                                       *map(_to_json, notes)]) + "]"
         else:
             body = self.normal or ("" if self.plies else self.text)
             key = _to_json([self.kind, self.start_position, sans, body, tags])
