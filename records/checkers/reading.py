@@ -186,9 +186,11 @@ class CheckersReader:
         """A sentence giving the other side the move (`With White to move the position is
         only a draw, thus:`) under a diagram whose side was stated: the diagram again, with
         that side to move, for the solution below it."""
-        turn = TURN.search(text)
         above = [b for b in self.boards if 0 < block.line - b.end_line <= TURN_REACH]
-        if turn is None or not above or not above[-1].sides:
+        if not above or not above[-1].sides:
+            return []
+        turn = TURN.search(text)
+        if turn is None:
             return []
         side = turn.group(1)[0].upper()
         if side in above[-1].sides:
@@ -386,7 +388,7 @@ def board_starts(board: diagrams.Board, sides: str = "",
 
 def _fen_starts(block: Block) -> list[tuple[str, Start]]:
     for row in block.text_rows():
-        if not _FEN.search(row.text):
+        if ":" not in row.text or not _FEN.search(row.text):
             continue
         for tok in tokens(row.text, row.line):
             if tok.kind == "fen":
