@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Protocol
 
 # -- what a page prints besides its records --------------------------------------------------
@@ -300,7 +301,8 @@ def _divides(row: Row) -> bool:
 def _running(cell: Cell) -> bool:
     """A cell of running text (prose that mentions moves): read row by row, never as a table."""
     text = cell.text
-    return len(text) >= RUNNING_TEXT and text.count(" ") >= 2 and len(_WORDS.findall(text)) >= 3
+    return len(text) >= RUNNING_TEXT and text.count(" ") >= 2 and \
+        sum(1 for _ in islice(_WORDS.finditer(text), 3)) == 3    # three words: no need of more
 
 
 def _span(token, slot: int) -> tuple[int, int]:
