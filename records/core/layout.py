@@ -122,6 +122,9 @@ def _add_cell(out: list[Cell], text: str, start: int, stop: int, line: int, tabb
         return
     first = text.index(piece, start + lead)
     slot = text.count("\t", 0, first) if tabbed else -1
+    if len(piece) <= MAX_CELL:      # (most cells: one piece)
+        out.append(Cell(piece, line, first + 1, slot))
+        return
     at = 0
     while at < len(piece):
         stop = len(piece) if len(piece) - at <= MAX_CELL else piece.rfind(" ", at + 1, at + MAX_CELL)
