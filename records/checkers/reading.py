@@ -32,8 +32,9 @@ _MOVE_LIKE = re.compile(rf"(?<![\w.]){_SQ}(?: ?[-\u2013\u2014x\u00d7:.*] ?| {{1,
 _NUMBERED = re.compile(r"--\s?\d|\(\d{1,3}\)|\d\.\s|[a-h]\}|\bV\. ?\d")    # `V.1.`: a variation
 _NAMED = re.compile(r"^((?:The\s+)?[A-Z][\w'\u2019 .-]{2,40}?):\s*(?=\d)")   # `The Dyke: 11 to 15`
 _WORDS = re.compile(r"[A-Za-z]{3,}")
-_WORTH = re.compile(r"wins|WINS|loses|LOSES|[Dd]rawn?\b|DRAW|VAR|Var\b|ariation|ARIATION|"
+_WORTH = re.compile(r"wins|WINS|loses|LOSES|Drawn?\b|drawn?\b|DRAW|VAR|Var\b|ariation|ARIATION|"
                     r"to move|to play|TO MOVE|TO PLAY|thus")   # a cell worth reading, besides
+# (each branch begins with a letter: the search skips to where one of them stands)
 _SHORT_WORTH = re.compile(r"\s*(?:\(?[a-hA-H]\)?[.}]?|white|black|WHITE|BLACK|White|Black)\.?\s*")
 _NOTE_START = re.compile(r"\s*[a-h]\.\s")     # digits: one letter alone, a note's letter
 _FEN = re.compile(r"(?<!\w)[BW]:[WB]")
