@@ -102,8 +102,10 @@ class CheckersReader:
         if alone is not None:
             return alone
         found = _cell_tokens(owned)
-        named = _NAMED.match(text)
-        if named and found and found[0].kind == "move":
+        if not found:
+            return found
+        named = _NAMED.match(text) if found[0].kind == "move" else None
+        if named:
             found.insert(0, Token("named", named.group(1), cell.line, cell.column, value=named.group(1)))
         if len(_WORDS.findall(text)) >= 3:
             for tok in found:
