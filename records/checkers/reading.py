@@ -216,8 +216,10 @@ class CheckersReader:
 
     def heading(self, block: Block) -> str:
         rows = block.text_rows()
+        if len(rows) > 2:
+            return ""
         text = " ".join(r.text.strip() for r in rows)
-        if len(rows) > 2 or len(text) > 70 or not text or any(len(r.cells) > 1 for r in rows):
+        if len(text) > 70 or not text or any(len(r.cells) > 1 for r in rows):
             return ""
         if TURN.search(text) or re.search(r"\bEither\b", text, re.I) or _LABEL_LINE.match(text):
             return ""
