@@ -35,6 +35,8 @@ NUMBER = re.compile(r"^\d+$")
 
 
 def find_score_pads(text: str) -> list[RawPad]:
+    if not PAD_HEADER.search(text):   # (no header spans lines: none in the text, none in a line)
+        return []
     lines = text.split("\n")
     pads = []
     for i, line in enumerate(lines):

@@ -83,10 +83,12 @@ def _scanner(words: bool = True) -> re.Pattern:
 
 
 # Without words, every token starts with a digit, one of ( ) * } -, or a letter that follows no
-# letter or digit (each terminal that starts with a letter says so by a look-behind): checked
-# first, the letters inside words of running text are passed over at once. The same tokens as
-# without it (tests/checkers/test_checkers_fast_paths.py).
-_STARTS = r"(?:(?=[\d()*}\-])|(?<!\w)(?=[A-Za-z]))"
+# letter or digit (each terminal that starts with a letter says so by a look-behind), and only
+# a letter some terminal begins with: a label or note letter (A-H, a-h), a square's OCR slip
+# (I, l, O, S), a side or verdict (B, W, Black, Drawn), a variation (V), `thus`, `or`. Checked
+# first, the letters inside words of running text, and the words no token begins, are passed
+# over at once. The same tokens as without it (tests/checkers/test_checkers_fast_paths.py).
+_STARTS = r"(?:(?=[\d()*}\-])|(?<!\w)(?=[A-IOSVWa-hlot]))"
 
 
 _STYLES = {"PROSE": "prose", "DOTTED": "dotted", "SPACED": "spaced"}

@@ -32,8 +32,9 @@ _MOVE_LIKE = re.compile(rf"(?<![\w.]){_SQ}(?: ?[-\u2013\u2014x\u00d7:.*] ?| {{1,
 _NUMBERED = re.compile(r"--\s?\d|\(\d{1,3}\)|\d\.\s|[a-h]\}|\bV\. ?\d")    # `V.1.`: a variation
 _NAMED = re.compile(r"^((?:The\s+)?[A-Z][\w'\u2019 .-]{2,40}?):\s*(?=\d)")   # `The Dyke: 11 to 15`
 _WORDS = re.compile(r"[A-Za-z]{3,}")
-_WORTH = re.compile(r"wins|WINS|loses|LOSES|[Dd]rawn?\b|DRAW|VAR|Var\b|ariation|ARIATION|"
+_WORTH = re.compile(r"wins|WINS|loses|LOSES|Drawn?\b|drawn?\b|DRAW|VAR|Var\b|ariation|ARIATION|"
                     r"to move|to play|TO MOVE|TO PLAY|thus")   # a cell worth reading, besides
+# (each branch begins with a letter: the search skips to where one of them stands)
 _SHORT_WORTH = re.compile(r"\s*(?:\(?[a-hA-H]\)?[.}]?|white|black|WHITE|BLACK|White|Black)\.?\s*")
 _NOTE_START = re.compile(r"\s*[a-h]\.\s")     # digits: one letter alone, a note's letter
 _FEN = re.compile(r"(?<!\w)[BW]:[WB]")
@@ -101,8 +102,10 @@ class CheckersReader:
         if alone is not None:
             return alone
         found = _cell_tokens(owned)
-        named = _NAMED.match(text)
-        if named and found and found[0].kind == "move":
+        if not found:
+            return found
+        named = _NAMED.match(text) if found[0].kind == "move" else None
+        if named:
             found.insert(0, Token("named", named.group(1), cell.line, cell.column, value=named.group(1)))
         if len(_WORDS.findall(text)) >= 3:
             for tok in found:
@@ -186,9 +189,11 @@ class CheckersReader:
         """A sentence giving the other side the move (`With White to move the position is
         only a draw, thus:`) under a diagram whose side was stated: the diagram again, with
         that side to move, for the solution below it."""
-        turn = TURN.search(text)
         above = [b for b in self.boards if 0 < block.line - b.end_line <= TURN_REACH]
-        if turn is None or not above or not above[-1].sides:
+        if not above or not above[-1].sides:
+            return []
+        turn = TURN.search(text)
+        if turn is None:
             return []
         side = turn.group(1)[0].upper()
         if side in above[-1].sides:
@@ -211,8 +216,10 @@ class CheckersReader:
 
     def heading(self, block: Block) -> str:
         rows = block.text_rows()
+        if len(rows) > 2:
+            return ""
         text = " ".join(r.text.strip() for r in rows)
-        if len(rows) > 2 or len(text) > 70 or not text or any(len(r.cells) > 1 for r in rows):
+        if len(text) > 70 or not text or any(len(r.cells) > 1 for r in rows):
             return ""
         if TURN.search(text) or re.search(r"\bEither\b", text, re.I) or _LABEL_LINE.match(text):
             return ""
@@ -386,7 +393,7 @@ def board_starts(board: diagrams.Board, sides: str = "",
 
 def _fen_starts(block: Block) -> list[tuple[str, Start]]:
     for row in block.text_rows():
-        if not _FEN.search(row.text):
+        if ":" not in row.text or not _FEN.search(row.text):
             continue
         for tok in tokens(row.text, row.line):
             if tok.kind == "fen":

@@ -100,27 +100,30 @@ def _abbreviates(short: str, name: str) -> bool:
 
 
 def _prose_tags(line: str) -> dict:
+    """The facts a line of prose states. Each pattern is tried only on a line holding the
+    text it cannot match without (a book's prose lines are thousands, its facts a few)."""
     tags = {}
-    m = PLAYERS.search(line)
+    m = PLAYERS.search(line) if "White:" in line or "WHITE" in line else None
     if m:
         tags["White"] = (m.group("white") or m.group("white2")).strip()
         tags["Black"] = (m.group("black") or m.group("black2")).strip()
-    m = EVENT_LINE.match(line) or PLAYED_AT.search(line)
+    m = (EVENT_LINE.match(line) if "(" in line else None) or \
+        (PLAYED_AT.search(line) if "layed " in line else None)
     if m:
         tags["Event"], tags["Date"] = m.group("event").strip(), f"{m.group('year')}.??.??"
-    m = FEN_LINE.search(line)
+    m = FEN_LINE.search(line) if "[FEN" in line else None
     if m:
         tags["_fen"] = m.group(1)
-    m = AS_IN_GAME.search(line)
+    m = AS_IN_GAME.search(line) if "as in" in line else None
     if m:
         tags["_as_in"] = (int(m.group("game")), int(m.group("last")))
-    m = MEN_OF_A_SIDE.search(line)
+    m = MEN_OF_A_SIDE.search(line) if ":" in line else None
     if m:
         tags[f"_men_{m.group('side').lower()}"] = MAN_AT.findall(m.group("men"))
-    m = COMPARE.match(line)
+    m = COMPARE.match(line) if " p." in line else None
     if m:
         tags["BookOpening"] = m.group("name").strip()
-    if DIAGRAM.search(line):
+    if ("iag" in line or "[Illustration" in line) and DIAGRAM.search(line):
         tags["_diagram"] = True
     return tags
 

@@ -23,10 +23,11 @@ RESULT_ALONE = re.compile(r"^(?:(?:and\s+)?(?:White|Black)\s+(?:wins|resigns?|re
 
 
 def plain(line: str) -> str:
-    line = line.translate(QUOTES)
+    if "`" in line or not line.isascii():   # (the other quotes are not ASCII)
+        line = line.translate(QUOTES)
     if "—" in line or "–" in line or "--" in line:
         line = DASH_FOR_MOVE.sub(lambda m: m.group(1) + "…" * len(m.group(2)), line)
-    return line if "$" in line or "\\" in line else line.translate(ITALICS)
+    return line if "_" not in line or "$" in line or "\\" in line else line.translate(ITALICS)
 
 
 RANK_WORD = "|".join(dn.RANK_NUMBERS)  # first ... eighth

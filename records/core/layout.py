@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Protocol
 
 # -- what a page prints besides its records --------------------------------------------------
@@ -121,6 +122,9 @@ def _add_cell(out: list[Cell], text: str, start: int, stop: int, line: int, tabb
         return
     first = text.index(piece, start + lead)
     slot = text.count("\t", 0, first) if tabbed else -1
+    if len(piece) <= MAX_CELL:      # (most cells: one piece)
+        out.append(Cell(piece, line, first + 1, slot))
+        return
     at = 0
     while at < len(piece):
         stop = len(piece) if len(piece) - at <= MAX_CELL else piece.rfind(" ", at + 1, at + MAX_CELL)
@@ -300,7 +304,8 @@ def _divides(row: Row) -> bool:
 def _running(cell: Cell) -> bool:
     """A cell of running text (prose that mentions moves): read row by row, never as a table."""
     text = cell.text
-    return len(text) >= RUNNING_TEXT and text.count(" ") >= 2 and len(_WORDS.findall(text)) >= 3
+    return len(text) >= RUNNING_TEXT and text.count(" ") >= 2 and \
+        sum(1 for _ in islice(_WORDS.finditer(text), 3)) == 3    # three words: no need of more
 
 
 def _span(token, slot: int) -> tuple[int, int]:

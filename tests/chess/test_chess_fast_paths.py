@@ -1,0 +1,67 @@
+"""Fast paths of the chess book reader that must read as the slow ones: on every line of the
+seeds and the corpus books, the prose facts found with each pattern's cheap look first are the
+ones every pattern finds tried on every line, and plain text made with the translations applied
+only where they change something is the text made with them applied always."""
+from pathlib import Path
+
+import pytest
+
+from records.chess import book_tags, text
+from records.chess.diagrams import MAN_AT
+
+
+def _lines() -> list[str]:
+    books = [*Path("../shared/seeds").glob("*.txt"), *Path("../shared/corpus").glob("*/*.txt")]
+    lines = [line for book in books for line in book.read_text(errors="replace").splitlines()]
+    if not lines:
+        pytest.skip("no seeds or corpus")
+    return lines
+
+
+def _every_pattern(line: str) -> dict:
+    """The prose facts of a line, every pattern tried (as before the cheap looks)."""
+    tags = {}
+    m = book_tags.PLAYERS.search(line)
+    if m:
+        tags["White"] = (m.group("white") or m.group("white2")).strip()
+        tags["Black"] = (m.group("black") or m.group("black2")).strip()
+    m = book_tags.EVENT_LINE.match(line) or book_tags.PLAYED_AT.search(line)
+    if m:
+        tags["Event"], tags["Date"] = m.group("event").strip(), f"{m.group('year')}.??.??"
+    m = book_tags.FEN_LINE.search(line)
+    if m:
+        tags["_fen"] = m.group(1)
+    m = book_tags.AS_IN_GAME.search(line)
+    if m:
+        tags["_as_in"] = (int(m.group("game")), int(m.group("last")))
+    m = book_tags.MEN_OF_A_SIDE.search(line)
+    if m:
+        tags[f"_men_{m.group('side').lower()}"] = MAN_AT.findall(m.group("men"))
+    m = book_tags.COMPARE.match(line)
+    if m:
+        tags["BookOpening"] = m.group("name").strip()
+    if book_tags.DIAGRAM.search(line):
+        tags["_diagram"] = True
+    return tags
+
+
+def test_prose_facts_read_as_every_pattern_tried():
+    lines = _lines()
+    found = 0
+    for line in lines:
+        expected = _every_pattern(line)
+        assert book_tags._prose_tags(line) == expected, line
+        found += bool(expected)
+    assert found > 100   # the books state facts: the comparison met them
+
+
+def test_plain_text_reads_as_the_translations_applied_always():
+    made_plain = 0
+    for line in _lines():
+        always = line.translate(text.QUOTES)
+        if "—" in always or "–" in always or "--" in always:
+            always = text.DASH_FOR_MOVE.sub(lambda m: m.group(1) + "…" * len(m.group(2)), always)
+        always = always if "$" in always or "\\" in always else always.translate(text.ITALICS)
+        assert text.plain(line) == always, line
+        made_plain += always != line
+    assert made_plain > 100   # quotes and italics were met and changed
