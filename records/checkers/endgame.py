@@ -247,6 +247,16 @@ def solve_exactly(pos: engine.Position, limit: int) -> str | None:
 
 
 def _solve(p: int, limit: int) -> str | None:
+    """solve_exactly over a packed position: a level at a time with numpy for positions of
+    at most _SMALL_PIECES pieces (_solve_small), else position by position."""
+    if (p & _BOARD).bit_count() <= _SMALL_PIECES:
+        found = _solve_small(p, limit)
+        if found is not _UNCOVERED:
+            return found
+    return _solve_by_search(p, limit)
+
+
+def _solve_by_search(p: int, limit: int) -> str | None:
     index = {p: 0}
     order = [p]
     preds: list[list[int]] = [[]]   # the positions that lead to each one
@@ -320,4 +330,273 @@ def _propagate(preds: list[list[int]], count: list[int], fixed: dict[int, int]) 
                 if remaining[a] == 0:
                     value[a] = -1
                     queue.append(a)
+    return value
+
+
+# -- the exact analysis of small endings, a level of the closure at once ----------------------
+# Positions of at most three pieces are also numbered by a key: their piece codes (32 * kind
+# + bit index, kinds as in a packed position: black man, black king, white man, white king)
+# sorted and padded with _EMPTY, bytes 0-2 of key >> 1; bit 0 set when White is to move.
+# The closure is walked a level at a time with numpy, each level's moves found at once;
+# the positions met, the ones expanded (every one met not already solved, and the start),
+# the values and the count of positions looked at are those of _solve_by_search.
+_SMALL_PIECES = 3
+_UNCOVERED = "uncovered"
+_EMPTY = 255
+_OFF = 32   # the square past the edge, in _step_table()
+_RESULTS = ("W", "B", "draw", "draw", "B", "W")   # [(value + 1) * 2 + white]
+_STEP_TABLE: list = []
+
+
+def _step_table():
+    """engine.STEP as a numpy table: _OFF past the edge, and a row for _OFF itself."""
+    if not _STEP_TABLE:
+        import numpy as np
+        table = np.full((33, 4), _OFF, dtype=np.int64)
+        for i in range(32):
+            for d in range(4):
+                if engine.STEP[i][d] >= 0:
+                    table[i, d] = engine.STEP[i][d]
+        _STEP_TABLE.append(table)
+    return _STEP_TABLE[0]
+
+
+def _distinct(values):
+    """np.unique by sorting (the distinct values, in order)."""
+    import numpy as np
+    values = np.sort(values)
+    if len(values) > 1:
+        values = values[np.concatenate(([True], values[1:] != values[:-1]))]
+    return values
+
+
+def _small_key(p: int) -> int | None:
+    """The key of packed position p, None when it is not a position of at most
+    _SMALL_PIECES pieces on distinct squares."""
+    codes = []
+    for kind in range(4):
+        bb = p >> 32 * kind & _M32
+        while bb:
+            low = bb & -bb
+            bb ^= low
+            codes.append(32 * kind + low.bit_length() - 1)
+    if len(codes) > _SMALL_PIECES or len({c & 31 for c in codes}) < len(codes):
+        return None
+    codes.sort()
+    codes += [_EMPTY] * (3 - len(codes))
+    return p >> 128 | (codes[0] | codes[1] << 8 | codes[2] << 16) << 1
+
+
+class _SolvedSmall:
+    """The keys of the small positions in _SOLVED (sorted) and their values for the side to
+    move, kept in step with _SOLVED (made again from it when it changed behind our back)."""
+
+    def __init__(self):
+        self.keys = self.values = None
+        self.size = -1   # len(_SOLVED) when last in step
+
+    def sync(self):
+        import numpy as np
+        if self.size == len(_SOLVED):
+            return
+        pairs = {}
+        for q, found in _SOLVED.items():
+            if (q & _BOARD).bit_count() <= _SMALL_PIECES:
+                key = _small_key(q)
+                if key is not None:
+                    turn = "W" if q >> 128 else "B"
+                    pairs[key] = 0 if found == "draw" else (1 if found == turn else -1)
+        keys = np.array(sorted(pairs), dtype=np.int64)
+        self.keys, self.values = keys, np.array([pairs[k] for k in keys.tolist()], dtype=np.int8)
+        self.size = len(_SOLVED)
+
+    def contains(self, keys):
+        import numpy as np
+        at = np.searchsorted(self.keys, keys).clip(0, max(len(self.keys) - 1, 0))
+        return (self.keys[at] == keys) if len(self.keys) else np.zeros(len(keys), dtype=bool)
+
+    def add(self, keys, values):
+        """Record sorted keys (those not there yet) with their values."""
+        import numpy as np
+        new = ~self.contains(keys)
+        at = np.searchsorted(self.keys, keys[new])
+        self.keys = np.insert(self.keys, at, keys[new])
+        self.values = np.insert(self.values, at, values[new])
+
+
+_SOLVED_SMALL = _SolvedSmall()
+
+
+def _decode(keys):
+    """Piece codes (rows of three, sorted, _EMPTY padded) and side to move of keys."""
+    import numpy as np
+    rest = keys >> 1
+    return np.stack([rest & 255, rest >> 8 & 255, rest >> 16 & 255], axis=1), keys & 1
+
+
+def _encode(codes, white):
+    codes.sort(axis=1)
+    return white | (codes[:, 0] | codes[:, 1] << 8 | codes[:, 2] << 16) << 1
+
+
+def _expand(keys):
+    """(parent index, child key) for each legal move of each position: captures only where
+    a position has one, every capture sequence to its end (a man crowned stops); a child
+    reached twice (two capture paths) comes twice."""
+    import numpy as np
+    step = _step_table()
+    dirs = np.arange(4)
+    codes, white = _decode(keys)
+    present = codes != _EMPTY
+    kind = np.where(present, codes >> 5, 0)
+    square = np.where(present, codes & 31, _OFF)
+    bit = np.where(present, np.int64(1) << (codes & 31), 0)
+    occupied = bit.sum(axis=1)
+    mover = present & ((kind >= 2) == (white[:, None] == 1))
+    opp = np.where(present & ~mover, bit, 0).sum(axis=1)
+    king = (kind & 1) == 1
+    crown = np.where(white == 1, engine.WHITE_CROWN, engine.BLACK_CROWN)
+    forward = (dirs[None, :] < 2) == (white[:, None] == 0)                # (n, 4)
+    may = mover[:, :, None] & (king[:, :, None] | forward[:, None, :])   # (n, 3, 4)
+    to = step[square[:, :, None], dirs]
+    land = step[to, dirs]
+    jumps = (may & (land != _OFF) & ((opp[:, None, None] >> (to & 31)) & 1 == 1)
+             & ((occupied[:, None, None] >> (land & 31)) & 1 == 0))
+    captures = jumps.any(axis=(1, 2))
+    steps = (may & ~captures[:, None, None] & (to != _OFF)
+             & ((occupied[:, None, None] >> (to & 31)) & 1 == 0))
+    parents, children = [], []
+
+    def finish(r, j, at, taken):   # the child of a move of slot j of rows r to square at
+        child = codes[r].copy()
+        k = kind[r, j]
+        crowned = ~king[r, j] & ((crown[r] >> at) & 1 == 1)
+        child[np.arange(len(r)), j] = (k + crowned) * 32 + at
+        if taken is not None:
+            child[taken] = _EMPTY
+        parents.append(r)
+        children.append(_encode(child, 1 - white[r]))
+
+    r, j, d = np.nonzero(steps)
+    if len(r):
+        finish(r, j, to[r, j, d], None)
+    r, j, d = np.nonzero(jumps)
+    over, at = to[r, j, d], land[r, j, d]
+    taken = (square[r] == over[:, None]) & ~mover[r]    # (m, 3): the slots captured
+    while len(r):
+        stops = ~king[r, j] & ((crown[r] >> at) & 1 == 1)
+        left = opp[r] & ~np.where(taken, bit[r], 0).sum(axis=1)
+        empty = ~occupied[r] | bit[r, j]
+        over2 = step[at[:, None], dirs]                                    # (m, 4)
+        land2 = step[over2, dirs]
+        more = (~stops[:, None] & may[r, j] & (land2 != _OFF)
+                & ((left[:, None] >> (over2 & 31)) & 1 == 1)
+                & ((empty[:, None] >> (land2 & 31)) & 1 == 1))
+        done = ~more.any(axis=1)
+        if done.any():
+            finish(r[done], j[done], at[done], taken[done])
+        i, d = np.nonzero(more)
+        over = over2[i, d]
+        taken = taken[i] | ((square[r[i]] == over[:, None]) & ~mover[r[i]])
+        r, j, at = r[i], j[i], land2[i, d]
+    if not parents:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(parents), np.concatenate(children)
+
+
+def _solve_small(p: int, limit: int):
+    """_solve_by_search for a position of at most _SMALL_PIECES pieces (_UNCOVERED when p
+    is not one)."""
+    start = _small_key(p)
+    if start is None:
+        return _UNCOVERED
+    import numpy as np
+    solved = _SOLVED_SMALL
+    solved.sync()
+    most = max(limit, 1)
+    seen = np.array([start], dtype=np.int64)
+    frontier = seen
+    edges = []
+    while len(frontier):
+        parent, child = _expand(frontier)
+        pairs = _distinct(frontier[parent] << 26 | child)
+        edges.append(pairs)
+        new = _distinct(pairs & ((1 << 26) - 1))
+        at = np.searchsorted(seen, new).clip(0, len(seen) - 1)
+        new = new[seen[at] != new]
+        if len(seen) + len(new) > most:
+            _last_closure[0] = most
+            return None
+        seen = np.insert(seen, np.searchsorted(seen, new), new)
+        frontier = new[~solved.contains(new)]   # solved positions are not expanded
+    n = len(seen)
+    _last_closure[0] = n
+    pairs = np.concatenate(edges)
+    parent = np.searchsorted(seen, pairs >> 26)
+    target = np.searchsorted(seen, pairs & ((1 << 26) - 1))
+    fixed = solved.contains(seen)
+    fixed[np.searchsorted(seen, start)] = False   # the start is expanded even when solved
+    value = _closure_values(n, parent, target, fixed,
+                            solved.values[np.searchsorted(solved.keys, seen[fixed])]
+                            if fixed.any() else None)
+    # the packed positions, every value recorded as _solve_by_search does
+    codes, white = _decode(seen)
+    present = codes != _EMPTY
+    kind, square = codes >> 5, codes & 31
+    low = np.where(present & (kind < 2), np.uint64(1) << (square + 32 * kind).astype(np.uint64),
+                   np.uint64(0)).sum(axis=1, dtype=np.uint64)
+    high = np.where(present & (kind >= 2),
+                    np.uint64(1) << (square + 32 * (kind - 2)).astype(np.uint64),
+                    np.uint64(0)).sum(axis=1, dtype=np.uint64)
+    found = (value.astype(np.int64) + 1) * 2 + white
+    packed = (low.astype(object) | high.astype(object) << 64 | white.astype(object) << 128)
+    table = _SOLVED
+    table.update(zip(packed.tolist(), map(_RESULTS.__getitem__, found.tolist())))
+    solved.add(seen, value)
+    solved.size = len(table)
+    return table[p]
+
+
+def _closure_values(n: int, parent, target, fixed, fixed_values):
+    """_propagate over a closure given by its edges (parent -> target, each once) with numpy:
+    +1 / -1 / 0 for the side to move; fixed nodes keep the values given."""
+    import numpy as np
+    value = np.zeros(n, dtype=np.int8)
+    free = np.ones(n, dtype=bool)
+    if fixed_values is not None:
+        value[fixed] = fixed_values
+        free[fixed] = False
+    remaining = np.bincount(parent, minlength=n)
+    lost = free & (remaining == 0)
+    value[lost] = -1
+    free[lost] = False
+    order = np.argsort(target, kind="stable")
+    preds = parent[order]
+    start = np.searchsorted(target[order], np.arange(n + 1))
+
+    def before(nodes):   # the predecessors of nodes, once per edge
+        counts = start[nodes + 1] - start[nodes]
+        total = int(counts.sum())
+        if not total:
+            return np.zeros(0, dtype=np.int64)
+        base = np.repeat(start[nodes] - np.cumsum(counts) + counts, counts)
+        return preds[base + np.arange(total)]
+
+    new_lost = np.flatnonzero(value < 0)
+    new_won = np.flatnonzero(value > 0)
+    while len(new_lost) or len(new_won):
+        won = before(new_lost)
+        won = _distinct(won[free[won]])
+        value[won] = 1
+        free[won] = False
+        hit = before(new_won)
+        hit = hit[free[hit]]
+        if len(hit):
+            remaining -= np.bincount(hit, minlength=n)
+            lost = _distinct(hit[remaining[hit] == 0])
+        else:
+            lost = hit
+        value[lost] = -1
+        free[lost] = False
+        new_lost, new_won = lost, won
     return value

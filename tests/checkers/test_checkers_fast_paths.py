@@ -37,6 +37,41 @@ def test_children_are_the_engine_moves_in_order():
 
 
 
+
+def _small_position(rng: random.Random) -> int:
+    boards = [0, 0, 0, 0]
+    for s in rng.sample(range(32), rng.randint(1, 3)):
+        boards[rng.randrange(4)] |= 1 << s
+    return endgame.pack(engine.Position(*boards, rng.choice("BW")))
+
+
+def test_small_endings_solved_a_level_at_a_time_as_position_by_position():
+    """The numpy analysis of small endings finds what the position-by-position one finds,
+    from the same solved positions: the values, the count of positions looked at, None past
+    the limit, and every value recorded."""
+    saved = dict(endgame._SOLVED)
+    rng = random.Random(5)
+    try:
+        stopped = told = 0
+        for _ in range(12):
+            claims = [(_small_position(rng), rng.choice((1, 30, 400, 3000, 12000)))
+                      for _ in range(rng.randint(2, 6))]
+            runs = []
+            for solve in (endgame._solve_by_search, endgame._solve_small):
+                endgame._SOLVED.clear()
+                found = []
+                for p, limit in claims:
+                    found.append((solve(p, limit), endgame._last_closure[0]))
+                runs.append((found, dict(endgame._SOLVED)))
+            assert runs[0] == runs[1]
+            stopped += sum(value is None for value, _ in runs[0][0])
+            told += sum(value is not None for value, _ in runs[0][0])
+        assert stopped and told   # both the limit and the values were met
+    finally:
+        endgame._SOLVED.clear()
+        endgame._SOLVED.update(saved)
+
+
 def test_token_scanner_reads_as_the_grammars_terminals():
     """The scanner leaves out the grammar's ignored whitespace and, without words, first checks
     where a token can start: on every line of the seeds and the corpus books it finds the same
