@@ -149,6 +149,45 @@ def children(p: int) -> tuple[int, ...]:
     return kids
 
 
+def _reach(directions) -> dict[int, int]:
+    """engine.SHIFTS of those directions merged by shift: {delta: the squares it moves}."""
+    out: dict[int, int] = {}
+    for d in directions:
+        for mask, delta in engine.SHIFTS[d]:
+            out[delta] = out.get(delta, 0) | mask
+    return out
+
+
+_DOWN, _UP = _reach((0, 1)), _reach((2, 3))   # Black's forward steps, White's
+assert sorted(_DOWN) == [3, 4, 5] and sorted(_UP) == [-5, -4, -3]
+_D3, _D4, _D5 = _DOWN[3], _DOWN[4], _DOWN[5]
+_U3, _U4, _U5 = _UP[-3], _UP[-4], _UP[-5]
+
+
+def _can_move(p: int) -> bool:
+    """Whether the side to move in packed position p has a legal move (children(p) is not
+    empty): a simple step seen on the whole board at once, else a capture."""
+    kids = _KIDS.get(p)
+    if kids is not None:
+        return bool(kids)
+    empty = _M32 & ~((p | p >> 32 | p >> 64 | p >> 96) & _M32)
+    if p >> 128:
+        men, kings = p >> 64 & _M32, p >> 96 & _M32
+        pieces = men | kings
+        if ((pieces & _U3) >> 3 | (pieces & _U4) >> 4 | (pieces & _U5) >> 5) & empty:
+            return True
+        if kings and ((kings & _D3) << 3 | (kings & _D4) << 4 | (kings & _D5) << 5) & empty:
+            return True
+    else:
+        men, kings = p & _M32, p >> 32 & _M32
+        pieces = men | kings
+        if ((pieces & _D3) << 3 | (pieces & _D4) << 4 | (pieces & _D5) << 5) & empty:
+            return True
+        if kings and ((kings & _U3) >> 3 | (kings & _U4) >> 4 | (kings & _U5) >> 5) & empty:
+            return True
+    return bool(children(p))
+
+
 def outcome(pos: engine.Position, claim: str = "") -> str | None:
     """The result with best play ("B", "W", "draw"), or None when the search cannot tell.
 
@@ -217,12 +256,12 @@ def _win(p: int, mover: int, side: str, depth: int, seen: dict, budget: _Budget)
         budget.spend(_last_closure[0])
     if known is not None:
         result = known == side
+    elif depth == 0:   # a leaf: lost for the side to move when it has no move
+        result = p >> 128 != mover and not _can_move(p)
     else:
         kids = children(p)
         if not kids:
             result = p >> 128 != mover
-        elif depth == 0:
-            result = False
         elif p >> 128 == mover:
             result = False
             for q in kids:

@@ -38,6 +38,17 @@ def test_children_are_the_engine_moves_in_order():
 
 
 
+def test_a_move_is_seen_at_once_as_the_engine_finds_one():
+    """_can_move, the search's test at its leaves, agrees with the engine's moves."""
+    stuck = 0
+    for pos in _positions(300, 11):
+        p = endgame.pack(pos)
+        endgame._KIDS.pop(p, None)
+        assert endgame._can_move(p) == bool(engine.legal_moves(pos))
+        stuck += not engine.legal_moves(pos)
+    assert stuck > 100
+
+
 def _small_position(rng: random.Random) -> int:
     boards = [0, 0, 0, 0]
     for s in rng.sample(range(32), rng.randint(1, 3)):
