@@ -382,22 +382,9 @@ def _propagate(preds: list[list[int]], count: list[int], fixed: dict[int, int]) 
 _SMALL_PIECES = 3
 _UNCOVERED = "uncovered"
 _EMPTY = 255
-_OFF = 32   # the square past the edge, in _step_table()
+_OFF = 32   # the square past the edge, in _move_tables()
 _RESULTS = ("W", "B", "draw", "draw", "B", "W")   # [(value + 1) * 2 + white]
-_STEP_TABLE: list = []
-
-
-def _step_table():
-    """engine.STEP as a numpy table: _OFF past the edge, and a row for _OFF itself."""
-    if not _STEP_TABLE:
-        import numpy as np
-        table = np.full((33, 4), _OFF, dtype=np.int64)
-        for i in range(32):
-            for d in range(4):
-                if engine.STEP[i][d] >= 0:
-                    table[i, d] = engine.STEP[i][d]
-        _STEP_TABLE.append(table)
-    return _STEP_TABLE[0]
+_MOVE_TABLES: list = []
 
 
 def _distinct(values):
@@ -474,8 +461,47 @@ def _decode(keys):
 
 
 def _encode(codes, white):
-    codes.sort(axis=1)
-    return white | (codes[:, 0] | codes[:, 1] << 8 | codes[:, 2] << 16) << 1
+    """The keys of rows of three piece codes (in any order) with the side to move."""
+    import numpy as np
+    a, b, c = codes[:, 0], codes[:, 1], codes[:, 2]
+    a, b = np.minimum(a, b), np.maximum(a, b)   # three compare-exchanges sort them
+    b, c = np.minimum(b, c), np.maximum(b, c)
+    a, b = np.minimum(a, b), np.maximum(a, b)
+    return white | (a | b << 8 | c << 16) << 1
+
+
+def _move_tables() -> dict:
+    """numpy tables for _expand, by square (0-31, _OFF past the edge) and by piece code
+    (0-127, _EMPTY for none): neighbours, landings and their bits, per direction; whether
+    the piece moves for the side to move, and in which directions."""
+    if not _MOVE_TABLES:
+        import numpy as np
+        to = np.full((33, 4), _OFF, dtype=np.int64)
+        for i in range(32):
+            for d in range(4):
+                if engine.STEP[i][d] >= 0:
+                    to[i, d] = engine.STEP[i][d]
+        land = to[to, np.arange(4)]
+        bit = np.array([1 << i for i in range(32)] + [0], dtype=np.int64)
+        square = np.full(256, _OFF, dtype=np.int64)
+        square[:128] = np.arange(128) & 31
+        kind = np.arange(256) >> 5
+        piece = np.arange(256) < 128
+        king = piece & (kind & 1 == 1)
+        mover = np.stack([piece & (kind < 2), piece & (kind >= 2)], axis=1)   # [code, white]
+        forward = np.array([[True, True, False, False], [False, False, True, True]])
+        may = mover[:, :, None] & (king[:, None, None] | forward[None, :, :])
+        crowns = np.array([[engine.BLACK_CROWN >> i & 1 for i in range(32)] + [0],
+                           [engine.WHITE_CROWN >> i & 1 for i in range(32)] + [0]], dtype=bool)
+        # [2 * code + white]: per direction the bit of the square a piece may step to, and
+        # of its landing square jumping that way (0 where it may not)
+        step_bit = np.where(may, bit[to[square]][:, None, :], 0).reshape(512, 4)
+        land_bit = np.where(may, bit[land[square]][:, None, :], 0).reshape(512, 4)
+        _MOVE_TABLES.append(dict(
+            to=to, land=land, bit=bit, code_bit=bit[square], step_bit=step_bit,
+            land_bit=land_bit, square=square, king=king, mover=mover, may=may,
+            crowns=crowns))
+    return _MOVE_TABLES[0]
 
 
 def _expand(keys):
@@ -483,34 +509,28 @@ def _expand(keys):
     a position has one, every capture sequence to its end (a man crowned stops); a child
     reached twice (two capture paths) comes twice."""
     import numpy as np
-    step = _step_table()
-    dirs = np.arange(4)
+    t = _move_tables()
     codes, white = _decode(keys)
-    present = codes != _EMPTY
-    kind = np.where(present, codes >> 5, 0)
-    square = np.where(present, codes & 31, _OFF)
-    bit = np.where(present, np.int64(1) << (codes & 31), 0)
-    occupied = bit.sum(axis=1)
-    mover = present & ((kind >= 2) == (white[:, None] == 1))
-    opp = np.where(present & ~mover, bit, 0).sum(axis=1)
-    king = (kind & 1) == 1
-    crown = np.where(white == 1, engine.WHITE_CROWN, engine.BLACK_CROWN)
-    forward = (dirs[None, :] < 2) == (white[:, None] == 0)                # (n, 4)
-    may = mover[:, :, None] & (king[:, :, None] | forward[:, None, :])   # (n, 3, 4)
-    to = step[square[:, :, None], dirs]
-    land = step[to, dirs]
-    jumps = (may & (land != _OFF) & ((opp[:, None, None] >> (to & 31)) & 1 == 1)
-             & ((occupied[:, None, None] >> (land & 31)) & 1 == 0))
+    bit = t["code_bit"][codes]                                    # (n, 3)
+    occupied = bit[:, 0] | bit[:, 1] | bit[:, 2]
+    mover = t["mover"][codes, white[:, None]]                     # (n, 3)
+    own = np.where(mover, bit, 0)
+    opp = occupied ^ (own[:, 0] | own[:, 1] | own[:, 2])
+    at = 2 * codes + white[:, None]
+    step_bit = t["step_bit"][at]                                  # (n, 3, 4)
+    free = ~occupied[:, None, None]
+    jumps = (step_bit & opp[:, None, None] != 0) & (t["land_bit"][at] & free != 0)
     captures = jumps.any(axis=(1, 2))
-    steps = (may & ~captures[:, None, None] & (to != _OFF)
-             & ((occupied[:, None, None] >> (to & 31)) & 1 == 0))
+    steps = step_bit & free != 0
+    steps[captures] = False
+    king, crowns, square, step, land = t["king"], t["crowns"], t["square"], t["to"], t["land"]
     parents, children = [], []
 
     def finish(r, j, at, taken):   # the child of a move of slot j of rows r to square at
-        child = codes[r].copy()
-        k = kind[r, j]
-        crowned = ~king[r, j] & ((crown[r] >> at) & 1 == 1)
-        child[np.arange(len(r)), j] = (k + crowned) * 32 + at
+        child = codes[r]
+        moved = child[np.arange(len(r)), j]
+        crowned = ~king[moved] & crowns[white[r], at]
+        child[np.arange(len(r)), j] = ((moved >> 5) + crowned) * 32 + at
         if taken is not None:
             child[taken] = _EMPTY
         parents.append(r)
@@ -518,25 +538,29 @@ def _expand(keys):
 
     r, j, d = np.nonzero(steps)
     if len(r):
-        finish(r, j, to[r, j, d], None)
+        finish(r, j, step[square[codes[r, j]], d], None)
     r, j, d = np.nonzero(jumps)
-    over, at = to[r, j, d], land[r, j, d]
-    taken = (square[r] == over[:, None]) & ~mover[r]    # (m, 3): the slots captured
+    if len(r):
+        start = square[codes[r, j]]
+        over, at = step[start, d], land[start, d]
+        squares = square[codes[r]]
+        taken = (squares == over[:, None]) & ~mover[r]           # (m, 3): the slots captured
     while len(r):
-        stops = ~king[r, j] & ((crown[r] >> at) & 1 == 1)
+        moved = codes[r, j]
+        stops = ~king[moved] & crowns[white[r], at]
         left = opp[r] & ~np.where(taken, bit[r], 0).sum(axis=1)
         empty = ~occupied[r] | bit[r, j]
-        over2 = step[at[:, None], dirs]                                    # (m, 4)
-        land2 = step[over2, dirs]
-        more = (~stops[:, None] & may[r, j] & (land2 != _OFF)
-                & ((left[:, None] >> (over2 & 31)) & 1 == 1)
-                & ((empty[:, None] >> (land2 & 31)) & 1 == 1))
+        over2 = step[at]                                          # (m, 4)
+        land2 = land[at]
+        more = (~stops[:, None] & t["may"][codes[r, j], white[r]] & (land2 != _OFF)
+                & (t["bit"][over2] & left[:, None] != 0)
+                & (t["bit"][land2] & empty[:, None] != 0))
         done = ~more.any(axis=1)
         if done.any():
             finish(r[done], j[done], at[done], taken[done])
         i, d = np.nonzero(more)
         over = over2[i, d]
-        taken = taken[i] | ((square[r[i]] == over[:, None]) & ~mover[r[i]])
+        taken = taken[i] | ((square[codes[r[i]]] == over[:, None]) & ~mover[r[i]])
         r, j, at = r[i], j[i], land2[i, d]
     if not parents:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
