@@ -25,7 +25,17 @@ QUICK_DEPTH = 10            # plies of full-width search for a forced win beyond
 QUICK_WORK = int(os.environ.get("HOYLE_CHECKERS_WORK", 0)) or (400_000 if DEEP else 60_000)
 # ... deepened two plies at a time while the positions it looks at (small endings it
 # meets solved exactly included) stay within QUICK_WORK for the claim
-_SOLVED: dict[int, str] = {}   # packed position -> "B" / "W" / "draw", exact
+class _Values(dict):
+    """packed position -> "B" / "W" / "draw": values only ever added, unless cleared (the
+    count of clears tells _SolvedSmall to read it again)."""
+    clears = 0
+
+    def clear(self) -> None:
+        self.clears += 1
+        super().clear()
+
+
+_SOLVED: dict[int, str] = _Values()   # packed position -> "B" / "W" / "draw", exact
 _TOO_BIG: set[int] = set()      # small packed positions past CLOSURE_LIMIT
 _last_closure = [0]             # positions the last exact analysis looked at
 
@@ -289,13 +299,17 @@ def _solve(p: int, limit: int) -> str | None:
     """solve_exactly over a packed position: a level at a time with numpy for positions of
     at most _SMALL_PIECES pieces (_solve_small), else position by position."""
     if (p & _BOARD).bit_count() <= _SMALL_PIECES:
-        found = _solve_small(p, limit)
+        found = _solve_by_search(p, limit, _TINY)   # a few positions: one by one is quicker
+        if found is _UNCOVERED:
+            found = _solve_small(p, limit)
         if found is not _UNCOVERED:
             return found
     return _solve_by_search(p, limit)
 
 
-def _solve_by_search(p: int, limit: int) -> str | None:
+def _solve_by_search(p: int, limit: int, give_up: int = 0) -> str | None:
+    """_solve position by position (_UNCOVERED when it finds more than give_up positions,
+    when give_up is set)."""
     index = {p: 0}
     order = [p]
     preds: list[list[int]] = [[]]   # the positions that lead to each one
@@ -318,6 +332,8 @@ def _solve_by_search(p: int, limit: int) -> str | None:
                 if n >= limit:
                     _last_closure[0] = n
                     return None
+                if n == give_up:
+                    return _UNCOVERED
                 j = index[nxt] = n
                 n += 1
                 order.append(nxt)
@@ -380,6 +396,7 @@ def _propagate(preds: list[list[int]], count: list[int], fixed: dict[int, int]) 
 # the positions met, the ones expanded (every one met not already solved, and the start),
 # the values and the count of positions looked at are those of _solve_by_search.
 _SMALL_PIECES = 3
+_TINY = 48             # closures up to this size are solved position by position
 _UNCOVERED = "uncovered"
 _EMPTY = 255
 _OFF = 32   # the square past the edge, in _move_tables()
@@ -415,26 +432,36 @@ def _small_key(p: int) -> int | None:
 
 class _SolvedSmall:
     """The keys of the small positions in _SOLVED (sorted) and their values for the side to
-    move, kept in step with _SOLVED (made again from it when it changed behind our back)."""
+    move, brought in step with _SOLVED (sync) before each use."""
 
     def __init__(self):
         self.keys = self.values = None
         self.size = -1   # len(_SOLVED) when last in step
+        self.clears = 0  # _SOLVED.clears then
 
     def sync(self):
+        """_SOLVED only grows (a value once found stays): the positions added since the last
+        call are the last ones in it; made again when it was emptied."""
+        import itertools
+
         import numpy as np
-        if self.size == len(_SOLVED):
+        size = len(_SOLVED)
+        if self.size == size and self.clears == _SOLVED.clears:
             return
+        added = size - self.size
+        if self.size < 0 or added < 0 or self.clears != _SOLVED.clears:
+            self.keys, self.values = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int8)
+            added = size
         pairs = {}
-        for q, found in _SOLVED.items():
+        for q, found in itertools.islice(reversed(_SOLVED.items()), added):
             if (q & _BOARD).bit_count() <= _SMALL_PIECES:
                 key = _small_key(q)
                 if key is not None:
                     turn = "W" if q >> 128 else "B"
                     pairs[key] = 0 if found == "draw" else (1 if found == turn else -1)
         keys = np.array(sorted(pairs), dtype=np.int64)
-        self.keys, self.values = keys, np.array([pairs[k] for k in keys.tolist()], dtype=np.int8)
-        self.size = len(_SOLVED)
+        self.add(keys, np.array([pairs[k] for k in keys.tolist()], dtype=np.int8))
+        self.size, self.clears = size, _SOLVED.clears
 
     def contains(self, keys):
         import numpy as np

@@ -57,7 +57,8 @@ def _small_position(rng: random.Random) -> int:
 
 
 def test_small_endings_solved_a_level_at_a_time_as_position_by_position():
-    """The numpy analysis of small endings finds what the position-by-position one finds,
+    """The numpy analysis of small endings (alone, and after the position-by-position one
+    gives up on more than a few positions) finds what the position-by-position one finds,
     from the same solved positions: the values, the count of positions looked at, None past
     the limit, and every value recorded."""
     saved = dict(endgame._SOLVED)
@@ -68,13 +69,13 @@ def test_small_endings_solved_a_level_at_a_time_as_position_by_position():
             claims = [(_small_position(rng), rng.choice((1, 30, 400, 3000, 12000)))
                       for _ in range(rng.randint(2, 6))]
             runs = []
-            for solve in (endgame._solve_by_search, endgame._solve_small):
+            for solve in (endgame._solve_by_search, endgame._solve_small, endgame._solve):
                 endgame._SOLVED.clear()
                 found = []
                 for p, limit in claims:
                     found.append((solve(p, limit), endgame._last_closure[0]))
                 runs.append((found, dict(endgame._SOLVED)))
-            assert runs[0] == runs[1]
+            assert runs[0] == runs[1] == runs[2]
             stopped += sum(value is None for value, _ in runs[0][0])
             told += sum(value is not None for value, _ in runs[0][0])
         assert stopped and told   # both the limit and the values were met
