@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 
 from records.checkers import engine
+from records.core.parallel import collector_paused
 
 # Exact analysis up to this many pieces, over at most this many reachable positions.
 # HOYLE_CHECKERS_DEEP=1 raises both (two kings against king and man then takes ~10 s).
@@ -205,7 +206,11 @@ def outcome(pos: engine.Position, claim: str = "") -> str | None:
     from them; larger ones are searched QUICK_DEPTH plies deep for a forced win by either
     side (a draw is only ever established by the exact analysis).
     """
-    p = pack(pos)
+    with collector_paused():   # the searches make many small objects, none in a cycle
+        return _outcome(pack(pos), claim)
+
+
+def _outcome(p: int, claim: str) -> str | None:
     if p in _SOLVED:
         return _SOLVED[p]
     if (p & _BOARD).bit_count() <= CLOSURE_PIECES:
