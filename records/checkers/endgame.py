@@ -4,7 +4,8 @@ Used to check a book's claimed results (`B wins`, `W wins`, `Drawn`) from a line
 position. Two tools over the engine (records/games/checkers.py), both sound:
 
 - exact retrograde analysis of every position reachable from a small one (a position with
-  no move is lost; cycles are draws); every value found is kept and reused;
+  no move is lost; cycles are draws); every value found is kept and reused; beyond a few
+  positions it runs a level at a time with numpy (records/checkers/small_endings.py);
 - for larger positions, a full-width search for a forced win, deepened two plies at a time
   within a work budget, whose captures into small endings are solved exactly.
 
@@ -14,7 +15,8 @@ from __future__ import annotations
 
 import os
 
-from records.checkers import engine
+from records.checkers import engine, small_endings
+from records.core.parallel import collector_paused
 
 # Exact analysis up to this many pieces, over at most this many reachable positions.
 # HOYLE_CHECKERS_DEEP=1 raises both (two kings against king and man then takes ~10 s).
@@ -25,9 +27,24 @@ QUICK_DEPTH = 10            # plies of full-width search for a forced win beyond
 QUICK_WORK = int(os.environ.get("HOYLE_CHECKERS_WORK", 0)) or (400_000 if DEEP else 60_000)
 # ... deepened two plies at a time while the positions it looks at (small endings it
 # meets solved exactly included) stay within QUICK_WORK for the claim
-_SOLVED: dict[int, str] = {}   # packed position -> "B" / "W" / "draw", exact
+
+
+class _Values(dict):
+    """packed position -> "B" / "W" / "draw": values only ever added, unless cleared (the
+    count of clears tells small_endings.Solved to read it again)."""
+    clears = 0
+
+    def clear(self) -> None:
+        self.clears += 1
+        super().clear()
+
+
+_SOLVED: dict[int, str] = _Values()   # packed position -> "B" / "W" / "draw", exact
 _TOO_BIG: set[int] = set()      # small packed positions past CLOSURE_LIMIT
 _last_closure = [0]             # positions the last exact analysis looked at
+_SOLVED_SMALL = small_endings.Solved(_SOLVED)   # its small positions, by key (numpy)
+_TINY = 48                      # closures up to this size are solved position by position
+_UNCOVERED = small_endings.UNCOVERED
 
 # The searches work on positions packed into one int (black men, black kings, white men,
 # white kings at bits 0, 32, 64 and 96; bit 128 set when White is to move), with their
@@ -149,6 +166,45 @@ def children(p: int) -> tuple[int, ...]:
     return kids
 
 
+def _reach(directions) -> dict[int, int]:
+    """engine.SHIFTS of those directions merged by shift: {delta: the squares it moves}."""
+    out: dict[int, int] = {}
+    for d in directions:
+        for mask, delta in engine.SHIFTS[d]:
+            out[delta] = out.get(delta, 0) | mask
+    return out
+
+
+_DOWN, _UP = _reach((0, 1)), _reach((2, 3))   # Black's forward steps, White's
+assert sorted(_DOWN) == [3, 4, 5] and sorted(_UP) == [-5, -4, -3]
+_D3, _D4, _D5 = _DOWN[3], _DOWN[4], _DOWN[5]
+_U3, _U4, _U5 = _UP[-3], _UP[-4], _UP[-5]
+
+
+def _can_move(p: int) -> bool:
+    """Whether the side to move in packed position p has a legal move (children(p) is not
+    empty): a simple step seen on the whole board at once, else a capture."""
+    kids = _KIDS.get(p)
+    if kids is not None:
+        return bool(kids)
+    empty = _M32 & ~((p | p >> 32 | p >> 64 | p >> 96) & _M32)
+    if p >> 128:
+        men, kings = p >> 64 & _M32, p >> 96 & _M32
+        pieces = men | kings
+        if ((pieces & _U3) >> 3 | (pieces & _U4) >> 4 | (pieces & _U5) >> 5) & empty:
+            return True
+        if kings and ((kings & _D3) << 3 | (kings & _D4) << 4 | (kings & _D5) << 5) & empty:
+            return True
+    else:
+        men, kings = p & _M32, p >> 32 & _M32
+        pieces = men | kings
+        if ((pieces & _D3) << 3 | (pieces & _D4) << 4 | (pieces & _D5) << 5) & empty:
+            return True
+        if kings and ((kings & _U3) >> 3 | (kings & _U4) >> 4 | (kings & _U5) >> 5) & empty:
+            return True
+    return bool(children(p))
+
+
 def outcome(pos: engine.Position, claim: str = "") -> str | None:
     """The result with best play ("B", "W", "draw"), or None when the search cannot tell.
 
@@ -156,7 +212,11 @@ def outcome(pos: engine.Position, claim: str = "") -> str | None:
     from them; larger ones are searched QUICK_DEPTH plies deep for a forced win by either
     side (a draw is only ever established by the exact analysis).
     """
-    p = pack(pos)
+    with collector_paused():   # the searches make many small objects, none in a cycle
+        return _outcome(pack(pos), claim)
+
+
+def _outcome(p: int, claim: str) -> str | None:
     if p in _SOLVED:
         return _SOLVED[p]
     if (p & _BOARD).bit_count() <= CLOSURE_PIECES:
@@ -217,12 +277,12 @@ def _win(p: int, mover: int, side: str, depth: int, seen: dict, budget: _Budget)
         budget.spend(_last_closure[0])
     if known is not None:
         result = known == side
+    elif depth == 0:   # a leaf: lost for the side to move when it has no move
+        result = p >> 128 != mover and not _can_move(p)
     else:
         kids = children(p)
         if not kids:
             result = p >> 128 != mover
-        elif depth == 0:
-            result = False
         elif p >> 128 == mover:
             result = False
             for q in kids:
@@ -247,6 +307,26 @@ def solve_exactly(pos: engine.Position, limit: int) -> str | None:
 
 
 def _solve(p: int, limit: int) -> str | None:
+    """solve_exactly over a packed position: a level at a time with numpy for positions of
+    at most small_endings.PIECES pieces (_solve_small), else position by position."""
+    if (p & _BOARD).bit_count() <= small_endings.PIECES:
+        found = _solve_by_search(p, limit, _TINY)   # a few positions: one by one is quicker
+        if found is _UNCOVERED:
+            found = _solve_small(p, limit)
+        if found is not _UNCOVERED:
+            return found
+    return _solve_by_search(p, limit)
+
+
+def _solve_small(p: int, limit: int) -> str | None:
+    """_solve_by_search a level at a time with numpy (records/checkers/small_endings.py)."""
+    found, _last_closure[0] = small_endings.solve(p, limit, _SOLVED_SMALL)
+    return found
+
+
+def _solve_by_search(p: int, limit: int, give_up: int = 0) -> str | None:
+    """_solve position by position (_UNCOVERED when it finds more than give_up positions,
+    when give_up is set)."""
     index = {p: 0}
     order = [p]
     preds: list[list[int]] = [[]]   # the positions that lead to each one
@@ -269,6 +349,8 @@ def _solve(p: int, limit: int) -> str | None:
                 if n >= limit:
                     _last_closure[0] = n
                     return None
+                if n == give_up:
+                    return _UNCOVERED
                 j = index[nxt] = n
                 n += 1
                 order.append(nxt)

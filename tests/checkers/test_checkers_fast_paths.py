@@ -37,6 +37,53 @@ def test_children_are_the_engine_moves_in_order():
 
 
 
+
+def test_a_move_is_seen_at_once_as_the_engine_finds_one():
+    """_can_move, the search's test at its leaves, agrees with the engine's moves."""
+    stuck = 0
+    for pos in _positions(300, 11):
+        p = endgame.pack(pos)
+        endgame._KIDS.pop(p, None)
+        assert endgame._can_move(p) == bool(engine.legal_moves(pos))
+        stuck += not engine.legal_moves(pos)
+    assert stuck > 100
+
+
+def _small_position(rng: random.Random) -> int:
+    boards = [0, 0, 0, 0]
+    for s in rng.sample(range(32), rng.randint(1, 3)):
+        boards[rng.randrange(4)] |= 1 << s
+    return endgame.pack(engine.Position(*boards, rng.choice("BW")))
+
+
+def test_small_endings_solved_a_level_at_a_time_as_position_by_position():
+    """The numpy analysis of small endings (alone, and after the position-by-position one
+    gives up on more than a few positions) finds what the position-by-position one finds,
+    from the same solved positions: the values, the count of positions looked at, None past
+    the limit, and every value recorded."""
+    saved = dict(endgame._SOLVED)
+    rng = random.Random(5)
+    try:
+        stopped = told = 0
+        for _ in range(12):
+            claims = [(_small_position(rng), rng.choice((1, 30, 400, 3000, 12000)))
+                      for _ in range(rng.randint(2, 6))]
+            runs = []
+            for solve in (endgame._solve_by_search, endgame._solve_small, endgame._solve):
+                endgame._SOLVED.clear()
+                found = []
+                for p, limit in claims:
+                    found.append((solve(p, limit), endgame._last_closure[0]))
+                runs.append((found, dict(endgame._SOLVED)))
+            assert runs[0] == runs[1] == runs[2]
+            stopped += sum(value is None for value, _ in runs[0][0])
+            told += sum(value is not None for value, _ in runs[0][0])
+        assert stopped and told   # both the limit and the values were met
+    finally:
+        endgame._SOLVED.clear()
+        endgame._SOLVED.update(saved)
+
+
 def test_token_scanner_reads_as_the_grammars_terminals():
     """The scanner leaves out the grammar's ignored whitespace and, without words, first checks
     where a token can start: on every line of the seeds and the corpus books it finds the same
