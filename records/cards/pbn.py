@@ -15,6 +15,7 @@ import gc
 import re
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
+from operator import itemgetter
 
 from records.cards import contract as cb
 from records.cards.pbn_play import (
@@ -402,10 +403,22 @@ def _tables(game: Game) -> dict:
     for name, tokens in game.data.items():
         if name in SECTIONS or name not in game.tags:
             continue
-        columns, rows = _table(game.tags[name][0],
-                               tuple([(text, col != 0) for text, _, col in tokens]))
-        out[name] = {"columns": list(columns), "rows": [row[:] for row in rows]}
+        if any(map(_COLUMN, tokens)):   # (tokens the splitter took alone: rare)
+            items = tuple([(text, col != 0) for text, _, col in tokens])
+            columns, rows = _table(game.tags[name][0], items)
+        else:                           # whole lines
+            columns, rows = _line_table(game.tags[name][0], tuple(map(_TEXT, tokens)))
+        out[name] = {"columns": list(columns), "rows": list(map(list.copy, rows))}
     return out
+
+
+_TEXT, _COLUMN = itemgetter(0), itemgetter(2)
+
+
+@lru_cache(maxsize=256)
+def _line_table(value: str, texts: tuple) -> tuple[list[str], list[list[str]]]:
+    """_table of whole lines. Shared: callers copy."""
+    return _table(value, tuple([(text, False) for text in texts]))
 
 
 @lru_cache(maxsize=256)    # a board's tables carry the same tables (double-dummy results)
@@ -588,26 +601,35 @@ def _auction_seat_hint(dealer: str, calls: list[str], contract, declarer: str) -
 def _score(rec: Record, game: Game, contract: cb.Contract | None, declarer: str | None) -> None:
     if contract is None:
         return
-    vul = cb.vulnerable_sides(game.value("Vulnerable"))
-    value = game.value("Result").strip()
+    score, said = _scored(contract, declarer, game.value("Vulnerable"),
+                          game.value("Result").strip(), game.value("Score").strip())
+    if score is not None:
+        rec.data["score_ns"] = score
+    if said is not None:
+        rec.add(*said, *game.where("Score"))
+
+
+@lru_cache(maxsize=1024)    # a board's tables often have the same contract and result
+def _scored(contract: cb.Contract, declarer: str | None, vulnerable: str, value: str,
+            stated: str) -> tuple[int | None, tuple | None]:
+    """The score NS (None: none) of a contract made `value` (the Result), and what to say of
+    the Score tag `stated`: (severity, code, message) or None."""
+    vul = cb.vulnerable_sides(vulnerable)
     if contract.passed_out:
-        rec.data["score_ns"] = 0
+        ns = 0
     elif declarer and vul is not None and value not in ("", "?"):
         tricks = _result_tricks(value, cb.side_of(declarer))
         if tricks is None:
-            return
-        rec.data["score_ns"] = cb.ns_score(contract, declarer, vul, tricks)
+            return None, None
+        ns = cb.ns_score(contract, declarer, vul, tricks)
     else:
-        return
-    stated = game.value("Score").strip()
+        return None, None
     if not stated:
-        return
+        return ns, None
     expected = cb.stated_ns_score(stated, declarer)
-    line, col = game.where("Score")
     if expected is None:
-        rec.add(INFO, "PBN-SCORE", f"cannot read the score {stated!r}", line, col)
-    elif expected != rec.data["score_ns"]:
-        ns = rec.data["score_ns"]
-        rec.add(WARNING, "PBN-SCORE",
-                f"the Score says {stated} but {contract} by {declarer} making "
-                f"{value or 0} scores NS {ns:+d}", line, col)
+        return ns, (INFO, "PBN-SCORE", f"cannot read the score {stated!r}")
+    if expected != ns:
+        return ns, (WARNING, "PBN-SCORE", f"the Score says {stated} but {contract} by {declarer} "
+                    f"making {value or 0} scores NS {ns:+d}")
+    return ns, None
