@@ -37,6 +37,11 @@ SIDES = ("NS", "EW")
 IN_TURN = [[itemgetter(*[(lead + j - first) % 4 for j in range(4)]) for lead in range(4)]
            for first in range(4)]
 TURN_SEATS = [[(lead + j) % 4 for j in range(4)] for lead in range(4)]   # leader -> seats in turn
+# STRENGTH[trump][suit led][code]: how strong a card is in a trick (the strongest wins it):
+# its rank (1 to 13), plus 13 in the suit led, plus 26 in trumps
+STRENGTH = {trump: [tuple(13 - code % 13 + (26 if code // 13 == trump else 0)
+                          + (13 if code // 13 == led else 0) for code in range(52))
+                    for led in range(4)] for trump in (None, 0, 1, 2, 3)}
 TOKEN_RE = re.compile(r"\S+")
 
 
@@ -121,40 +126,30 @@ def replay(rec, deal, contract, first: str, items) -> int | None:
     lead_i = first_i
     leaders, winners = [], []
     last = len(rows) - 1
+    strength = STRENGTH[trump]
     for t, row in enumerate(rows):
         order = in_turn[lead_i](row)              # the codes in playing order
-        size = 4
+        leaders.append(lead_i)
         if None in row:               # a trick stopped by a claim: the last row, its cards
             size = _prefix(order)                 # those of the first players in turn
-            if t != last or not size:
+            if t != last or not size or not _partial(held, order, size, lead_i):
                 return None
-        best = order[0]                           # the card led
-        led_suit = best // 13
-        suit_led = SUIT_BITS[led_suit]
-        best_j = 0
-        seats = TURN_SEATS[lead_i]
-        for j in range(size):
-            seat_i = seats[j]
-            code = order[j]
-            hand = held[seat_i]
-            if not hand >> code & 1:
-                return None          # not held (or played before): the full reader says so
-            suit = code // 13
-            if suit != led_suit and hand & suit_led:
-                return None          # a renounce while holding the suit led
-            held[seat_i] = hand & ~(1 << code)
-            if j:
-                best_suit = best // 13
-                if suit == best_suit:
-                    if code < best:        # a lower code is a higher rank
-                        best, best_j = code, j
-                elif suit == trump and best_suit != trump:
-                    best, best_j = code, j
-        leaders.append(lead_i)
-        if size < 4:
             winners.append(None)
             break
-        lead_i = (lead_i + best_j) % 4
+        a, b, c, d = order
+        sa, sb, sc, sd = TURN_SEATS[lead_i]
+        ha, hb, hc, hd = held[sa], held[sb], held[sc], held[sd]
+        if not (ha >> a & 1 and hb >> b & 1 and hc >> c & 1 and hd >> d & 1):
+            return None              # not held (or played before): the full reader says so
+        led_suit = a // 13
+        suit_led = SUIT_BITS[led_suit]
+        if ((b // 13 != led_suit and hb & suit_led) or (c // 13 != led_suit and hc & suit_led)
+                or (d // 13 != led_suit and hd & suit_led)):
+            return None              # a renounce while holding the suit led
+        held[sa], held[sb], held[sc], held[sd] = ha ^ 1 << a, hb ^ 1 << b, hc ^ 1 << c, hd ^ 1 << d
+        power = strength[led_suit]
+        power = (power[a], power[b], power[c], power[d])
+        lead_i = (lead_i + power.index(max(power))) % 4
         winners.append(lead_i)
     return _record(rec, first_i, texts, row_lines, row_columns, leaders, winners)
 
@@ -170,6 +165,20 @@ def _prefix(order: tuple) -> int:
     if any(code is not None for code in order[size:]):
         return 0
     return size
+
+
+def _partial(held: list, order: tuple, size: int, lead_i: int) -> bool:
+    """The first `size` cards of a trick (in playing order) held by their players and
+    following suit where they can."""
+    led_suit = order[0] // 13
+    suit_led = SUIT_BITS[led_suit]
+    for j in range(size):
+        seat_i = TURN_SEATS[lead_i][j]
+        code, hand = order[j], held[seat_i]
+        if not hand >> code & 1 or (code // 13 != led_suit and hand & suit_led):
+            return False
+        held[seat_i] = hand ^ 1 << code
+    return True
 
 
 def _record(rec, first_i, texts, row_lines, row_columns, leaders, winners) -> int:
