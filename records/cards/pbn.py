@@ -77,6 +77,7 @@ def split_games(text: str, lines: list[str] | None = None
     if lines is None:
         lines = text.splitlines()
     total = len(lines)
+    braces = "{" in text or "}" in text    # (a text without any: no line needs looking at)
     n = 0
     while n < total:
         line = lines[n]
@@ -98,13 +99,15 @@ def split_games(text: str, lines: list[str] | None = None
                     games.append(game)
                 game, section = None, None
                 continue
-            if "{" not in line and ";" not in line and "}" not in line:
+            if ";" not in line and (not braces or ("{" not in line and "}" not in line)):
                 # the common lines: one tag alone, or section data
                 if first == "[":
-                    if line[-2:] == '"]' and line.count('"') == 2:
-                        name, sep, value = line[1:-2].partition('"')
-                        name = name.strip()
-                        if sep and name.isalnum():
+                    # `"]` ends the line, and its only other `"` ends the tag's name
+                    quote = line.find('"')
+                    if line[-1] == "]" and line.find('"', quote + 1) == len(line) - 2:
+                        name = line[1:quote].strip()
+                        if name.isalnum():
+                            value = line[quote + 1:-2]
                             if game is not None and name not in game.tags and name != "Note":
                                 game.tags[name] = (value, n, 1)
                                 game.end_line = n
@@ -113,12 +116,9 @@ def split_games(text: str, lines: list[str] | None = None
                             section = name
                             continue
                 elif section is not None and game is not None and "[" not in line:
-                    data = game.data.get(section)
-                    if data is None:
-                        data = game.data[section] = []
-                    # a whole plain line (column 0): split into tokens where it is read
-                    data.append((line, n, 0))
-                    game.end_line = n
+                    # whole plain lines (column 0), this one and those after it, taken at
+                    # once; split into tokens where they are read
+                    n = _section_lines(lines, n - 1, game, section)
                     continue
         pos = 0
         length = len(line)
