@@ -249,7 +249,8 @@ def inherit(games: list[Game]) -> dict[int, list[str]]:
     for i, game in enumerate(games):
         taken = []
         if previous is not None:
-            for name, (value, line, col) in list(game.tags.items()):
+            for name, (value, line, col) in (list(game.tags.items())
+                                             if "#" in map(_TEXT, game.tags.values()) else ()):
                 if value == "#":
                     game.tags[name] = (previous.tags.get(name, ("",))[0], line, col)
                     taken.append(name if name in previous.tags else f"{name} (empty there)")
@@ -342,7 +343,7 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
     data["notes"] = game.notes
     if game.comments:
         data["comments"] = [c for c, _ in game.comments]
-    tables = _tables(game)
+    tables, table_lines = _tables(game)
     if tables:
         data["tables"] = tables
     deal = _deal(rec, game)
@@ -356,7 +357,7 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
     _score(rec, game, contract, declarer)
     if any(d.code in CONTRADICTIONS for d in rec.diagnostics):
         reconcile(rec, _facts(rec, game, contract), {t: game.where(t) for t in game.tags})
-    rec.normal = write_record(rec, data.pop("_rows", None))
+    rec.normal = write_record(rec, data.pop("_rows", None), table_lines)
     return rec
 
 
@@ -397,42 +398,46 @@ def title_of(tags: dict) -> str:
     return title
 
 
-def _tables(game: Game) -> dict:
-    """Supplemental tables: a tag whose value names columns ("Declarer;Result\\2R") and rows."""
-    out = {}
+def _tables(game: Game) -> tuple[dict, dict]:
+    """Supplemental tables: a tag whose value names columns ("Declarer;Result\\2R") and rows;
+    and each table's rows as written in the normal form."""
+    out, written = {}, {}
     for name, tokens in game.data.items():
         if name in SECTIONS or name not in game.tags:
             continue
         if any(map(_COLUMN, tokens)):   # (tokens the splitter took alone: rare)
             items = tuple([(text, col != 0) for text, _, col in tokens])
-            columns, rows = _table(game.tags[name][0], items)
+            columns, rows, lines = _table(game.tags[name][0], items)
         else:                           # whole lines
-            columns, rows = _line_table(game.tags[name][0], tuple(map(_TEXT, tokens)))
+            columns, rows, lines = _line_table(game.tags[name][0], tuple(map(_TEXT, tokens)))
         out[name] = {"columns": list(columns), "rows": list(map(list.copy, rows))}
-    return out
+        written[name] = lines
+    return out, written
 
 
 _TEXT, _COLUMN = itemgetter(0), itemgetter(2)
 
 
 @lru_cache(maxsize=256)
-def _line_table(value: str, texts: tuple) -> tuple[list[str], list[list[str]]]:
+def _line_table(value: str, texts: tuple) -> tuple[list[str], list[list[str]], list[str]]:
     """_table of whole lines. Shared: callers copy."""
     return _table(value, tuple([(text, False) for text in texts]))
 
 
 @lru_cache(maxsize=256)    # a board's tables carry the same tables (double-dummy results)
-def _table(value: str, items: tuple) -> tuple[list[str], list[list[str]]]:
-    """A supplemental table's columns and rows from its tag value and its items: (text, True)
-    for a token, (text, False) for a whole line. Shared: callers copy."""
+def _table(value: str, items: tuple) -> tuple[list[str], list[list[str]], list[str]]:
+    """A supplemental table's columns, rows and rows as written in the normal form, from its
+    tag value and its items: (text, True) for a token, (text, False) for a whole line. Shared:
+    callers copy."""
     columns = [c.split("\\")[0] for c in value.split(";") if c]
     width = len(columns) or 1
     if not any(token for _, token in items):
         rows = [text.split() for text, _ in items]  # one row a line, as usual
         if all(len(row) == width for row in rows):
-            return columns, rows
+            return columns, rows, [" ".join(row) for row in rows]
     values = [word for text, token in items for word in ((text,) if token else text.split())]
-    return columns, [values[i:i + width] for i in range(0, len(values), width)]
+    rows = [values[i:i + width] for i in range(0, len(values), width)]
+    return columns, rows, [" ".join(row) for row in rows]
 
 
 def parse_deal_value(value: str) -> tuple[str, list[str | None]] | str:

@@ -43,6 +43,7 @@ STRENGTH = {trump: [tuple(13 - code % 13 + (26 if code // 13 == trump else 0)
                           + (13 if code // 13 == led else 0) for code in range(52))
                     for led in range(4)] for trump in (None, 0, 1, 2, 3)}
 TOKEN_RE = re.compile(r"\S+")
+PLACES = (1, 4, 7, 10)         # the columns of "SA HK D9 C2"
 
 
 SUIT_BITS = [((1 << 13) - 1) << (13 * suit) for suit in range(4)]   # suit -> its cards' bits
@@ -74,17 +75,21 @@ def plain_rows(items) -> tuple[list, list, list[int], list[list[int]]] | None:
             return None
         parts = text.split(" ")
         if len(parts) == 4 and "" not in parts:    # single spaces: columns by arithmetic
-            a = len(parts[0]) + 2
-            b = a + len(parts[1]) + 1
-            places = [1, a, b, b + len(parts[2]) + 1]
+            row = list(map(written, parts))
+            if None in row or len(text) != 11:
+                a = len(parts[0]) + 2
+                b = a + len(parts[1]) + 1
+                places = (1, a, b, b + len(parts[2]) + 1)
+            else:
+                places = PLACES       # four cards as the records write them ("SA")
         else:
             parts = text.split()
             if len(parts) != 4:
                 if parts == ["*"]:
                     return (rows, texts, lines, columns) if _nothing_after(items, line) else None
                 return None
-            places = [m.start() + 1 for m in TOKEN_RE.finditer(text)]
-        row = list(map(written, parts))
+            row = list(map(written, parts))
+            places = tuple([m.start() + 1 for m in TOKEN_RE.finditer(text)])
         if None in row:               # a dash, or a card written otherwise ("s10")
             row = list(map(CODE.get, parts))
             if None in row:

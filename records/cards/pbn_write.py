@@ -38,8 +38,10 @@ def _strict_hand(hand) -> str:
     return hand_text(hand)
 
 
-def write_record(rec: Record, play_rows: list | None = None) -> str:
-    """One game in strict PBN export form."""
+def write_record(rec: Record, play_rows: list | None = None,
+                 table_lines: dict | None = None) -> str:
+    """One game in strict PBN export form. play_rows: the play's rows as read (in column
+    order); table_lines: each table's rows as written, where the reader has them."""
     tags = _own_tags(rec.tags)
     hands = rec.data.get("hands")
     if hands:
@@ -66,8 +68,7 @@ def write_record(rec: Record, play_rows: list | None = None) -> str:
            [f"[{name} {_quote(value)}]" for name, value in pairs])   # (escapes where needed)
     if auction is not None:
         marks = rec.data.get("auction_marks")
-        words = ([" ".join([call] + marks.get(str(i), [])) for i, call in enumerate(auction)]
-                 if marks else auction)
+        words = _marked(auction, marks) if marks else auction
         out += [" ".join(words[i:i + 4]) for i in range(0, len(words), 4)]
     tricks = rec.data.get("play")
     if play_rows is not None and tricks:  # rows as read, in column order already
@@ -80,8 +81,24 @@ def write_record(rec: Record, play_rows: list | None = None) -> str:
         out.extend(_play_section(tricks))
     for name, table in tables.items() if tables else ():
         out.append(f"[{name} {_quote(rec.tags.get(name, ';'.join(table['columns'])))}]")
-        out += [" ".join(row) for row in table["rows"]]
+        lines = table_lines.get(name) if table_lines else None
+        out += lines if lines is not None else [" ".join(row) for row in table["rows"]]
     return "\n".join(out) + "\n"
+
+
+INDEX = {str(i): i for i in range(1000)}   # an index as a mark's key names it -> the index
+
+
+def _marked(calls: list, marks: dict) -> list:
+    """The calls, each followed by its marks (marks: the call's index, as a string -> them)."""
+    if not all(key in INDEX for key in marks):
+        return [" ".join([call] + marks.get(str(i), [])) for i, call in enumerate(calls)]
+    words = list(calls)
+    for key, after in marks.items():
+        i = INDEX[key]
+        if i < len(words):
+            words[i] = " ".join([words[i]] + after)
+    return words
 
 
 MANDATORY_PAIRS = tuple((name, MANDATORY_DEFAULT.get(name, "")) for name in MANDATORY)
