@@ -92,34 +92,36 @@ def split_games(text: str, lines: list[str] | None = None
             depth, game, section = 0, None, None
         if depth == 0:
             first = line[:1]
-            if first == "%":
+            if first == "[":
+                # the commonest line: one tag alone, its value without `;` or a brace; `"]`
+                # ends the line, and its only other `"` ends the tag's name
+                quote = line.find('"')
+                if (line[-1] == "]" and line.find('"', quote + 1) == len(line) - 2
+                        and ";" not in line and (not braces or ("{" not in line
+                                                                and "}" not in line))):
+                    name = line[1:quote].strip()
+                    if name.isalnum():
+                        value = line[quote + 1:-2]
+                        if game is not None and name not in game.tags and name != "Note":
+                            game.tags[name] = (value, n, 1)
+                            game.end_line = n
+                        else:
+                            game = _tag(game, games, name, value, n, 1)
+                        section = name
+                        continue
+            elif first == "%":
                 continue
-            if not line or line.isspace():
+            elif not line or line.isspace():
                 if game is not None and game.tags:
                     games.append(game)
                 game, section = None, None
                 continue
-            if ";" not in line and (not braces or ("{" not in line and "}" not in line)):
-                # the common lines: one tag alone, or section data
-                if first == "[":
-                    # `"]` ends the line, and its only other `"` ends the tag's name
-                    quote = line.find('"')
-                    if line[-1] == "]" and line.find('"', quote + 1) == len(line) - 2:
-                        name = line[1:quote].strip()
-                        if name.isalnum():
-                            value = line[quote + 1:-2]
-                            if game is not None and name not in game.tags and name != "Note":
-                                game.tags[name] = (value, n, 1)
-                                game.end_line = n
-                            else:
-                                game = _tag(game, games, name, value, n, 1)
-                            section = name
-                            continue
-                elif section is not None and game is not None and "[" not in line:
-                    # whole plain lines (column 0), this one and those after it, taken at
-                    # once; split into tokens where they are read
-                    n = _section_lines(lines, n - 1, game, section)
-                    continue
+            elif (section is not None and game is not None and ";" not in line
+                  and "[" not in line and (not braces or ("{" not in line and "}" not in line))):
+                # whole plain lines (column 0), this one and those after it, taken at once;
+                # split into tokens where they are read
+                n = _section_lines(lines, n - 1, game, section)
+                continue
         pos = 0
         length = len(line)
         while pos < length:
