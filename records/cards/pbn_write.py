@@ -47,7 +47,10 @@ def write_record(rec: Record, play_rows: list | None = None,
     if hands:
         dealer = tags.get("Dealer", "N").strip().upper()[:1]
         first = dealer if dealer in SEATS else "N"
-        tags["Deal"] = _deal_text(first, *[_strict_hand(hands.get(s)) for s in SEATS])
+        try:
+            tags["Deal"] = _deal_text(first, *map(hands.get, SEATS))
+        except TypeError:         # a hand given as a set (a record not read from PBN)
+            tags["Deal"] = deal_value({s: _strict_hand(hands.get(s)) for s in SEATS}, first)
     tables = rec.data.get("tables", ())
     skip = MANDATORY_SET | set(tables) if tables else MANDATORY_SET
     get = tags.get
@@ -118,8 +121,9 @@ def _own_tags(tags: dict) -> dict:
 
 
 @lru_cache(maxsize=1024)    # a board's deal is written for each of its tables
-def _deal_text(first: str, north: str, east: str, south: str, west: str) -> str:
-    return deal_value({"N": north, "E": east, "S": south, "W": west}, first)
+def _deal_text(first: str, north, east, south, west) -> str:
+    return deal_value({"N": _strict_hand(north), "E": _strict_hand(east),
+                       "S": _strict_hand(south), "W": _strict_hand(west)}, first)
 
 
 def _play_section(tricks: list[dict]) -> list[str]:
