@@ -244,6 +244,15 @@ SPACE_LINE = re.compile(r"(?m)^[^\S\n]*$")      # a line empty or of spaces only
 OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 
 
+def _space_line(chunk: str) -> bool:
+    """A line of the chunk is empty or spaces only. (In ASCII text such a line opens with a
+    space, a tab or \x1f, the other spaces being line breaks: most chunks need no search.)"""
+    if chunk.isascii() and not (chunk[0] in " \t\x1f\n" or "\n " in chunk or "\n\t" in chunk
+                                or "\x1f" in chunk or "\n\n" in chunk or chunk[-1] == "\n"):
+        return False
+    return SPACE_LINE.search(chunk) is not None
+
+
 def _runs(text: str, lines: list[str]):
     """i -> the index of the line that ends the run of plain data lines from lines[i] (a line
     that opens with [ or %, or is blank or spaces only, or holds [ { ; or }), found in the
@@ -258,12 +267,12 @@ def _runs(text: str, lines: list[str]):
     def run(i: int) -> int | None:
         start = ends[i - 1] + i if i else 0
         stop = text.find("\n[", start)
-        blank = text.find("\n\n", start, stop if stop >= 0 else size)
+        blank = text.find("\n\n", start, stop + 1 if stop >= 0 else size)
         if blank >= 0:                      # (a blank line ends a game's last section)
             stop = blank
         chunk = text[start:stop] if stop >= 0 else text[start:].rstrip("\n")
         if (not chunk or "[" in chunk or "{" in chunk or ";" in chunk or "}" in chunk
-                or "\n%" in chunk or chunk[0] == "%" or SPACE_LINE.search(chunk) is not None
+                or "\n%" in chunk or chunk[0] == "%" or _space_line(chunk)
                 or (stop < 0 and text[start + len(chunk):].count("\n") > 1)):
             return None
         end = i + chunk.count("\n") + 1
