@@ -15,7 +15,6 @@ import gc
 import re
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
-from itertools import accumulate
 from operator import itemgetter
 
 from records.cards import contract as cb
@@ -79,7 +78,6 @@ def split_games(text: str, lines: list[str] | None = None
         lines = text.splitlines()
     total = len(lines)
     braces = "{" in text or "}" in text    # (a text without any: no line needs looking at)
-    run = _runs(text, lines)
     n = 0
     while n < total:
         line = lines[n]
@@ -122,7 +120,7 @@ def split_games(text: str, lines: list[str] | None = None
                   and "[" not in line and (not braces or ("{" not in line and "}" not in line))):
                 # whole plain lines (column 0), this one and those after it, taken at once;
                 # split into tokens where they are read
-                n = _section_lines(lines, n - 1, game, section, run)
+                n = _section_lines(lines, n - 1, game, section)
                 continue
         pos = 0
         length = len(line)
@@ -164,7 +162,7 @@ def split_games(text: str, lines: list[str] | None = None
                 pos = m.end()
                 if not line[pos:].strip():
                     # a tag whose value has a ";" (a table's columns): take its rows at once
-                    n = _section_lines(lines, n, game, section, run)
+                    n = _section_lines(lines, n, game, section)
                     break
                 continue
             if ch.isspace():
@@ -219,65 +217,21 @@ def _tag(game: Game | None, games: list[Game], name: str, value: str, n: int,
     return game
 
 
-def _section_lines(lines: list[str], i: int, game: Game, section: str, run=None) -> int:
+def _section_lines(lines: list[str], i: int, game: Game, section: str) -> int:
     """Take the plain data lines from index i on (rows of a section or table) at once;
-    return the index of the first line that is not one. run: _runs of the text, or None."""
-    end = run(i) if run is not None else None
-    if end is None:
-        end, total = i, len(lines)
-        while end < total:
-            line = lines[end]
-            if (not line or line[0] in "[%" or line.isspace() or "[" in line or "{" in line
-                    or ";" in line or "}" in line):
-                break
-            end += 1
+    return the index of the first line that is not one."""
+    end, total = i, len(lines)
+    while end < total:
+        line = lines[end]
+        if (not line or line[0] in "[%" or line.isspace() or "[" in line or "{" in line
+                or ";" in line or "}" in line):
+            break
+        end += 1
     if end > i:  # whole lines (column 0), split into tokens where they are read
         game.data.setdefault(section, []).extend(
             [(lines[k], k + 1, 0) for k in range(i, end)])
         game.end_line = end
     return end
-
-
-SPACE_LINE = re.compile(r"(?m)^[^\S\n]*$")      # a line empty or of spaces only
-# line breaks other than "\n" that str.splitlines() breaks at (looked for one by one: a
-# search for each is quicker than a character class over the whole text)
-OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
-
-
-def _space_line(chunk: str) -> bool:
-    """A line of the chunk is empty or spaces only. (In ASCII text such a line opens with a
-    space, a tab or \x1f, the other spaces being line breaks: most chunks need no search.)"""
-    if chunk.isascii() and not (chunk[0] in " \t\x1f\n" or "\n " in chunk or "\n\t" in chunk
-                                or "\x1f" in chunk or "\n\n" in chunk or chunk[-1] == "\n"):
-        return False
-    return SPACE_LINE.search(chunk) is not None
-
-
-def _runs(text: str, lines: list[str]):
-    """i -> the index of the line that ends the run of plain data lines from lines[i] (a line
-    that opens with [ or %, or is blank or spaces only, or holds [ { ; or }), found in the
-    text at once; None where the text cannot say it so (the caller looks line by line).
-    None for a text with line breaks other than "\n" (its lines are not the text's split at
-    "\n")."""
-    if any(c in text for c in OTHER_BREAKS):
-        return None
-    ends = list(accumulate(map(len, lines)))    # lines[i] starts at ends[i - 1] + i
-    size = len(text)
-
-    def run(i: int) -> int | None:
-        start = ends[i - 1] + i if i else 0
-        stop = text.find("\n[", start)
-        blank = text.find("\n\n", start, stop + 1 if stop >= 0 else size)
-        if blank >= 0:                      # (a blank line ends a game's last section)
-            stop = blank
-        chunk = text[start:stop] if stop >= 0 else text[start:].rstrip("\n")
-        if (not chunk or "[" in chunk or "{" in chunk or ";" in chunk or "}" in chunk
-                or "\n%" in chunk or chunk[0] == "%" or _space_line(chunk)
-                or (stop < 0 and text[start + len(chunk):].count("\n") > 1)):
-            return None
-        end = i + chunk.count("\n") + 1
-        return end if end <= len(lines) and (stop >= 0 or end == len(lines)) else None
-    return run
 
 
 def _find_brace(line: str, pos: int):
