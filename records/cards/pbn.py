@@ -357,7 +357,7 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
         read_play(rec, game, deal, contract, declarer)
         seat_the_hands(rec, game, deal, contract, declarer)
     _score(rec, game, contract, declarer)
-    if any(d.code in CONTRADICTIONS for d in rec.diagnostics):
+    if rec.diagnostics and any(d.code in CONTRADICTIONS for d in rec.diagnostics):
         reconcile(rec, _facts(rec, game, contract), {t: game.where(t) for t in game.tags})
     rec.normal = write_record(rec, data.pop("_rows", None), table_lines)
     return rec
@@ -548,7 +548,7 @@ def _auction(rec: Record, game: Game, contract: cb.Contract | None,
     tokens = game.data.get("Auction", [])
     if "Auction" not in game.tags:
         return
-    calls, marks = _calls(tuple(text for text, _, _ in tokens))
+    calls, marks = _calls(tuple(map(_TEXT, tokens)))
     rec.data["auction"] = list(calls)
     if marks:
         rec.data["auction_marks"] = {k: list(v) for k, v in marks.items()}

@@ -14,7 +14,6 @@ it gives up having changed nothing, and the full reader reads the section from t
 from __future__ import annotations
 
 import re
-from itertools import repeat
 from operator import itemgetter
 
 from records.cards.tricks import DECK, RANK_VALUE
@@ -32,6 +31,7 @@ for _card in DECK:                   # plainly that card -> its code
 CARD = {code: card for card, code in CODE.items() if card in DECK}   # code -> "SA"
 WRITTEN = {card: code for card, code in CODE.items() if card in DECK}   # "SA" -> code
 TRICK_KEYS = [f"T{n}" for n in range(14)]
+TRICK_KEYS4 = [(key,) * 4 for key in TRICK_KEYS]    # a trick's key, for each of its cards
 SIDES = ("NS", "EW")
 # IN_TURN[first][leader](row): a row written in seat order from first, in playing order
 IN_TURN = [[itemgetter(*[(lead + j - first) % 4 for j in range(4)]) for lead in range(4)]
@@ -188,9 +188,9 @@ def _partial(held: list, order: tuple, size: int, lead_i: int) -> bool:
 
 def _record(rec, first_i, texts, row_lines, row_columns, leaders, winners) -> int:
     """The replayed tricks into the record; the number of tricks finished."""
-    play, plies = [], rec.plies
+    play = []
+    cards_played, lines, columns, keys = [], [], [], []   # each card's, in playing order
     won = [0, 0]
-    n = 1
     in_turn = IN_TURN[first_i]
     for t, lead_i in enumerate(leaders):
         get = in_turn[lead_i]
@@ -198,14 +198,19 @@ def _record(rec, first_i, texts, row_lines, row_columns, leaders, winners) -> in
         winner = winners[t]
         if winner is None:
             cards = cards[:cards.index(None)] if None in cards else cards
+            size = len(cards)
+            columns += get(row_columns[t])[:size]
         else:
             won[winner % 2] += 1
+            size = 4
+            columns += get(row_columns[t])
         play.append({"leader": SEATS[lead_i], "cards": cards,
                      "winner": SEATS[winner] if winner is not None else None})
-        size = len(cards)
-        plies += map(Ply, range(n, n + size), cards, cards, repeat(row_lines[t], size),
-                     get(row_columns[t]), repeat(TRICK_KEYS[t + 1], size))
-        n += size
+        cards_played += cards
+        lines += [row_lines[t]] * size
+        keys += TRICK_KEYS4[t + 1][:size]
+    rec.plies += map(Ply, range(1, len(cards_played) + 1), cards_played, cards_played, lines,
+                     columns, keys)
     data = rec.data
     data["_rows"] = texts
     data["play"] = play
