@@ -15,6 +15,7 @@ import gc
 import re
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
+from operator import itemgetter
 
 from records.cards import contract as cb
 from records.cards.pbn_play import (
@@ -76,6 +77,7 @@ def split_games(text: str, lines: list[str] | None = None
     if lines is None:
         lines = text.splitlines()
     total = len(lines)
+    braces = "{" in text or "}" in text    # (a text without any: no line needs looking at)
     n = 0
     while n < total:
         line = lines[n]
@@ -90,35 +92,36 @@ def split_games(text: str, lines: list[str] | None = None
             depth, game, section = 0, None, None
         if depth == 0:
             first = line[:1]
-            if first == "%":
+            if first == "[":
+                # the commonest line: one tag alone, its value without `;` or a brace; `"]`
+                # ends the line, and its only other `"` ends the tag's name
+                quote = line.find('"')
+                if (line[-1] == "]" and line.find('"', quote + 1) == len(line) - 2
+                        and ";" not in line and (not braces or ("{" not in line
+                                                                and "}" not in line))):
+                    name = line[1:quote].strip()
+                    if name.isalnum():
+                        value = line[quote + 1:-2]
+                        if game is not None and name not in game.tags and name != "Note":
+                            game.tags[name] = (value, n, 1)
+                            game.end_line = n
+                        else:
+                            game = _tag(game, games, name, value, n, 1)
+                        section = name
+                        continue
+            elif first == "%":
                 continue
-            if not line or line.isspace():
+            elif not line or line.isspace():
                 if game is not None and game.tags:
                     games.append(game)
                 game, section = None, None
                 continue
-            if "{" not in line and ";" not in line and "}" not in line:
-                # the common lines: one tag alone, or section data
-                if first == "[":
-                    if line[-2:] == '"]' and line.count('"') == 2:
-                        name, sep, value = line[1:-2].partition('"')
-                        name = name.strip()
-                        if sep and name.isalnum():
-                            if game is not None and name not in game.tags and name != "Note":
-                                game.tags[name] = (value, n, 1)
-                                game.end_line = n
-                            else:
-                                game = _tag(game, games, name, value, n, 1)
-                            section = name
-                            continue
-                elif section is not None and game is not None and "[" not in line:
-                    data = game.data.get(section)
-                    if data is None:
-                        data = game.data[section] = []
-                    # a whole plain line (column 0): split into tokens where it is read
-                    data.append((line, n, 0))
-                    game.end_line = n
-                    continue
+            elif (section is not None and game is not None and ";" not in line
+                  and "[" not in line and (not braces or ("{" not in line and "}" not in line))):
+                # whole plain lines (column 0), this one and those after it, taken at once;
+                # split into tokens where they are read
+                n = _section_lines(lines, n - 1, game, section)
+                continue
         pos = 0
         length = len(line)
         while pos < length:
@@ -248,7 +251,8 @@ def inherit(games: list[Game]) -> dict[int, list[str]]:
     for i, game in enumerate(games):
         taken = []
         if previous is not None:
-            for name, (value, line, col) in list(game.tags.items()):
+            for name, (value, line, col) in (list(game.tags.items())
+                                             if "#" in map(_TEXT, game.tags.values()) else ()):
                 if value == "#":
                     game.tags[name] = (previous.tags.get(name, ("",))[0], line, col)
                     taken.append(name if name in previous.tags else f"{name} (empty there)")
@@ -341,7 +345,7 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
     data["notes"] = game.notes
     if game.comments:
         data["comments"] = [c for c, _ in game.comments]
-    tables = _tables(game)
+    tables, table_lines = _tables(game)
     if tables:
         data["tables"] = tables
     deal = _deal(rec, game)
@@ -353,9 +357,9 @@ def game_record(game: Game, path: str, lines: list[str]) -> Record:
         read_play(rec, game, deal, contract, declarer)
         seat_the_hands(rec, game, deal, contract, declarer)
     _score(rec, game, contract, declarer)
-    if any(d.code in CONTRADICTIONS for d in rec.diagnostics):
+    if rec.diagnostics and any(d.code in CONTRADICTIONS for d in rec.diagnostics):
         reconcile(rec, _facts(rec, game, contract), {t: game.where(t) for t in game.tags})
-    rec.normal = write_record(rec, data.pop("_rows", None))
+    rec.normal = write_record(rec, data.pop("_rows", None), table_lines)
     return rec
 
 
@@ -396,30 +400,46 @@ def title_of(tags: dict) -> str:
     return title
 
 
-def _tables(game: Game) -> dict:
-    """Supplemental tables: a tag whose value names columns ("Declarer;Result\\2R") and rows."""
-    out = {}
+def _tables(game: Game) -> tuple[dict, dict]:
+    """Supplemental tables: a tag whose value names columns ("Declarer;Result\\2R") and rows;
+    and each table's rows as written in the normal form."""
+    out, written = {}, {}
     for name, tokens in game.data.items():
         if name in SECTIONS or name not in game.tags:
             continue
-        columns, rows = _table(game.tags[name][0],
-                               tuple([(text, col != 0) for text, _, col in tokens]))
-        out[name] = {"columns": list(columns), "rows": [row[:] for row in rows]}
-    return out
+        if any(map(_COLUMN, tokens)):   # (tokens the splitter took alone: rare)
+            items = tuple([(text, col != 0) for text, _, col in tokens])
+            columns, rows, lines = _table(game.tags[name][0], items)
+        else:                           # whole lines
+            columns, rows, lines = _line_table(game.tags[name][0], tuple(map(_TEXT, tokens)))
+        out[name] = {"columns": list(columns), "rows": list(map(list.copy, rows))}
+        written[name] = lines
+    return out, written
+
+
+_TEXT, _COLUMN = itemgetter(0), itemgetter(2)
+
+
+@lru_cache(maxsize=256)
+def _line_table(value: str, texts: tuple) -> tuple[list[str], list[list[str]], list[str]]:
+    """_table of whole lines. Shared: callers copy."""
+    return _table(value, tuple([(text, False) for text in texts]))
 
 
 @lru_cache(maxsize=256)    # a board's tables carry the same tables (double-dummy results)
-def _table(value: str, items: tuple) -> tuple[list[str], list[list[str]]]:
-    """A supplemental table's columns and rows from its tag value and its items: (text, True)
-    for a token, (text, False) for a whole line. Shared: callers copy."""
+def _table(value: str, items: tuple) -> tuple[list[str], list[list[str]], list[str]]:
+    """A supplemental table's columns, rows and rows as written in the normal form, from its
+    tag value and its items: (text, True) for a token, (text, False) for a whole line. Shared:
+    callers copy."""
     columns = [c.split("\\")[0] for c in value.split(";") if c]
     width = len(columns) or 1
     if not any(token for _, token in items):
         rows = [text.split() for text, _ in items]  # one row a line, as usual
         if all(len(row) == width for row in rows):
-            return columns, rows
+            return columns, rows, [" ".join(row) for row in rows]
     values = [word for text, token in items for word in ((text,) if token else text.split())]
-    return columns, [values[i:i + width] for i in range(0, len(values), width)]
+    rows = [values[i:i + width] for i in range(0, len(values), width)]
+    return columns, rows, [" ".join(row) for row in rows]
 
 
 def parse_deal_value(value: str) -> tuple[str, list[str | None]] | str:
@@ -528,7 +548,7 @@ def _auction(rec: Record, game: Game, contract: cb.Contract | None,
     tokens = game.data.get("Auction", [])
     if "Auction" not in game.tags:
         return
-    calls, marks = _calls(tuple(text for text, _, _ in tokens))
+    calls, marks = _calls(tuple(map(_TEXT, tokens)))
     rec.data["auction"] = list(calls)
     if marks:
         rec.data["auction_marks"] = {k: list(v) for k, v in marks.items()}
@@ -588,26 +608,35 @@ def _auction_seat_hint(dealer: str, calls: list[str], contract, declarer: str) -
 def _score(rec: Record, game: Game, contract: cb.Contract | None, declarer: str | None) -> None:
     if contract is None:
         return
-    vul = cb.vulnerable_sides(game.value("Vulnerable"))
-    value = game.value("Result").strip()
+    score, said = _scored(contract, declarer, game.value("Vulnerable"),
+                          game.value("Result").strip(), game.value("Score").strip())
+    if score is not None:
+        rec.data["score_ns"] = score
+    if said is not None:
+        rec.add(*said, *game.where("Score"))
+
+
+@lru_cache(maxsize=1024)    # a board's tables often have the same contract and result
+def _scored(contract: cb.Contract, declarer: str | None, vulnerable: str, value: str,
+            stated: str) -> tuple[int | None, tuple | None]:
+    """The score NS (None: none) of a contract made `value` (the Result), and what to say of
+    the Score tag `stated`: (severity, code, message) or None."""
+    vul = cb.vulnerable_sides(vulnerable)
     if contract.passed_out:
-        rec.data["score_ns"] = 0
+        ns = 0
     elif declarer and vul is not None and value not in ("", "?"):
         tricks = _result_tricks(value, cb.side_of(declarer))
         if tricks is None:
-            return
-        rec.data["score_ns"] = cb.ns_score(contract, declarer, vul, tricks)
+            return None, None
+        ns = cb.ns_score(contract, declarer, vul, tricks)
     else:
-        return
-    stated = game.value("Score").strip()
+        return None, None
     if not stated:
-        return
+        return ns, None
     expected = cb.stated_ns_score(stated, declarer)
-    line, col = game.where("Score")
     if expected is None:
-        rec.add(INFO, "PBN-SCORE", f"cannot read the score {stated!r}", line, col)
-    elif expected != rec.data["score_ns"]:
-        ns = rec.data["score_ns"]
-        rec.add(WARNING, "PBN-SCORE",
-                f"the Score says {stated} but {contract} by {declarer} making "
-                f"{value or 0} scores NS {ns:+d}", line, col)
+        return ns, (INFO, "PBN-SCORE", f"cannot read the score {stated!r}")
+    if expected != ns:
+        return ns, (WARNING, "PBN-SCORE", f"the Score says {stated} but {contract} by {declarer} "
+                    f"making {value or 0} scores NS {ns:+d}")
+    return ns, None

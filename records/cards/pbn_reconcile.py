@@ -148,9 +148,9 @@ def seat_the_hands(rec: Record, game, deal, contract, declarer: str | None) -> N
     """A play that replays only trick by trick from other seats, or not at all, while with the
     Deal's hands given from another seat every trick replays as written: the Deal names its
     first hand wrongly. One such seating, and the play is read so, the edit named."""
-    from records.cards.pbn_play import read_play
-    if not _play_faults(rec) or deal is None:
+    if not rec.diagnostics or deal is None or not _play_faults(rec):
         return
+    from records.cards.pbn_play import read_play
     fitting = []
     for turn in (1, 2, 3):
         hands = {SEATS[(i + turn) % 4]: deal.hands[seat] for i, seat in enumerate(SEATS)}

@@ -3,6 +3,8 @@ from PBN): mandatory tags first, suits S H D C with ranks high to low and T, the
 columns (pbn_export writes a game read from PBN as it was read)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from records.cards.tricks import hand_text
 from records.core import interchange
 from records.core.model import Record
@@ -36,21 +38,30 @@ def _strict_hand(hand) -> str:
     return hand_text(hand)
 
 
-def write_record(rec: Record, play_rows: list | None = None) -> str:
-    """One game in strict PBN export form."""
-    tags = interchange.own_tags(rec.tags)
+def write_record(rec: Record, play_rows: list | None = None,
+                 table_lines: dict | None = None) -> str:
+    """One game in strict PBN export form. play_rows: the play's rows as read (in column
+    order); table_lines: each table's rows as written, where the reader has them."""
+    tags = _own_tags(rec.tags)
     hands = rec.data.get("hands")
     if hands:
         dealer = tags.get("Dealer", "N").strip().upper()[:1]
-        tags["Deal"] = deal_value(hands, dealer if dealer in SEATS else "N")
+        first = dealer if dealer in SEATS else "N"
+        try:
+            tags["Deal"] = _deal_text(first, *map(hands.get, SEATS))
+        except TypeError:         # a hand given as a set (a record not read from PBN)
+            tags["Deal"] = deal_value({s: _strict_hand(hands.get(s)) for s in SEATS}, first)
     tables = rec.data.get("tables", ())
     skip = MANDATORY_SET | set(tables) if tables else MANDATORY_SET
-    pairs = [(name, tags.get(name, MANDATORY_DEFAULT.get(name, ""))) for name in MANDATORY]
-    pairs += [(name, value) for name, value in tags.items() if name not in skip]
-    pairs += [("Note", note) for note in rec.data.get("notes", ())]
+    get = tags.get
+    pairs = [(name, get(name, default)) for name, default in MANDATORY_PAIRS]
+    pairs += [item for item in tags.items() if item[0] not in skip]
+    notes = rec.data.get("notes")
+    if notes:
+        pairs += [("Note", note) for note in notes]
     auction = rec.data.get("auction")
     if auction is not None:
-        pairs.append(("Auction", rec.data.get("auction_from") or tags.get("Dealer", "N")))
+        pairs.append(("Auction", rec.data.get("auction_from") or get("Dealer", "N")))
     try:
         values = "".join([value for _, value in pairs])
         plain = '"' not in values and "\\" not in values
@@ -60,8 +71,7 @@ def write_record(rec: Record, play_rows: list | None = None) -> str:
            [f"[{name} {_quote(value)}]" for name, value in pairs])   # (escapes where needed)
     if auction is not None:
         marks = rec.data.get("auction_marks")
-        words = ([" ".join([call] + marks.get(str(i), [])) for i, call in enumerate(auction)]
-                 if marks else auction)
+        words = _marked(auction, marks) if marks else auction
         out += [" ".join(words[i:i + 4]) for i in range(0, len(words), 4)]
     tricks = rec.data.get("play")
     if play_rows is not None and tricks:  # rows as read, in column order already
@@ -72,10 +82,48 @@ def write_record(rec: Record, play_rows: list | None = None) -> str:
             out.append("*")
     elif tricks:
         out.extend(_play_section(tricks))
-    for name, table in rec.data.get("tables", {}).items():
+    for name, table in tables.items() if tables else ():
         out.append(f"[{name} {_quote(rec.tags.get(name, ';'.join(table['columns'])))}]")
-        out += [" ".join(row) for row in table["rows"]]
+        lines = table_lines.get(name) if table_lines else None
+        out += lines if lines is not None else [" ".join(row) for row in table["rows"]]
     return "\n".join(out) + "\n"
+
+
+INDEX = {str(i): i for i in range(1000)}   # an index as a mark's key names it -> the index
+
+
+def _marked(calls: list, marks: dict) -> list:
+    """The calls, each followed by its marks (marks: the call's index, as a string -> them)."""
+    if not all(key in INDEX for key in marks):
+        return [" ".join([call] + marks.get(str(i), [])) for i, call in enumerate(calls)]
+    words = list(calls)
+    for key, after in marks.items():
+        i = INDEX[key]
+        if i < len(words):
+            words[i] = " ".join([words[i]] + after)
+    return words
+
+
+MANDATORY_PAIRS = tuple((name, MANDATORY_DEFAULT.get(name, "")) for name in MANDATORY)
+
+
+def _own_tags(tags: dict) -> dict:
+    """interchange.own_tags, at once when no name can be hoyle's or internal and every value
+    is a string (a record read from PBN, as a rule)."""
+    names = "".join(tags)
+    if "_" in names or "Hoyle" in names:
+        return interchange.own_tags(tags)
+    try:
+        "".join(tags.values())
+    except TypeError:
+        return interchange.own_tags(tags)
+    return dict(tags)
+
+
+@lru_cache(maxsize=1024)    # a board's deal is written for each of its tables
+def _deal_text(first: str, north, east, south, west) -> str:
+    return deal_value({"N": _strict_hand(north), "E": _strict_hand(east),
+                       "S": _strict_hand(south), "W": _strict_hand(west)}, first)
 
 
 def _play_section(tricks: list[dict]) -> list[str]:
