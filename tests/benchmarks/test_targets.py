@@ -9,6 +9,9 @@ of several runs (the machine is shared: the least is the one least disturbed); C
 shown beside the wall clock. The last test prints every row together.
 
 Run with: python -m pytest tests/benchmarks/test_targets.py -m benchmark -s
+(with the python of a virtual environment where hoyle is installed as a user installs it,
+`pip install .`: the `hoyle` beside that python is the one timed, and an editable install or
+a system Python's extra .pth files add their own cost to every start.)
 (HOYLE_BENCH_GAMES=2000 for a quicker generated file; HOYLE_BENCH_STRICT=1 fails a missed target.)
 """
 import io
