@@ -54,8 +54,10 @@ class Archive:
             return None
 
     # -- retrieval ------------------------------------------------------------
-    def get(self, record_id: int) -> Record | None:
-        return query.get(self.db, record_id)
+    def get(self, record_id: int, positions: bool = True) -> Record | None:
+        """One record, whole; positions=False leaves its plies' position keys out (showing a
+        record needs none: no replay then where its moves are printed as SAN)."""
+        return query.get(self.db, record_id, positions)
 
     def search(self, *, name: str | None = None, kind: str | list[str] | None = None,
                status: str | None = None, positions: Iterable[str] = (),

@@ -16,7 +16,7 @@ from records.core.model import ERROR, Diagnostic, Ply, Record
 
 SELECT = ("SELECT r.id, r.kind, r.title, r.status, s.path, r.line, r.end_line, r.text_z,"
           " r.normal_z, r.moves, r.plies_z, st.key, r.ply_count, r.tags, r.data,"
-          " r.source_id FROM records r LEFT JOIN sources s ON s.id = r.source_id"
+          " r.source_id, r.fingerprint FROM records r LEFT JOIN sources s ON s.id = r.source_id"
           " LEFT JOIN starts st ON st.id = r.start_id")
 CHUNK = 500
 INLINE_HITS = 500   # more records passing a position than this go to a temporary table
@@ -124,12 +124,15 @@ def iterate(conn: sqlite3.Connection, query: Query, full: bool = True,
         left = left - len(rows) if left > 0 else left
 
 
-def get(conn: sqlite3.Connection, record_id: int) -> Record | None:
+def get(conn: sqlite3.Connection, record_id: int, positions: bool = True) -> Record | None:
+    """One record, whole; positions=False: its plies without their position keys (no replay
+    where the plies as printed are proven right: a record shown, not replayed)."""
     rows = conn.execute(f"{SELECT} WHERE r.id = ?", [record_id]).fetchall()
     if not rows:
         return None
-    rec = _records(conn, rows, True, SourceLines(conn))[0]
-    fill_positions(rec)
+    rec = _records(conn, rows, True, SourceLines(conn), printed=True)[0]
+    if positions:
+        fill_positions(rec)
     return rec
 
 
@@ -172,10 +175,14 @@ def summary(conn: sqlite3.Connection) -> dict:
     return out
 
 
-def _records(conn, rows: list, full: bool, sources: SourceLines) -> list[Record]:
+def _records(conn, rows: list, full: bool, sources: SourceLines,
+             printed: bool = False) -> list[Record]:
+    """printed: plies taken as printed where the stored fingerprint proves them (one record
+    at a time; a bulk read has the family read them again, with their position hashes)."""
     records = [_record(row, full, sources) for row in rows]
     if full:
-        _read_plies_again([rec for rec in records if rec.plies_in_text])
+        stored = {row[0]: row[16] for row in rows} if printed else {}
+        _read_plies_again([rec for rec in records if rec.plies_in_text], stored)
     by_id = {rec.id: rec for rec in records}
     for start in range(0, len(records), CHUNK):
         ids = [rec.id for rec in records[start:start + CHUNK]]
@@ -189,7 +196,7 @@ def _records(conn, rows: list, full: bool, sources: SourceLines) -> list[Record]
 
 def _record(row: tuple, full: bool, sources: SourceLines) -> Record:
     (rid, kind, title, status, path, line, end_line, text_z, normal_z, moves, plies_z, start,
-     ply_count, tags, data, source_id) = row
+     ply_count, tags, data, source_id) = row[:16]   # (and SELECT's fingerprint)
     rec = Record(kind=kind, title=title, source=path or "", line=line, end_line=end_line,
                  tags=json.loads(tags or "{}"), data=json.loads(data or "{}"),
                  start_position=start or "", status=status, id=rid, ply_count=ply_count or 0,
@@ -205,12 +212,21 @@ def _record(row: tuple, full: bool, sources: SourceLines) -> Record:
     return rec
 
 
-def _read_plies_again(records: list[Record]) -> None:
-    """Plies the archive left in the record's text: the family reads them again, a kind's
+def _read_plies_again(records: list[Record], fingerprints: dict[int, bytes]) -> None:
+    """Plies the archive left in the record's text: taken from the text where the stored
+    fingerprint proves them (Family.printed_plies), else the family reads them again, a kind's
     records at once."""
     for kind in {rec.kind for rec in records}:
         fam = _family(kind)
-        mine = [rec for rec in records if rec.kind == kind]
+        mine = []
+        for rec in records:
+            if rec.kind == kind:
+                fingerprint = fingerprints.get(rec.id)
+                plies = fingerprint and fam.printed_plies(rec, fingerprint)
+                if not plies:
+                    mine.append(rec)
+                else:
+                    rec.plies, rec.normal = plies, None
         for rec, again in zip(mine, fam.read_again([(rec.text, rec.line) for rec in mine])):
             if again is not None and len(again.plies) == rec.ply_count:
                 rec.plies, rec.key_hashes = again.plies, again.key_hashes

@@ -170,6 +170,32 @@ def read_again(texts: list[tuple[str, int]], whole: bool = False) -> list:
             for game, start, (_, line) in zip(games, starts, texts)]
 
 
+def printed_plies(rec, fingerprint: bytes):
+    """A PGN game's plies from its text with no replay (so no python-chess), when the moves
+    as printed are the SANs: then the record's fingerprint with the printed moves as its SANs
+    is the one the archive stored (a game printed otherwise, "Nbd2" for "Nd2", say, hashes
+    otherwise, and is read again)."""
+    from itertools import islice
+
+    from records.chess.pgn_text import game_spans, scan, split_lines
+    from records.core.model import PlyColumns, Record
+    lines = split_lines(rec.text + "\n")
+    spans = list(islice(game_spans(lines), 2))
+    if len(spans) != 1:
+        return None
+    _, movetext, stop = spans[0]
+    found = scan(lines, movetext, stop)
+    if found.junk or len(found.moves) != rec.ply_count:
+        return None
+    tokens = [token for token, _, _ in found.moves]
+    shift = rec.line - 1
+    probe = Record(kind=rec.kind, title="", tags=rec.tags, data=rec.data,
+                   start_position=rec.start_position, plies_in_text=True)
+    probe.plies = PlyColumns(tokens, tokens, [row + shift if row else 0 for _, row, _ in found.moves],
+                             [column for _, _, column in found.moves])
+    return probe.plies if bytes.fromhex(probe.content_digest()) == fingerprint else None
+
+
 def fen_of_key(key: str) -> str:
     """A position key as FEN (for people browsing the archive)."""
     from records.chess.moves import fen_of_key as written

@@ -268,8 +268,8 @@ def family_of(kind: str):
     return family(kind)
 
 
-def get_record(record_id: int, archive=None) -> Record:
-    rec = (archive or open_archive()).get(record_id)
+def get_record(record_id: int, archive=None, positions: bool = True) -> Record:
+    rec = (archive or open_archive()).get(record_id, positions)
     if rec is None:
         fail(f"no record {record_id} in {db_path()}")
     return rec

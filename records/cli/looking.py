@@ -63,7 +63,7 @@ def show(record_id: int = RECORD_ID,
          as_json: bool = AS_JSON):
     """Show one record in a standard format, with its source and diagnostics."""
     choose(fmt, SHOW_FORMATS, "--format")
-    rec = get_record(record_id)
+    rec = get_record(record_id, positions=not (as_json or fmt in ("json", "text")))  # (unshown)
     if as_json or fmt == "json":
         emit([rec], full=True)
         return

@@ -72,6 +72,11 @@ class Family(Protocol):
         every field as an import makes it (the archive keeps the rest: a reader may leave out
         what only the plies do not need, such as naming the opening)."""
 
+    def printed_plies(self, record: Record, fingerprint: bytes) -> list | None:
+        """(optional) The plies of a record the family's reader marked plies_in_text, taken
+        from its text without a replay where that is proven right: the record's fingerprint
+        with those plies is the one stored. None: read_again reads them."""
+
     def fen_of_key(self, key: str) -> str:
         """A position key as FEN (for people browsing the archive)."""
 
@@ -124,7 +129,7 @@ class FamilyBase:
     book_scanner = ""
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
-           "read_again", "position_after", "position_hash", "fen_of_key", "number_from",
+           "read_again", "printed_plies", "position_after", "position_hash", "fen_of_key", "number_from",
            "faults", "correct", "filter_errors")
 
     def __init__(self, api=None):
@@ -164,6 +169,9 @@ class FamilyBase:
     def read_again(self, texts: list[tuple[str, int]],
                    whole: bool = False) -> list[Record | None]:
         raise ValueError(f"{self.kind} records keep their plies")
+
+    def printed_plies(self, record: Record, fingerprint: bytes) -> list | None:
+        return None
 
     def position_after(self, moves: list[str]) -> str | None:
         return None
