@@ -64,11 +64,16 @@ class Diagnostic:
             {"repair": True} if self.repair else {})
 
 
-def _plain_json(strings: list[str], joined: str) -> str | None:
-    """_to_json(strings) when the strings (joined: all of them as one) need no escape, written
-    straight (most of a record's key, and the encoder's slowest part); else None."""
-    plain = joined.isprintable() and '"' not in joined and "\\" not in joined   # (quicker)
-    if not plain and not _PLAIN_STRINGS.fullmatch(joined):
+def _needs_no_escape(text: str) -> bool:
+    """JSON writes the text as it is, between quotes (the first test is the quicker)."""
+    return (text.isprintable() and '"' not in text and "\\" not in text) or \
+        _PLAIN_STRINGS.fullmatch(text) is not None
+
+
+def _plain_json(strings: list[str]) -> str | None:
+    """_to_json(strings) when no string needs an escape, written straight (most of a record's
+    key, and the encoder's slowest part); else None."""
+    if not _needs_no_escape("".join(strings)):
         return None
     return '["' + '", "'.join(strings) + '"]' if strings else "[]"
 
@@ -76,9 +81,7 @@ def _plain_json(strings: list[str], joined: str) -> str | None:
 def _pairs_json(pairs: list[tuple[str, str]]) -> str:
     """_to_json(pairs): a list of (name, value) string pairs, written straight when no string
     needs an escape (a record's tags)."""
-    joined = "".join([name + value for name, value in pairs])
-    plain = joined.isprintable() and '"' not in joined and "\\" not in joined
-    if not plain and not _PLAIN_STRINGS.fullmatch(joined):
+    if not _needs_no_escape("".join([name + value for name, value in pairs])):
         return _to_json(pairs)
     return '[["' + '"], ["'.join([name + '", "' + value for name, value in pairs]) + '"]]' \
         if pairs else "[]"
@@ -247,7 +250,7 @@ class Record:
             differing = [] if printed is sans or printed == sans else \
                 [[[i, t] for i, (t, n) in enumerate(zip(printed, sans)) if t != n]]
             notes = [[k, self.data[k]] for k in PRINTED_NOTES if k in self.data]
-            middle = _plain_json(sans, "".join(sans))
+            middle = _plain_json(sans)
             if middle is None:
                 key = _to_json([self.kind, self.start_position, sans, "", tags, *differing,
                                 *notes])
