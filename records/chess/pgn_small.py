@@ -1,7 +1,8 @@
-"""A few PGN games (a one-game file, a game shown again) read in plain Python with
-python-chess's board, so that a command touching a few games never loads numpy or the compiled
-reader (together about a third of its start). The records are the bulk reader's own: the same
-function (pgn_fast.game_record) makes them from the same SANs and position hashes.
+"""A few PGN games (a one-game file, a game shown again) read in plain Python (san_board),
+so that a command touching a few games loads neither numpy and the compiled reader (together
+about a third of its start) nor python-chess (whose attack tables take as long again). The
+records are the bulk reader's own: the same function (pgn_fast.game_record) makes them from the
+same SANs and position hashes.
 
 Only the plainest games are taken: the standard start, every move printed exactly as its SAN
 (check signs included), nothing python-chess or the compiled reader would have to judge. Any
@@ -12,16 +13,14 @@ from __future__ import annotations
 
 from array import array
 
-import chess
-
-from records.chess.moves import key_hash, position_key
+from records.chess import san_board
+from records.chess.keys import INITIAL_KEY
 from records.chess.openings import depth as opening_depth
 from records.chess.openings import table_by_hash
 from records.chess.pgn_fast import game_record
 from records.chess.pgn_text import RESULTS, plain, plain_joined, scan
 
 SET_UP = ("[FEN ", "[SetUp ", "[Variant ")
-START_KEY = position_key(chess.Board())
 
 
 class _Refused(Exception):
@@ -56,31 +55,16 @@ def _game(lines: list[str], span: tuple, path: str, number: int, build, openings
         tokens = [move[0] for move in notes.moves]
     if not tokens:
         raise _Refused
-    sans, hashes = _replayed(tokens)
+    hashes = san_board.replayed(tokens)
+    if hashes is None:   # a move not printed exactly as its SAN, or not legal
+        raise _Refused
     named = hashes[1:_named(hashes) + 1] if openings else []
     rec = game_record(lines, span, found, (head, head + "".join(lines[movetext:stop])), path,
-                      number, sans, START_KEY, named, build)
+                      number, tokens, INITIAL_KEY, named, build)
     if rec is None:
         raise _Refused
     rec.key_hashes = array("q", hashes)
     return rec
-
-
-def _replayed(tokens: list[str]) -> tuple[list[str], list[int]]:
-    """The SANs of the printed moves (each printed exactly so) and the hashes of the start
-    and of the position after each."""
-    board = chess.Board()
-    hashes = [key_hash(START_KEY)]
-    for token in tokens:
-        try:
-            move = board.parse_san(token)
-        except ValueError:
-            raise _Refused from None
-        if not move or board.san(move) != token:   # a null move, or not the SAN itself
-            raise _Refused
-        board.push(move)
-        hashes.append(key_hash(position_key(board)))
-    return tokens, hashes
 
 
 def _named(hashes: list[int]) -> int:
