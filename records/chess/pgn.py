@@ -2,7 +2,7 @@
 
 Reading streams: the file is cut into games (pgn_text), games go in batches through the
 compiled reader (pgn_fast, with numpy: pgn_boards) when it is installed, a batch of a few
-plain games through python-chess's board alone (pgn_small), and every game the compiled reader
+plain games in plain Python (pgn_small, with san_board), and every game the compiled reader
 refuses, every variant and every Chess960 game is read by python-chess's PGN reader
 (pgn_visitor), which names each fault with its line and column. (Big files come in pieces, which two processes share: core.reading.)
 """
@@ -19,7 +19,7 @@ from records.core import parallel
 from records.core.model import Record
 
 BATCH_GAMES = 500          # games per batch: bounds memory, and the unit the processes share
-FEW_GAMES = 16             # up to this many games a batch is read by pgn_small (about 2 ms a
+FEW_GAMES = 16             # up to this many games a batch is read by pgn_small (about 3 ms a
                            # game, against some 60 ms to load numpy and the compiled reader)
 
 
