@@ -3,6 +3,7 @@ and position, and the object the registry hands out.
 """
 from __future__ import annotations
 
+import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -111,6 +112,9 @@ def move_prefixes(text: str) -> list[list[str]]:
     """The SAN sequences a typed list of moves (descriptive or SAN) can mean from the start;
     [] when the text holds no chess move; ValueError saying which move does not read or play
     when it holds some."""
+    typed = _typed_sans(text)
+    if typed:   # exactly the SANs of legal moves: no grammar or python-chess to load
+        return [typed]
     import chess
     from records.chess import descriptive as dn   # the grammar loads only when a search asks
     from records.chess.resolver import Setup, _san_list, resolve
@@ -128,6 +132,18 @@ def move_prefixes(text: str) -> list[list[str]]:
         raise ValueError(f'"{tokens[at].text}" is not a legal move for {side} at move '
                          f"{at // 2 + 1} from the start")
     return [_san_list(Setup(), r) for r in res.readings]
+
+
+MOVE_NUMBER = re.compile(r"^\d+\.+")   # "1." or "12..." before a move, or alone
+
+
+def _typed_sans(text: str) -> list[str] | None:
+    """The typed moves when, their move numbers aside, each is exactly the SAN of a legal move
+    from the start (san_board checks them); None otherwise."""
+    from records.chess.san_board import replayed
+    tokens = [token for token in (MOVE_NUMBER.sub("", word, count=1) for word in text.split())
+              if token]
+    return tokens if tokens and replayed(tokens) is not None else None
 
 
 def replay_positions(rec) -> list[str]:
@@ -209,6 +225,10 @@ def position_hash(key: str) -> int:
 
 
 def position_after(moves: list[str]) -> str | None:
+    from records.chess import san_board
+    key = san_board.position_after(moves)
+    if key is not None:   # (moves read as SANs are printed as SANs: python-chess is not needed)
+        return key
     import chess
     board = chess.Board()
     try:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from records.chess.keys import HASH_MULTIPLIER, HASH_SEED, MASK64
+from records.chess.keys import HASH_MULTIPLIER, HASH_SEED, KEY_FORMAT, MASK64
 
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
 BLACK = 8
@@ -78,6 +78,10 @@ class Board:
         self.kings = {0: 4, BLACK: 60}
 
     # -- the archive's key ------------------------------------------------------------------
+    def key(self) -> str:
+        """keys.position_key of this position."""
+        return KEY_FORMAT % (*self.kinds[1:], self.white, "b" if self.side else "w")
+
     def key_hash(self) -> int:
         """keys.key_hash of this position's key, made from the bitboards at once."""
         h = HASH_SEED ^ (self.side == 0)
@@ -323,6 +327,13 @@ class Board:
 
 def _square(name: str) -> int:
     return FILES.index(name[0]) + 8 * RANKS.index(name[1])
+
+
+def position_after(tokens: list[str]) -> str | None:
+    """The key of the position after these moves from the start, when each is exactly the
+    SAN of a legal move; None when any is not."""
+    board = Board()
+    return board.key() if all(map(board.play, tokens)) else None
 
 
 def replayed(tokens: list[str]) -> list[int] | None:

@@ -164,6 +164,28 @@ def test_search_helpers():
     assert fen_of_key(key) == chess.Board().fen().replace("KQkq", "-")
 
 
+@pytest.mark.parametrize("text, exact", [
+    ("e4", True), ("1. e4 e5 2. Nf3 Nc6 3. Bb5", True), ("1.d4 Nf6 2.c4 g6", True),
+    ("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#", True), ("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7", True),
+    ("1. e4 e5 2. Ke2", True),
+    ("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7", False),   # the mate typed without its sign
+    ("P-K4 P-K4", False), ("e4 e5 Ke3", False),
+])
+def test_typed_sans_are_read_without_the_grammar_as_the_grammar_reads_them(text, exact,
+                                                                          monkeypatch):
+    """Moves typed exactly as SANs are read by san_board alone (no grammar, no python-chess to
+    load), to what the grammar and the resolver read them as; anything else goes to those."""
+    from records.chess import family
+    fast = family._typed_sans(text)
+    assert (fast is not None) == exact
+    monkeypatch.setattr(family, "_typed_sans", lambda typed: None)
+    try:
+        slow = move_prefixes(text)
+    except ValueError:
+        slow = None
+    assert slow == [fast] if exact else slow != [fast]
+
+
 OLD_STYLES = """THE EVANS GAMBIT.
 
 WHITE.                           BLACK.

@@ -175,6 +175,7 @@ def test_rare_positions_take_exactly_the_sans_of_their_legal_moves(fen):
     ("Nf3 Nf6 Nc3 Nc6 Nd4 Nd5 Ndb5", True),                         # two knights: by file
     ("Nf3 Nf6 Nc3 Nc6 Nd4 Nd5 Nb5", False),                         # ambiguous as printed
     ("Nf3 Nf6 Ngf3", False),                                        # no such knight
+    ("e4 e5 Nf3 Nc6 Bb5 Nf6 Bxc6 dxc6 Nxe5 Qd4 Nf3 Qxe4+ Qe2 Qxe2+ Kxe2", True),
     ("e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O Bg4 h3 Bh5 d3 Qd6 Nbd2 O-O-O", True),
 ])
 def test_printed_lines_are_taken_as_python_chess_takes_them(moves, legal):
@@ -192,6 +193,7 @@ def test_printed_lines_are_taken_as_python_chess_takes_them(moves, legal):
         hashes = None
     assert (hashes is not None) == legal
     assert san_board.replayed(tokens) == hashes
+    assert san_board.position_after(tokens) == (position_key(board) if legal else None)
 
 
 def corpus_games(path, limit: int):
@@ -214,5 +216,6 @@ def test_the_corpus_games_replay_as_python_chess_replays_them():
                 board.push(move)
                 hashes.append(oracle_hashes(board))
             assert san_board.replayed(sans) == hashes, game.headers
+            assert san_board.position_after(sans) == position_key(board)
             games += 1
     assert games > 300
