@@ -65,3 +65,43 @@ def test_plain_text_reads_as_the_translations_applied_always():
         assert text.plain(line) == always, line
         made_plain += always != line
     assert made_plain > 100   # quotes and italics were met and changed
+
+
+
+def test_a_worded_position_mended_is_read_as_when_every_failure_was_searched_first():
+    """A line from a position given in words that fails at once: the search past its failure
+    is left out when the line is read again from a mended position (the first reading is
+    thrown away). On the 1914 Hoyle (a line that fails late, one that fails at once and is
+    mended by one man moved) and on it with the mended line's first move made one no man
+    moved can mend (`Q-Q8 ch`, there being no queen), every record is that of the reading
+    that searched everything first."""
+    import json
+
+    from conftest import HOYLE_1914, need
+    from records.chess import scan, validation
+    from records.core.family import family
+    text = need(HOYLE_1914).read_text(encoding="utf-8")
+    start, end = text.index("If it is knight and bishop"), text.index("The black king may vary")
+    passage = text[start:end]
+    unmendable = passage.replace(r"\frac{Kt-B7 \text{ ch}}", r"\frac{Q-Q8 \text{ ch}}", 1)
+    assert unmendable != passage
+    quick = validation.validate_line
+
+    def everything_first(rec, setup, items, later=None):
+        return quick(rec, setup, items)
+
+    def records(book: str) -> list[str]:
+        return [json.dumps(r.to_dict(), sort_keys=True, default=str)
+                for r in family("chess").scan_book(book, "hoyle.txt")]
+
+    mended = []
+    for book in (text, text[:start] + unmendable + text[end:]):
+        fast = records(book)
+        scan.validate_line = everything_first
+        try:
+            slow = records(book)
+        finally:
+            scan.validate_line = quick
+        assert fast == slow
+        mended.append(sum("CHESS-SETUP-REPAIRED" in r for r in fast))
+    assert mended == [1, 0]
