@@ -13,7 +13,7 @@ from records.chess import descriptive as dn
 from records.chess.misprints import text_variants
 from records.chess.moves import initial_labels, moved_labels
 from records.chess.resolver import Given, Resolution, Setup, resolve
-from records.chess.spelling import spellings
+from records.chess.spelling import spelling
 
 
 @dataclass
@@ -92,7 +92,7 @@ def _insertions(setup, tokens, res, seen) -> list[Edit]:
             key = tuple(tuple(r) for r in readings)
             if key not in seen:
                 seen.add(key)
-                spelled = spellings(board, res.fail_labels, move)[0]
+                spelled = spelling(board, res.fail_labels, move)
                 ghost = Given(move, spelled, tokens[f].line, tokens[f].column)
                 found.append(Edit(f'a missing move "{spelled}" inserted',
                                   tokens[:f] + [ghost] + tokens[f:], f, readings=readings))
@@ -100,7 +100,7 @@ def _insertions(setup, tokens, res, seen) -> list[Edit]:
 
 
 def nearest_readings(board: chess.Board, labels: dict, printed: str, limit: int = 3) -> list[str]:
-    spelled = [spellings(board, labels, m)[0] for m in board.legal_moves]
+    spelled = [spelling(board, labels, m) for m in board.legal_moves]
     norm = _squash(printed)
     return sorted(spelled, key=lambda s: (_distance(_squash(s), norm), len(s)))[:limit]
 

@@ -22,7 +22,7 @@ from records.chess.resolver import (
     resolve,
     unreadable_candidates,
 )
-from records.chess.spelling import spellings
+from records.chess.spelling import spelling
 
 
 def _move_phrase(board: chess.Board, tok) -> str:
@@ -259,7 +259,7 @@ def _diagnose_rest(rec, tokens, res):
     if len(tied) > 1:
         order = {s: i for i, s in enumerate(nearest_readings(board, res.fail_labels,
                                                              tokens[f].text, limit=200))}
-        tied.sort(key=lambda t: order.get(spellings(board, res.fail_labels, t[1])[0], 999))
+        tied.sort(key=lambda t: order.get(spelling(board, res.fail_labels, t[1]), 999))
     depth, move, after, trial = tied[0]
     if depth >= len(rest):
         rec.data["continues_after"] = board.san(move)

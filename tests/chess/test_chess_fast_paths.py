@@ -127,3 +127,33 @@ def test_reading_a_book_leaves_no_cycles_for_the_collector():
         gc.enable()
     assert len(records) > 50 and any(r.diagnostics for r in records)
     assert left < 100
+
+
+def test_the_first_spelling_is_the_first_of_every_spelling():
+    """spelling() stops at the first exact form; on every legal move of the positions of 8
+    random games (captures, castling, promotions, pieces of a kind on both wings), it is the
+    first of the spellings() that tries them all."""
+    import random
+
+    import chess
+
+    from records.chess.moves import initial_labels, moved_labels
+    from records.chess.spelling import spelling, spellings
+    rng = random.Random(5)
+    seen, promotions, castles = 0, 0, 0
+    for _ in range(8):
+        board = chess.Board()
+        labels = initial_labels(board)
+        for _ in range(rng.randint(20, 160)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            for move in moves:
+                assert spelling(board, labels, move) == spellings(board, labels, move)[0]
+                seen += 1
+                promotions += bool(move.promotion)
+                castles += board.is_castling(move)
+            move = rng.choice(moves)
+            labels = moved_labels(labels, board, move)
+            board.push(move)
+    assert seen > 4_000 and promotions and castles
