@@ -100,9 +100,20 @@ def _insertions(setup, tokens, res, seen) -> list[Edit]:
 
 
 def nearest_readings(board: chess.Board, labels: dict, printed: str, limit: int = 3) -> list[str]:
-    spelled = [spelling(board, labels, m) for m in board.legal_moves]
-    norm = _squash(printed)
-    return sorted(spelled, key=lambda s: (_distance(_squash(s), norm), len(s)))[:limit]
+    """The legal moves' spellings nearest the printed text (edit distance, then length)."""
+    key = (board.fen(), tuple(labels.items()), printed)
+    ranked = _RANKED.get(key)
+    if ranked is None:   # (a failure is ranked for its error, and again for what follows it)
+        spelled = [spelling(board, labels, m) for m in board.legal_moves]
+        norm = _squash(printed)
+        ranked = sorted(spelled, key=lambda s: (_distance(_squash(s), norm), len(s)))
+        if len(_RANKED) >= 64:
+            _RANKED.clear()
+        _RANKED[key] = ranked
+    return ranked[:limit]
+
+
+_RANKED: dict = {}   # (position, labels, printed text) -> every legal move's spelling, nearest first
 
 
 def _squash(text: str) -> str:

@@ -157,3 +157,38 @@ def test_the_first_spelling_is_the_first_of_every_spelling():
             labels = moved_labels(labels, board, move)
             board.push(move)
     assert seen > 4_000 and promotions and castles
+
+
+def test_nearest_readings_ranked_once_read_as_ranked_afresh():
+    """A failure's nearest readings are ranked once and kept (the error names three, the
+    search past it orders all of them): on the positions of 4 random games, what a kept
+    ranking gives, at either length, is what ranking afresh gives."""
+    import random
+
+    import chess
+
+    from records.chess import repairs
+    from records.chess.moves import initial_labels, moved_labels
+    from records.chess.spelling import spelling
+    rng = random.Random(9)
+    compared = 0
+    for _ in range(4):
+        board = chess.Board()
+        labels = initial_labels(board)
+        for _ in range(rng.randint(20, 80)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            printed = spelling(board, labels, rng.choice(moves)).replace("K", "Q", 1)
+            fresh = []
+            for n in (3, 200):
+                repairs._RANKED.clear()
+                fresh.append(repairs.nearest_readings(board, labels, printed, n))
+            repairs._RANKED.clear()
+            kept = [repairs.nearest_readings(board, labels, printed, n) for n in (200, 3)]
+            assert kept[::-1] == fresh and fresh[0] == fresh[1][:3]
+            compared += 1
+            move = rng.choice(moves)
+            labels = moved_labels(labels, board, move)
+            board.push(move)
+    assert compared > 100
