@@ -104,7 +104,7 @@ def nearest_readings(board: chess.Board, labels: dict, printed: str, limit: int 
     key = (board.fen(), tuple(labels.items()), printed)
     ranked = _RANKED.get(key)
     if ranked is None:   # (a failure is ranked for its error, and again for what follows it)
-        spelled = [spelling(board, labels, m) for m in board.legal_moves]
+        spelled = list(spelled_moves(board, labels).values())
         norm = _squash(printed)
         ranked = sorted(spelled, key=lambda s: (_distance(_squash(s), norm), len(s)))
         if len(_RANKED) >= 64:
@@ -113,7 +113,21 @@ def nearest_readings(board: chess.Board, labels: dict, printed: str, limit: int 
     return ranked[:limit]
 
 
+def spelled_moves(board: chess.Board, labels: dict) -> dict:
+    """Each legal move's spelling (spelling()), in the order of board.legal_moves; kept for
+    the position and labels, which a failure's diagnosis asks for more than once."""
+    key = (board.fen(), tuple(labels.items()))
+    found = _SPELLED.get(key)
+    if found is None:
+        found = {m: spelling(board, labels, m) for m in board.legal_moves}
+        if len(_SPELLED) >= 64:
+            _SPELLED.clear()
+        _SPELLED[key] = found
+    return found
+
+
 _RANKED: dict = {}   # (position, labels, printed text) -> every legal move's spelling, nearest first
+_SPELLED: dict = {}  # (position, labels) -> {legal move: its spelling}
 
 
 def _squash(text: str) -> str:

@@ -14,7 +14,12 @@ from records.chess.moves import (
     position_key,
     unreadable_moves,
 )
-from records.chess.repairs import find_repairs, find_two_edit_repairs, nearest_readings
+from records.chess.repairs import (
+    find_repairs,
+    find_two_edit_repairs,
+    nearest_readings,
+    spelled_moves,
+)
 from records.chess.resolver import (
     Resolution,
     Setup,
@@ -22,7 +27,6 @@ from records.chess.resolver import (
     resolve,
     unreadable_candidates,
 )
-from records.chess.spelling import spelling
 
 
 def _move_phrase(board: chess.Board, tok) -> str:
@@ -259,7 +263,8 @@ def _diagnose_rest(rec, tokens, res):
     if len(tied) > 1:
         order = {s: i for i, s in enumerate(nearest_readings(board, res.fail_labels,
                                                              tokens[f].text, limit=200))}
-        tied.sort(key=lambda t: order.get(spelling(board, res.fail_labels, t[1]), 999))
+        spelled = spelled_moves(board, res.fail_labels)
+        tied.sort(key=lambda t: order.get(spelled[t[1]], 999))
     depth, move, after, trial = tied[0]
     if depth >= len(rest):
         rec.data["continues_after"] = board.san(move)

@@ -161,8 +161,9 @@ def test_the_first_spelling_is_the_first_of_every_spelling():
 
 def test_nearest_readings_ranked_once_read_as_ranked_afresh():
     """A failure's nearest readings are ranked once and kept (the error names three, the
-    search past it orders all of them): on the positions of 4 random games, what a kept
-    ranking gives, at either length, is what ranking afresh gives."""
+    search past it orders all of them), and each legal move's spelling too: on the positions
+    of 4 random games, what a kept ranking gives, at either length, is what ranking afresh
+    gives, and the kept spellings are spelling()'s, in the order of the legal moves."""
     import random
 
     import chess
@@ -183,10 +184,13 @@ def test_nearest_readings_ranked_once_read_as_ranked_afresh():
             fresh = []
             for n in (3, 200):
                 repairs._RANKED.clear()
+                repairs._SPELLED.clear()
                 fresh.append(repairs.nearest_readings(board, labels, printed, n))
             repairs._RANKED.clear()
             kept = [repairs.nearest_readings(board, labels, printed, n) for n in (200, 3)]
             assert kept[::-1] == fresh and fresh[0] == fresh[1][:3]
+            spelled = repairs.spelled_moves(board, labels)
+            assert list(spelled.items()) == [(m, spelling(board, labels, m)) for m in moves]
             compared += 1
             move = rng.choice(moves)
             labels = moved_labels(labels, board, move)
