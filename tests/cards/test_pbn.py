@@ -346,7 +346,10 @@ def test_a_pbn_file_is_read_without_the_book_readers(tmp_path):
             "book = 'A: S A K Q J 10 9 8 7 6 5 4 3 2\\n'\n"
             "family('whist').scan_book(book, 'book.txt')\n"
             "print('records.cards.whist' in sys.modules)\n")
+    import os
+    env = {"PYTHONPATH": str(ROOT), "PATH": ""}   # (and no bytecode written where it is not)
+    env.update({k: v for k, v in os.environ.items() if k == "PYTHONDONTWRITEBYTECODE"})
     done = subprocess.run([sys.executable, "-c", code, str(pbn_file)], capture_output=True,
-                          text=True, timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": ""})
+                          text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == ["[]", "True"]
