@@ -43,3 +43,20 @@ def db(tmp_path_factory):
 def test_the_one_command_built_prints_what_the_whole_line_prints(args, db):
     args = [a.replace("{db}", str(db)) for a in args]
     assert run(args, db, whole=False) == run(args, db, whole=True)
+
+
+BLAS = ("import os, sys\nfrom records.cli import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+        "print(os.environ.get('OPENBLAS_NUM_THREADS'), 'numpy' in sys.modules, file=sys.stderr)\n")
+
+
+@pytest.mark.parametrize("given, expected", [(None, "1"), ("3", "3")])
+def test_the_command_asks_openblas_for_one_thread_unless_the_user_chose(given, expected, db):
+    """hoyle does no linear algebra: OpenBLAS's threads, started when numpy is imported,
+    would only cost CPU; a user's own setting is kept."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    env.update({"PYTHONPATH": str(ROOT), "HOYLE_DB": str(db)}, **(
+        {"OPENBLAS_NUM_THREADS": given} if given else {}))
+    done = subprocess.run([sys.executable, "-c", BLAS, "list", "--limit", "1"],
+                          capture_output=True, text=True, env=env, timeout=120, cwd=db.parent)
+    assert done.stderr.split()[-2:] == [expected, "False"]

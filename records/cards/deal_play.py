@@ -615,7 +615,10 @@ def best_play(hands: dict, trump: str | None, leader: str, seats=("A", "Y", "B",
         return best
 
     state = tuple(frozenset(hands[s]) for s in ring)
-    ab = solve(state, leader)
+    try:
+        ab = solve(state, leader)
+    finally:   # solve and play_trick call each other through their closures: a cycle, which
+        solve.cache_clear()   # would keep every card set met until the cyclic collector ran
     ours_name, theirs = sides_of(ring)
     return {ours_name: ab, theirs: len(hands[leader]) - ab}
 

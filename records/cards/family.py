@@ -1,7 +1,7 @@
 """The card families: bridge (PBN files) and whist (books), sharing the cards and trick engine."""
 from __future__ import annotations
 
-from records.cards import bridge, whist, whist_display
+from records.cards import bridge, whist_display
 from records.core.family import FamilyBase
 
 
@@ -49,8 +49,12 @@ class Bridge(_Correctable, FamilyBase):
 
 
 class Whist(_Correctable, FamilyBase):
+    """Shown, exported and searched by records/cards/whist_display.py; its book reader (and
+    the card grammar, lark, and the deal readers under it) is imported only to read a book,
+    not for a PBN file or a command that only shows records."""
     kind = "whist"
-    export_formats = whist.EXPORT_FORMATS
+    export_formats = whist_display.EXPORT_FORMATS
+    book_scanner = "records.cards.whist:scan_book"
     filter_errors = staticmethod(whist_display.filter_errors)
 
     @staticmethod
@@ -70,4 +74,4 @@ class Whist(_Correctable, FamilyBase):
 
 
 BRIDGE = Bridge(api=bridge)
-WHIST = Whist(api=whist)
+WHIST = Whist(api=whist_display)

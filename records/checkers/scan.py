@@ -163,6 +163,9 @@ class SpanRecords:
                 self.base, self.rivals = self._base_title(block, choice, tried), rivals
             start = tried.start if index == 0 else _carry(previous, tried.start)
             reading: Reading = getattr(tried, "mended", None) if index == 0 else None
+            if reading is None and index == 0 and not tried.replay.failure:
+                reading = tried.replay.value   # from the same start, and no line stopped: the
+                # tolerant replay would take none of its other turns and read the same lines
             reading = reading or replay(tried.order.tokens, start, tolerant=True).value
             self._collect(block, choice, tried, reading)
             earlier = previous.lines if previous is not None else []

@@ -13,7 +13,7 @@ from records.chess import descriptive as dn
 from records.chess.misprints import text_variants
 from records.chess.moves import initial_labels, moved_labels
 from records.chess.resolver import Given, Resolution, Setup, resolve
-from records.chess.spelling import spellings
+from records.chess.spelling import spelling
 
 
 @dataclass
@@ -92,7 +92,7 @@ def _insertions(setup, tokens, res, seen) -> list[Edit]:
             key = tuple(tuple(r) for r in readings)
             if key not in seen:
                 seen.add(key)
-                spelled = spellings(board, res.fail_labels, move)[0]
+                spelled = spelling(board, res.fail_labels, move)
                 ghost = Given(move, spelled, tokens[f].line, tokens[f].column)
                 found.append(Edit(f'a missing move "{spelled}" inserted',
                                   tokens[:f] + [ghost] + tokens[f:], f, readings=readings))
@@ -100,9 +100,34 @@ def _insertions(setup, tokens, res, seen) -> list[Edit]:
 
 
 def nearest_readings(board: chess.Board, labels: dict, printed: str, limit: int = 3) -> list[str]:
-    spelled = [spellings(board, labels, m)[0] for m in board.legal_moves]
-    norm = _squash(printed)
-    return sorted(spelled, key=lambda s: (_distance(_squash(s), norm), len(s)))[:limit]
+    """The legal moves' spellings nearest the printed text (edit distance, then length)."""
+    key = (board.fen(), tuple(labels.items()), printed)
+    ranked = _RANKED.get(key)
+    if ranked is None:   # (a failure is ranked for its error, and again for what follows it)
+        spelled = list(spelled_moves(board, labels).values())
+        norm = _squash(printed)
+        ranked = sorted(spelled, key=lambda s: (_distance(_squash(s), norm), len(s)))
+        if len(_RANKED) >= 64:
+            _RANKED.clear()
+        _RANKED[key] = ranked
+    return ranked[:limit]
+
+
+def spelled_moves(board: chess.Board, labels: dict) -> dict:
+    """Each legal move's spelling (spelling()), in the order of board.legal_moves; kept for
+    the position and labels, which a failure's diagnosis asks for more than once."""
+    key = (board.fen(), tuple(labels.items()))
+    found = _SPELLED.get(key)
+    if found is None:
+        found = {m: spelling(board, labels, m) for m in board.legal_moves}
+        if len(_SPELLED) >= 64:
+            _SPELLED.clear()
+        _SPELLED[key] = found
+    return found
+
+
+_RANKED: dict = {}   # (position, labels, printed text) -> every legal move's spelling, nearest first
+_SPELLED: dict = {}  # (position, labels) -> {legal move: its spelling}
 
 
 def _squash(text: str) -> str:

@@ -134,7 +134,10 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
             for j in range(i - 1, first - 1, -1):
                 take_back(j)
 
-    walk(0, False)
+    try:
+        walk(0, False)
+    finally:   # walk calls itself through its own closure: a cycle, which would keep the boards,
+        walk = None   # moves and lists of every search alive until the cyclic collector ran
     if res.readings:
         res.failed_at = -1
     return res

@@ -429,11 +429,26 @@ def _validate_raw(rec, raw, fact: dict, done: dict, marks_checks: bool) -> None:
                 "text does not give; it is kept but not replayed", rec.line, 1,
                 "give the position as FEN to replay it")
         return
-    validate_line(rec, setup, items)
-    failed_early = any(d.code in ("CHESS-ILLEGAL", "CHESS-UNREADABLE") and
-                       _token_index(raw, d) <= 1 for d in rec.diagnostics)
-    if failed_early and fact.get("fen"):
-        _try_setup_repair(rec, raw, setup, items)
+    if not fact.get("fen"):
+        validate_line(rec, setup, items)
+        return
+    # a position given in words: when the line fails at once, one man moved may mend it, and
+    # the reading from the words is thrown away; the search past its failure is made only
+    # when it is kept (or when its findings decide whether the line failed at once)
+    later: list = []
+    validate_line(rec, setup, items, later)
+    if not _failed_early(rec, raw):
+        for step in later:
+            step()
+        later = []
+    if _failed_early(rec, raw) and not _try_setup_repair(rec, raw, setup, items):
+        for step in later:
+            step()
+
+
+def _failed_early(rec, raw) -> bool:
+    return any(d.code in ("CHESS-ILLEGAL", "CHESS-UNREADABLE") and _token_index(raw, d) <= 1
+               for d in rec.diagnostics)
 
 
 def _fails_at_once(setup: Setup, items: list, within: int = 6) -> bool:
@@ -539,11 +554,12 @@ def _branch_setup(rec, raw, done) -> Setup | None:
     return None
 
 
-def _try_setup_repair(rec, raw, setup: Setup, items) -> None:
+def _try_setup_repair(rec, raw, setup: Setup, items) -> bool:
     """A position given in words that the moves contradict at once: try moving one man of it.
 
     The candidate that lets the line replay furthest (printed checks counted as binding) wins
-    if it alone does; later misprints in the line are then diagnosed as usual.
+    if it alone does; later misprints in the line are then diagnosed as usual. Whether rec
+    was read again from a mended position.
     """
     from records.core.model import WARNING, Record
     board = setup.board()
@@ -559,12 +575,12 @@ def _try_setup_repair(rec, raw, setup: Setup, items) -> None:
             if trial.is_valid():
                 scored.append((_reach(trial, tokens, setup), sq, target, piece, trial))
     if not scored:
-        return
+        return False
     scored.sort(key=lambda s: s[0], reverse=True)
     best = scored[0]
     if (len(scored) > 1 and scored[1][0] == best[0]) or best[0] <= _reach(board, tokens, setup) \
             or best[0][0] < min(4, len(tokens)):
-        return
+        return False
     _, sq, target, piece, trial = best
     white = piece.color == chess.WHITE
     words = (f"the {'white' if white else 'black'} {chess.piece_name(piece.piece_type)} on "
@@ -580,6 +596,7 @@ def _try_setup_repair(rec, raw, setup: Setup, items) -> None:
     fresh.data["described_fen"] = board.fen()
     rec.plies, rec.diagnostics, rec.data = fresh.plies, fresh.diagnostics, fresh.data
     rec.start_position = fresh.start_position
+    return True
 
 
 def _reach(board: chess.Board, tokens: list, setup: Setup) -> tuple[int, int]:

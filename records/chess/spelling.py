@@ -39,6 +39,15 @@ def _man_names(board, labels, sq, ptype) -> list[str]:
 
 def spellings(board: chess.Board, labels: dict, move: chess.Move) -> list[str]:
     """Descriptive spellings of a legal move, shortest unambiguous first."""
+    return _spelled(board, labels, move, every=True)
+
+
+def spelling(board: chess.Board, labels: dict, move: chess.Move) -> str:
+    """spellings(board, labels, move)[0], the longer forms not tried once one is exact."""
+    return _spelled(board, labels, move, every=False)[0]
+
+
+def _spelled(board: chess.Board, labels: dict, move: chess.Move, every: bool) -> list[str]:
     suffix = _suffix(board, move)
     if board.is_castling(move):
         return ["Castles" + ("" if chess.square_file(move.to_square) > 4 else " QR") + suffix]
@@ -68,6 +77,8 @@ def spellings(board: chess.Board, labels: dict, move: chess.Move) -> list[str]:
         tok = dn.parse_move(form + promo)
         if tok is not None and _literal_moves(board, labels, tok) == [move]:
             exact.append(form + promo + suffix)
+            if not every:
+                break
     return exact or [forms[-1] + promo + suffix]
 
 
@@ -84,7 +95,7 @@ def to_descriptive(board: chess.Board, moves: list[chess.Move]) -> list[str]:
     labels = initial_labels(board)
     out = []
     for move in moves:
-        out.append(spellings(board, labels, move)[0])
+        out.append(spelling(board, labels, move))
         labels = moved_labels(labels, board, move)
         board.push(move)
     return out

@@ -14,7 +14,12 @@ from records.chess.moves import (
     position_key,
     unreadable_moves,
 )
-from records.chess.repairs import find_repairs, find_two_edit_repairs, nearest_readings
+from records.chess.repairs import (
+    find_repairs,
+    find_two_edit_repairs,
+    nearest_readings,
+    spelled_moves,
+)
 from records.chess.resolver import (
     Resolution,
     Setup,
@@ -22,7 +27,6 @@ from records.chess.resolver import (
     resolve,
     unreadable_candidates,
 )
-from records.chess.spelling import spellings
 
 
 def _move_phrase(board: chess.Board, tok) -> str:
@@ -61,8 +65,12 @@ def _check_claims(rec, tok, check: bool, mate: bool) -> None:
                 "gives no check", tok.line, tok.column)
 
 
-def validate_line(rec, setup: Setup, items: list):
-    """Replay a printed line into rec: plies, diagnostics, readings, normalised SAN."""
+def validate_line(rec, setup: Setup, items: list, later: list | None = None):
+    """Replay a printed line into rec: plies, diagnostics, readings, normalised SAN.
+
+    With `later` (a list), the search for the failures past an unmendable move, the last and
+    often the dearest step, is not run but appended to it as a call: run it, and rec is what
+    it would have been; a caller that throws rec's reading away never pays for it."""
     from records.core.model import ERROR, WARNING
     tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
     start = setup.board()
@@ -80,7 +88,7 @@ def validate_line(rec, setup: Setup, items: list):
     tokens = _in_its_language(rec, setup, tokens)
     res = resolve(start, tokens, setup.double_first, setup.marks_checks, annotate=True)
     if not res.readings:
-        _explain_failure(rec, setup, tokens, res)
+        _explain_failure(rec, setup, tokens, res, later)
         return rec
     _report_guesses(rec, setup, tokens, res.readings)
     _settle_readings(rec, setup, tokens, res.readings, res.plies)
@@ -162,7 +170,7 @@ def _settle_readings(rec, setup, tokens, readings, plies=None):
     replay_into(rec, setup, tokens[:split], readings[0][:split])
 
 
-def _explain_failure(rec, setup, tokens, res):
+def _explain_failure(rec, setup, tokens, res, later: list | None = None):
     from records.core.model import ERROR, WARNING
     if res.fail_board.is_game_over():  # no repair drops a move printed after the end
         tok = tokens[res.failed_at]
@@ -191,7 +199,10 @@ def _explain_failure(rec, setup, tokens, res):
     _report_failure(rec, setup, tokens, res, repairs)
     _settle_prefix(rec, setup, tokens[:res.failed_at])
     if not repairs:
-        _diagnose_rest(rec, tokens, res)
+        if later is None:
+            _diagnose_rest(rec, tokens, res)
+        else:
+            later.append(lambda: _diagnose_rest(rec, tokens, res))
 
 
 def _settle_prefix(rec, setup, tokens) -> None:
@@ -252,7 +263,8 @@ def _diagnose_rest(rec, tokens, res):
     if len(tied) > 1:
         order = {s: i for i, s in enumerate(nearest_readings(board, res.fail_labels,
                                                              tokens[f].text, limit=200))}
-        tied.sort(key=lambda t: order.get(spellings(board, res.fail_labels, t[1])[0], 999))
+        spelled = spelled_moves(board, res.fail_labels)
+        tied.sort(key=lambda t: order.get(spelled[t[1]], 999))
     depth, move, after, trial = tied[0]
     if depth >= len(rest):
         rec.data["continues_after"] = board.san(move)

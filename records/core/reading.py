@@ -329,9 +329,10 @@ def scan_book(text: str, path: str, kinds: list[str] | None = None,
 
     text = bound_lines(text, MAX_PROSE_LINE, note)
     found: list[Record] = []
-    for kind in kinds or known_kinds():
-        if kind in known_kinds():
-            found.extend(_guarded(family(kind).scan_book, text, path))
+    with parallel.collector_paused():   # (the readers' many small objects hold no cycles that
+        for kind in kinds or known_kinds():   # need collecting before the book is read)
+            if kind in known_kinds():
+                found.extend(_guarded(family(kind).scan_book, text, path))
     found.sort(key=lambda r: (r.line, r.kind))
     return unshadowed(found)
 

@@ -326,3 +326,30 @@ def test_a_comment_never_closed_takes_no_game():
     assert second.title == whole.title      # (a line further down: the comment's line)
     assert [(p.normal, p.line - 1) for p in second.plies] == [(p.normal, p.line) for p in whole.plies]
     assert second.settle_status() == whole.settle_status()
+
+
+def test_a_pbn_file_is_read_without_the_book_readers(tmp_path):
+    """The card families' object loads whist's book reader (and lark, the card grammar and
+    the deal readers under it) only to read a book: a PBN file, its records shown, need none
+    of them; a book still finds its whist records through the family."""
+    import subprocess
+    import sys
+    pbn_file = tmp_path / "deals.pbn"
+    pbn_file.write_text(need(CORPUS / "bridge" / "eytc1998_vienna_80_boards.pbn")
+                        .read_text(encoding="utf-8", errors="replace"), encoding="utf-8")
+    code = ("import sys\nfrom records.core.reading import read_path\n"
+            "from records.core.family import family\n"
+            "records = read_path(sys.argv[1])\n"
+            "assert records and {r.kind for r in records} == {'bridge'}\n"
+            "print(sorted(m for m in ('lark', 'records.cards.whist', 'records.cards.deal_play',"
+            " 'records.cards.notation') if m in sys.modules))\n"
+            "book = 'A: S A K Q J 10 9 8 7 6 5 4 3 2\\n'\n"
+            "family('whist').scan_book(book, 'book.txt')\n"
+            "print('records.cards.whist' in sys.modules)\n")
+    import os
+    env = {"PYTHONPATH": str(ROOT), "PATH": ""}   # (and no bytecode written where it is not)
+    env.update({k: v for k, v in os.environ.items() if k == "PYTHONDONTWRITEBYTECODE"})
+    done = subprocess.run([sys.executable, "-c", code, str(pbn_file)], capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["[]", "True"]

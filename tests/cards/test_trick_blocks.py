@@ -405,3 +405,22 @@ def test_render_svg_draws_hands_and_the_trick_on_the_table():
     assert "♦ K J 9" in texts                     # A's diamonds after leading the two
     with pytest.raises(ValueError):
         whist.render_svg([r for r in hoyle_1914() if r.data["type"] == "score pad"][0])
+
+
+def test_best_play_frees_the_card_sets_it_met():
+    """best_play's memo holds every card set its minimax meets, and its two functions call
+    each other through their closures (a cycle): the memo is emptied when it returns, so a
+    book's endings leave the cyclic collector nothing large to find; the answer stands."""
+    import gc
+
+    from records.cards.deal_play import best_play
+    hands = {"A": ["SA", "SK", "H2", "D3", "C4"], "Y": ["SQ", "SJ", "H3", "D4", "C5"],
+             "B": ["S2", "S3", "HA", "DA", "CA"], "Z": ["S4", "S5", "HK", "DK", "CK"]}
+    gc.collect()
+    gc.disable()
+    try:
+        found = best_play(hands, "S", "A")
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert found == {"AB": 5, "YZ": 0} and left < 40

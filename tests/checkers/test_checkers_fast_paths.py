@@ -108,3 +108,38 @@ def test_token_scanner_reads_as_the_grammars_terminals():
             expected = [(m.lastgroup, m.span()) for m in plain.finditer(line)
                         if not m.lastgroup.startswith("__")]
             assert [(m.lastgroup, m.span()) for m in fast.finditer(line)] == expected, line
+
+
+def _shape(reading) -> list:
+    """A reading's lines as plain data: what each line read, from where, and how it ended."""
+    index = {id(line): k for k, line in enumerate(reading.lines)}
+    return [(line.kind, line.how, line.label, [(t.line, t.column, t.text) for t in line.moves],
+             line.played, [(t.line, t.column) for t in line.decorations],
+             (line.claim.line, line.claim.column) if line.claim else None, line.start,
+             index.get(id(line.parent)), line.at, index.get(id(line.continues)), line.failed,
+             line.marked, line.indexes, line.ends, line.numbered, line.stopped,
+             index.get(id(line.resumes)), line.ambiguous) for line in reading.lines]
+
+
+def test_a_first_block_read_whole_is_the_tolerant_replay_of_it():
+    """SpanRecords takes the engine's reading of a span's first block where no line stopped
+    in it, instead of the tolerant replay: on every book of the corpus and the seeds, the
+    tolerant replay of each such reading reads the same lines."""
+    from conftest import CORPUS, SEEDS, need
+    from records.checkers.reading import CheckersReader
+    from records.checkers.scan import pick
+    from records.checkers.stream import replay
+    from records.core.pages import read_page
+    books = sorted(need(SEEDS).glob("*.txt")) + sorted((need(CORPUS) / "checkers").glob("*.txt")) \
+        + [CORPUS / "chess" / "every_boys_book_pg42172.txt"]
+    compared = 0
+    for book in books:
+        lines = need(book).read_text(encoding="utf-8", errors="replace").split("\n")
+        for span in read_page(lines, CheckersReader(lines)):
+            tried, _ = pick(span.choices[0])
+            if tried.replay.failure or getattr(tried, "mended", None) is not None:
+                continue
+            again = replay(tried.order.tokens, tried.start, tolerant=True)
+            assert _shape(again.value) == _shape(tried.replay.value), (book.name, span.line)
+            compared += 1
+    assert compared >= 20   # (21 spans on the corpus and seeds of November 2026)
