@@ -233,8 +233,15 @@ def position_key(text: str) -> str | None:
     return None  # a bridge deal has no board position to look up
 
 
+# what any text the card grammar reads holds: a suit (mark, word or letter), a PBN hand's dot,
+# an unknown hand's - or ?; a text without any (chess moves typed for a search) is not cards
+CARDS_AT_ALL = re.compile(r"[♠♥♦♣♤♡◇♢♧SHDC.?-]|(?i:spade|heart|diamond|club)")
+
+
 def move_prefixes(text: str) -> list[list[str]]:
     """Cards typed by a user ("♠A ♠2", "SA S2") as the opening of the play."""
+    if not CARDS_AT_ALL.search(text):   # (and the grammar, lark, is not loaded for it)
+        return []
     from records.cards.notation import CardsSyntaxError, parse_cards
     try:
         return [parse_cards(text)]

@@ -129,3 +129,24 @@ def test_compass_diagram():
     partial = "\n".join(l for l in DIAGRAM.split("\n") if not l.startswith("               "))
     cav = parse_compass(partial, positions=("A", "Y", "B", "Z"))
     assert cav.seats == ("A", "Y", "B", "Z") and cav.hands["A"] is None and cav.hands["B"] is None
+
+
+def test_a_search_s_moves_are_read_as_cards_only_where_the_grammar_could_read_them():
+    """bridge.move_prefixes skips the grammar (and lark) for a text with no suit, dot, dash
+    or question mark; on every such text the grammar itself reads no cards either."""
+    from records.cards import bridge
+    from records.cards.notation import CardsSyntaxError, parse_cards
+    texts = ["Nf3 g6 e4", "e4 e5 Nf3 Nc6", "11 15 23 19", "P-K4", "1. e4", "♠A ♠2", "SA S2",
+             "A♠ K♠", "spade ace", "AKQ2.KJ3..T98", "-", "?", "Kg♠ SA", "10 of hearts", "Qn Kg",
+             "x y z", "A K Q J", "ten", "knave", "four ten"]
+    skipped = 0
+    for text in texts:
+        try:
+            grammar = [parse_cards(text)]
+        except CardsSyntaxError:
+            grammar = []
+        assert bridge.move_prefixes(text) == grammar, text
+        if not bridge.CARDS_AT_ALL.search(text):
+            skipped += 1
+            assert grammar == [], text
+    assert skipped >= 8
