@@ -133,30 +133,37 @@ def test_the_first_spelling_is_the_first_of_every_spelling():
     """spelling() stops at the first exact form; on every legal move of the positions of 8
     random games (captures, castling, promotions, pieces of a kind on both wings), it is the
     first of the spellings() that tries them all."""
+    from records.chess.spelling import spelling, spellings
+    seen, promotions, castles = 0, 0, 0
+    for board, labels, moves in random_positions(seed=5, games=8, longest=160):
+        for move in moves:
+            assert spelling(board, labels, move) == spellings(board, labels, move)[0]
+            seen += 1
+            promotions += bool(move.promotion)
+            castles += board.is_castling(move)
+    assert seen > 4_000 and promotions and castles
+
+
+def random_positions(seed: int, games: int, longest: int):
+    """(board, the men's labels, the legal moves) at each position of random games; the board
+    moves on when the next is asked for."""
     import random
 
     import chess
 
     from records.chess.moves import initial_labels, moved_labels
-    from records.chess.spelling import spelling, spellings
-    rng = random.Random(5)
-    seen, promotions, castles = 0, 0, 0
-    for _ in range(8):
+    rng = random.Random(seed)
+    for _ in range(games):
         board = chess.Board()
         labels = initial_labels(board)
-        for _ in range(rng.randint(20, 160)):
+        for _ in range(rng.randint(20, longest)):
             moves = list(board.legal_moves)
             if not moves:
                 break
-            for move in moves:
-                assert spelling(board, labels, move) == spellings(board, labels, move)[0]
-                seen += 1
-                promotions += bool(move.promotion)
-                castles += board.is_castling(move)
+            yield board, labels, moves
             move = rng.choice(moves)
             labels = moved_labels(labels, board, move)
             board.push(move)
-    assert seen > 4_000 and promotions and castles
 
 
 def test_nearest_readings_ranked_once_read_as_ranked_afresh():
@@ -166,33 +173,21 @@ def test_nearest_readings_ranked_once_read_as_ranked_afresh():
     gives, and the kept spellings are spelling()'s, in the order of the legal moves."""
     import random
 
-    import chess
-
     from records.chess import repairs
-    from records.chess.moves import initial_labels, moved_labels
     from records.chess.spelling import spelling
     rng = random.Random(9)
     compared = 0
-    for _ in range(4):
-        board = chess.Board()
-        labels = initial_labels(board)
-        for _ in range(rng.randint(20, 80)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            printed = spelling(board, labels, rng.choice(moves)).replace("K", "Q", 1)
-            fresh = []
-            for n in (3, 200):
-                repairs._RANKED.clear()
-                repairs._SPELLED.clear()
-                fresh.append(repairs.nearest_readings(board, labels, printed, n))
+    for board, labels, moves in random_positions(seed=9, games=4, longest=80):
+        printed = spelling(board, labels, rng.choice(moves)).replace("K", "Q", 1)
+        fresh = []
+        for n in (3, 200):
             repairs._RANKED.clear()
-            kept = [repairs.nearest_readings(board, labels, printed, n) for n in (200, 3)]
-            assert kept[::-1] == fresh and fresh[0] == fresh[1][:3]
-            spelled = repairs.spelled_moves(board, labels)
-            assert list(spelled.items()) == [(m, spelling(board, labels, m)) for m in moves]
-            compared += 1
-            move = rng.choice(moves)
-            labels = moved_labels(labels, board, move)
-            board.push(move)
+            repairs._SPELLED.clear()
+            fresh.append(repairs.nearest_readings(board, labels, printed, n))
+        repairs._RANKED.clear()
+        kept = [repairs.nearest_readings(board, labels, printed, n) for n in (200, 3)]
+        assert kept[::-1] == fresh and fresh[0] == fresh[1][:3]
+        spelled = repairs.spelled_moves(board, labels)
+        assert list(spelled.items()) == [(m, spelling(board, labels, m)) for m in moves]
+        compared += 1
     assert compared > 100
