@@ -56,9 +56,12 @@ LINES = _rays(((1, 0), (-1, 0), (0, 1), (0, -1)))
 PAWN_ATTACKERS = {0: _steps(((-1, -1), (1, -1))), BLACK: _steps(((-1, 1), (1, 1)))}
 FORWARD = {0: 8, BLACK: -8}
 CORNERS = {0: "Q", 7: "K", 56: "q", 63: "k"}   # a rook's square: the castling right it keeps
-CASTLING = {   # (side, long): king from, king to, rook from, rook to, squares to be empty
-    (0, False): (4, 6, 7, 5, (5, 6)), (0, True): (4, 2, 0, 3, (1, 2, 3)),
-    (BLACK, False): (60, 62, 63, 61, (61, 62)), (BLACK, True): (60, 58, 56, 59, (57, 58, 59))}
+CASTLING = {   # (side, long): king from, king to, rook from, rook to, squares to be empty,
+    # squares no enemy may attack (the king's, the one it crosses, the one it reaches)
+    (0, False): (4, 6, 7, 5, (5, 6), (4, 5, 6)),
+    (0, True): (4, 2, 0, 3, (1, 2, 3), (4, 3, 2)),
+    (BLACK, False): (60, 62, 63, 61, (61, 62), (60, 61, 62)),
+    (BLACK, True): (60, 58, 56, 59, (57, 58, 59), (60, 59, 58))}
 
 
 class Board:
@@ -97,29 +100,31 @@ class Board:
         found = SAN.fullmatch(token)
         if found is None:
             return False
-        moves = self._named(found)
+        moves, rivals = self._named(found)
         if len(moves) != 1:
             return False
         move = moves[0]
-        san = self._san(move)
+        san = self._san(move, rivals)
         self._push(move)
         if self._attacked(self.kings[self.side], self.side ^ BLACK):
             san += "+" if self._can_move() else "#"
         return san == token
 
-    def _named(self, found: re.Match) -> list[tuple]:
-        """The legal moves that fit the token's piece, squares and promotion."""
+    def _named(self, found: re.Match) -> tuple[list[tuple], list[tuple]]:
+        """The legal moves that fit the token's piece, squares and promotion; and, for a
+        piece, every legal move of its kind to its square (what its SAN tells apart)."""
         if found["castle"]:
             move = ("castle", len(found["castle"]) == 5)
-            return [move] if self._may_castle(move[1]) else []
+            return ([move] if self._may_castle(move[1]) else []), []
         if found["piece"]:
             kind, to = KINDS[found["piece"]], _square(found["to"])
             file = FILES.index(found["file"]) if found["file"] else None
             rank = RANKS.index(found["rank"]) if found["rank"] else None
-            return [move for move in self._piece_moves(kind, to)
+            rivals = self._piece_moves(kind, to)
+            return [move for move in rivals
                     if (file is None or move[0] & 7 == file)
-                    and (rank is None or move[0] >> 3 == rank)]
-        return self._pawn_moves(found)
+                    and (rank is None or move[0] >> 3 == rank)], rivals
+        return self._pawn_moves(found), []
 
     def _piece_moves(self, kind: int, to: int) -> list[tuple]:
         """The legal moves of the side's men of a kind (not pawns) to a square."""
@@ -171,7 +176,8 @@ class Board:
         return [move] if self._legal(move) else []
 
     # -- SAN as python-chess writes it (Board.san without the check sign) -------------------
-    def _san(self, move: tuple) -> str:
+    def _san(self, move: tuple, rivals: list[tuple]) -> str:
+        """rivals: every legal move of the moving piece's kind to its square."""
         if move[0] == "castle":
             return "O-O-O" if move[1] else "O-O"
         source, to, promotion = move
@@ -181,7 +187,7 @@ class Board:
         if kind == PAWN:
             san = (FILES[source & 7] + "x" if capture else "") + square
             return san + ("=" + LETTERS[promotion] if promotion else "")
-        others = [m[0] for m in self._piece_moves(kind, to) if m[0] != source]
+        others = [m[0] for m in rivals if m[0] != source]
         san = LETTERS[kind]
         if others:
             same_rank = any(o >> 3 == source >> 3 for o in others)
@@ -196,7 +202,7 @@ class Board:
     def _push(self, move: tuple) -> None:
         side = self.side
         if move[0] == "castle":
-            king_from, king_to, rook_from, rook_to, _ = CASTLING[side, move[1]]
+            king_from, king_to, rook_from, rook_to, _, _ = CASTLING[side, move[1]]
             self._move(king_from, king_to, KING | side)
             self._move(rook_from, rook_to, ROOK | side)
             self.kings[side] = king_to
@@ -273,12 +279,10 @@ class Board:
         right = "Q" if long else "K"
         if (right.lower() if side else right) not in self.rights:
             return False
-        king_from, king_to, _, _, empty = CASTLING[side, long]
+        *_, empty, safe = CASTLING[side, long]
         if any(self.men[s] for s in empty):
             return False
-        crossed = range(king_from, king_to + (1 if king_to > king_from else -1),
-                        1 if king_to > king_from else -1)
-        return not any(self._attacked(s, side ^ BLACK) for s in crossed)
+        return not any(self._attacked(s, side ^ BLACK) for s in safe)
 
     def _can_move(self) -> bool:
         """Whether the side to move has a legal move (asked only when it is in check, so
