@@ -56,6 +56,44 @@ def last_position(rec) -> str:
     return key
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_half(tmp_path_factory):
+    """The bulk PGN reader's C half (records/chess/_chunk.c), built from the checkout for
+    this run when the records imported here have none (the tests import the checkout, and
+    an installed wheel's copy is not in it), so the tests read PGN as a user's install does.
+    Without a C compiler numpy does its work; HOYLE_REQUIRE_COMPILED=1 fails then."""
+    try:
+        from records.chess import pgn_boards
+    except ImportError:   # no numpy: no bulk reader at all
+        return None
+    if pgn_boards.compiled_half() is None:
+        pgn_boards._compiled_half = _built_half(tmp_path_factory.mktemp("c")) or False
+    if pgn_boards.compiled_half() is None and os.environ.get("HOYLE_REQUIRE_COMPILED") == "1":
+        pytest.fail("records.chess._chunk could not be built (HOYLE_REQUIRE_COMPILED=1)")
+    return pgn_boards.compiled_half()
+
+
+def _built_half(folder: Path):
+    import importlib.util
+    import sys
+    try:
+        from setuptools import Distribution, Extension
+        name = "records.chess._chunk"
+        dist = Distribution({"ext_modules": [
+            Extension(name, [str(ROOT / "records" / "chess" / "_chunk.c")])]})
+        build = dist.get_command_obj("build_ext")
+        build.build_lib, build.build_temp = str(folder), str(folder / "temp")
+        build.ensure_finalized()
+        build.run()
+        spec = importlib.util.spec_from_file_location(name, build.get_ext_fullpath(name))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except Exception:   # (setuptools' compiler errors are not all of one class)
+        return None
+    sys.modules[name] = module
+    return module
+
+
 @pytest.fixture
 def archive(tmp_path):
     from records.archive import Archive

@@ -250,6 +250,48 @@ class ChunkMoves:
 
 
 def chunk_moves(chunk, openings: bool = True) -> ChunkMoves:
+    """What the compiled half (_chunk.c, where it was built) or numpy makes of a chunk."""
+    if compiled_half() is not None:
+        try:
+            return _compiled_chunk_moves(chunk, openings)
+        except ValueError:   # arrays the C code does not take: numpy reads them
+            pass
+    return numpy_chunk_moves(chunk, openings)
+
+
+_compiled_half = None
+
+
+def compiled_half():
+    """records.chess._chunk, or None where it was not built (it is optional: numpy then)."""
+    global _compiled_half
+    if _compiled_half is None:
+        try:
+            from records.chess import _chunk
+        except ImportError:
+            _chunk = False
+        _compiled_half = _chunk
+    return _compiled_half or None
+
+
+def _compiled_chunk_moves(chunk, openings: bool) -> ChunkMoves:
+    move_at = np.ascontiguousarray(chunk.move_offsets, dtype=np.uint32)
+    position_at = np.ascontiguousarray(chunk.position_offsets, dtype=np.uint32)
+    known = opening_hashes() if openings else np.zeros(0, dtype=np.int64)
+    sans, hashes, start_keys, named = compiled_half().sans(
+        np.ascontiguousarray(chunk.boards, dtype=np.uint8),
+        np.ascontiguousarray(chunk.turn, dtype=np.bool_),
+        np.ascontiguousarray(chunk.from_squares, dtype=np.uint8),
+        np.ascontiguousarray(chunk.to_squares, dtype=np.uint8),
+        np.ascontiguousarray(chunk.promotions, dtype=np.int8), move_at, position_at,
+        np.ascontiguousarray(chunk.is_checkmate, dtype=np.bool_),
+        np.ascontiguousarray(known, dtype=np.int64), opening_depth() if openings else 0)
+    hashes = np.frombuffer(hashes, dtype=np.int64)
+    return ChunkMoves(sans, hashes, move_at.tolist(), position_at.tolist(), start_keys, named,
+                      np.asarray(chunk.valid, dtype=bool).tolist())
+
+
+def numpy_chunk_moves(chunk, openings: bool = True) -> ChunkMoves:
     boards = np.asarray(chunk.boards).reshape(-1, 64)
     turn = np.asarray(chunk.turn, dtype=bool)
     move_at, position_at = (np.asarray(a, dtype=np.intp) for a in
