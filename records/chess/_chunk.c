@@ -17,7 +17,8 @@
  * capture, the disambiguation among the other men of the kind that may legally reach the
  * square (python-chess's rule: the file unless another shares it, the rank where one does),
  * the promotion, check and mate. A position's hash is records.chess.keys.key_hash of its key.
- * Inputs that do not fit together raise ValueError (the caller then uses numpy).
+ * Inputs that do not fit together raise ValueError (the caller then uses numpy). Needs GCC or
+ * Clang (their bit-scan builtins); elsewhere the build leaves it out and numpy does the work.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -94,9 +95,6 @@ static u64 rays(int square, u64 occupied, const int directions[4])
 
 static int lowest(u64 b) { return __builtin_ctzll(b); }
 
-/* the men of a board (64 codes, 0 to 12) as bitboards: each code's squares found with
- * bitwise logic on the four bits of the codes, each gathered a rank at a time (the byte
- * lowest in each of a word's eight bytes, into one byte, by one multiplication) */
 /* a word read from memory as little-endian (the board's first square in its lowest byte) */
 static u64 le64(u64 word)
 {
@@ -116,6 +114,9 @@ static inline u64 squares_of(int code, u64 b0, u64 b1, u64 b2, u64 b3)
            (code & 8 ? b3 : ~b3);
 }
 
+/* the men of a board (64 codes, 0 to 12) as bitboards: each code's squares found with
+ * bitwise logic on the four bits of the codes, each gathered a rank at a time (the byte
+ * lowest in each of a word's eight bytes, into one byte, by one multiplication) */
 static void planes_of(const uint8_t *board, u64 *planes)
 {
     u64 b0 = 0, b1 = 0, b2 = 0, b3 = 0;
