@@ -269,6 +269,23 @@ static PyObject *start_key(const u64 *planes, int white)
 #define SPELT (7 * 2 * 2 * 64 * 5 * 3)
 static PyObject **spelt;
 
+/* where a SAN is kept in spelt, or -1 for one not kept: a pawn's capture from further than
+ * the next file (only an array that does not hold real moves has one) would be spelt with
+ * its own file, which the key does not hold */
+static int spelt_key(int kind, int capture, int origin, int target, int promotion, int check)
+{
+    int shift = (origin & 7) - (target & 7), side = 0;
+    if (kind == PAWN && capture) {
+        if (shift != 1 && shift != -1)
+            return -1;
+        side = shift > 0;
+    } else if (kind == KING) {
+        side = shift == 2 || shift == -2;   /* castling */
+    }
+    return ((((kind * 2 + capture) * 2 + side) * 64 + target) * 5 +
+            (promotion ? promotion - 1 : 0)) * 3 + check;
+}
+
 static PyObject *san_object(const char *text, int n, int key)
 {
     if (key < 0)
@@ -417,11 +434,8 @@ static PyObject *sans(PyObject *self, PyObject *args)
                 promotion = 0;
             char text[16];
             int n = spell(text, kind, capture, others, origin, target, promotion, check);
-            int side = kind == PAWN ? (origin & 7) > (target & 7) :
-                kind == KING && ((origin & 7) - (target & 7) == 2 || (target & 7) - (origin & 7) == 2);
-            int key = others ? -1 :
-                ((((kind * 2 + capture) * 2 + side) * 64 + target) * 5 +
-                 (promotion ? promotion - 1 : 0)) * 3 + check;
+            int key = others || kind == 0 ? -1 : spelt_key(kind, capture, origin, target,
+                                                            promotion, check);
             PyObject *san = san_object(text, n, key);
             if (!san)
                 goto done;

@@ -115,3 +115,6 @@ def test_arrays_that_do_not_fit_are_refused_not_read(half):
     assert refused >= 100
     with pytest.raises(TypeError):
         half.sans(*good_arrays(chunk)[:5], known, 40)
+    # nothing the garbage made is remembered for real moves (SANs are kept by what spells them)
+    assert assert_halves_agree(crowded_games_pgn(count=20, seed=4)[0]) > 500
+    assert assert_halves_agree(random_games_pgn(40, seed=5)) > 2000
