@@ -13,13 +13,10 @@ import re
 from bisect import bisect_right
 from functools import cache
 
-from lark import Lark, Token, Tree
-from lark.exceptions import (
-    UnexpectedInput,
-)
+from typing import TYPE_CHECKING
 
 from records.checkers import engine as ck
-from records.checkers.pdn_errors import unreadable as _unreadable
+from records.checkers.pdn_plain import PlainGame, plain_games
 from records.checkers.pdn_write import (  # noqa: F401
     ENGLISH,
     RESULTS,
@@ -36,6 +33,9 @@ from records.checkers.pdn_write import compact as _compact
 from records.core import interchange, parallel
 from records.core.model import ERROR, INFO, INVALID, WARNING, Ply, Record, shift_lines
 from records.core.resources import lalr_parser
+
+if TYPE_CHECKING:   # (lark is loaded only for a file the plain reader leaves to the grammar)
+    from lark import Lark, Token, Tree
 
 KIND = "checkers"
 VARIANTS = {
@@ -125,8 +125,14 @@ GAME_START = re.compile(r"(?:\A|\n[ \t]*\n)(?=[ \t]*\[)")  # a tag block after a
 
 
 def _parse_records(text: str, path: str) -> list[Record]:
-    """The file's games; when the file as a whole breaks the grammar (or nests variations
-    deeper than can be followed), game by game, so one bad game costs only itself."""
+    """The file's games: read without the grammar when they are plain (pdn_plain), else by
+    it; when the file as a whole breaks the grammar (or nests variations deeper than can be
+    followed), game by game, so one bad game costs only itself."""
+    plain = plain_games(text)
+    if plain is not None:
+        return [_plain_record(text, path, game) for game in plain]
+    from lark.exceptions import UnexpectedInput
+    from records.checkers.pdn_errors import unreadable as _unreadable
     try:
         return _records_of(parser().parse(text), text, path)
     except (UnexpectedInput, RecursionError) as exc:
@@ -141,6 +147,8 @@ def _parse_records(text: str, path: str) -> list[Record]:
 
 
 def _game_alone(text: str, path: str, more_follow: bool) -> list[Record]:
+    from lark.exceptions import UnexpectedInput
+    from records.checkers.pdn_errors import unreadable as _unreadable
     try:
         tree = parser().parse(text)
         records = _records_of(tree, text, path)
@@ -176,41 +184,52 @@ def _records_of(tree: Tree, text: str, path: str) -> list[Record]:
 
 
 class _Game:
-    """One game's parsed parts, in the order the file gives them."""
+    """One game's parsed parts, in the order the file gives them: from the grammar's tree,
+    or from the plain reader's tokens (the same tokens, with the same places)."""
 
-    def __init__(self, text: str, node: Tree, result: Token | None):
+    def __init__(self, tag_tokens: list, has_moves: bool, first, last, result):
         self.tags: dict[str, str] = {}
         self.tag_lines: dict[str, tuple[int, int]] = {}
         self.body: Tree | None = None
         self.result = result
-        for part in node.children:
-            if part.data == "tag":
-                token = part.children[0]
-                name, value = _TAG.match(token.value).groups()
-                self.tags[name] = _unescape(value)
-                self.tag_lines[name] = (token.line, token.column)
-            else:
-                self.body = part
-        self.has_moves = self.body is not None and any(
-            isinstance(el, Tree) and el.data == "game_move" for el in self.body.children)
-        first = _first_token(node)
-        self.start = first.start_pos
-        self.first_line = first.line
-        last = result or _last_token(node)
-        self.end = last.end_pos
-        self.last_line = last.end_line
+        for token in tag_tokens:
+            name, value = _TAG.match(token.value).groups()
+            self.tags[name] = _unescape(value)
+            self.tag_lines[name] = (token.line, token.column)
+        self.has_moves = has_moves
+        self.start, self.first_line = first.start_pos, first.line
+        last = result or last
+        self.end, self.last_line = last.end_pos, last.end_line
+
+    @classmethod
+    def of_tree(cls, node: Tree, result: Token | None) -> _Game:
+        from lark import Tree
+        body = next((part for part in node.children if part.data != "tag"), None)
+        game = cls([part.children[0] for part in node.children if part.data == "tag"],
+                   body is not None and any(isinstance(el, Tree) and el.data == "game_move"
+                                            for el in body.children),
+                   _first_token(node), _last_token(node), result)
+        game.body = body
+        return game
+
+    @classmethod
+    def of_plain(cls, plain: PlainGame) -> _Game:
+        tokens = plain.tags + plain.moves
+        return cls(plain.tags, bool(plain.moves), tokens[0], tokens[-1], plain.result)
 
 
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:\\.|[^"\\])*)"')
 
 
 def _first_token(tree: Tree) -> Token:
+    from lark import Token
     for tok in tree.scan_values(lambda v: isinstance(v, Token)):
         return tok
     raise ValueError("empty game")
 
 
 def _last_token(tree: Tree) -> Token:
+    from lark import Token
     last = None
     for tok in tree.scan_values(lambda v: isinstance(v, Token)):
         last = tok
@@ -239,6 +258,7 @@ def _line_items(body: Tree | None) -> tuple[list, list[str]]:
     leading: list[str] = []
     if body is None:
         return moves, leading
+    from lark import Token
     for el in body.children:
         if isinstance(el, Token):
             if el.type in ("COMMENT", "LINE_COMMENT"):
@@ -282,11 +302,19 @@ def _split_moves(token: Token) -> list[_Move]:
 
 
 def _game_record(text: str, path: str, node: Tree, result: Token | None) -> Record:
-    game = _Game(text, node, result)
-    tags = game.tags
+    game = _Game.of_tree(node, result)
+    return _record_of(text, path, game, *_line_items(game.body))
+
+
+def _plain_record(text: str, path: str, plain: PlainGame) -> Record:
+    return _record_of(text, path, _Game.of_plain(plain),
+                      [move for token in plain.moves for move in _split_moves(token)], [])
+
+
+def _record_of(text: str, path: str, game: _Game, moves: list[_Move], leading: list) -> Record:
+    tags, result = game.tags, game.result
     rec = Record(kind=KIND, title=title_of(tags), source=path, line=game.first_line,
                  end_line=game.last_line, text=text[game.start:game.end], tags=dict(tags))
-    moves, leading = _line_items(game.body)
     terminator = result.value if result is not None else ""
     rec.data["terminator"] = terminator
     variant = _variant(rec, moves)
