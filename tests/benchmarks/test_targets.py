@@ -17,6 +17,7 @@ a system Python's extra .pth files add their own cost to every start.)
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -33,6 +34,8 @@ from test_pbn_speed import endplay_readable, ours as pbn_ours, theirs as pbn_the
 
 TWIC = CORPUS / "chess" / "twic0920.pgn"
 COUNTERPARTS = CORPUS / "chess" / "book_games_pgn_counterparts.pgn"
+ACF = CORPUS / "checkers" / "acf_archive_9377.pdn"
+VIENNA = CORPUS / "bridge" / "eytc1998_vienna_80_boards.pbn"
 GAMES = int(os.environ.get("HOYLE_BENCH_GAMES", "20000"))
 STARTUP_RUNS, PROCESS_RUNS, ANCHOR_RUNS = 9, 5, 2
 STRICT = os.environ.get("HOYLE_BENCH_STRICT") == "1"
@@ -135,6 +138,10 @@ def heavy_imports(command: list[str], cwd: Path) -> str:
 def test_start_up(tmp_path):
     games = need(COUNTERPARTS).read_text(encoding="utf-8").split("\n\n[Event ")
     (tmp_path / "one.pgn").write_text(games[0].strip() + "\n", encoding="utf-8")
+    for name, source in (("one.pdn", ACF), ("one.pbn", VIENNA)):   # a game, a deal: the first
+        first = re.split(r"\n\s*\n(?=\[Event )", need(source).read_text(encoding="utf-8"))
+        (tmp_path / name).write_text(next(p for p in first if "[Event " in p).strip() + "\n",
+                                     encoding="utf-8")
     hoyle, db = hoyle_command(), str(tmp_path / "some.db")
     Run([*hoyle, "import", str(COUNTERPARTS), "--db", db], tmp_path)
     bare = least(lambda: Run([sys.executable, "-c", "pass"], tmp_path), STARTUP_RUNS)
@@ -143,6 +150,10 @@ def test_start_up(tmp_path):
     fresh = iter(range(10 ** 6))
     commands = {"import of a one-game file": lambda: ["import", "one.pgn", "--db",
                                                       f"one{next(fresh)}.db"],
+                "import of a one-game PDN file": lambda: ["import", "one.pdn", "--db",
+                                                          f"one{next(fresh)}.db"],
+                "import of a one-deal PBN file": lambda: ["import", "one.pbn", "--db",
+                                                          f"one{next(fresh)}.db"],
                 "list": lambda: ["list", "--db", db],
                 "show": lambda: ["show", "1", "--db", db],
                 "search --name": lambda: ["search", "--name", "Rubinstein", "--db", db]}
@@ -154,6 +165,16 @@ def test_start_up(tmp_path):
 
 
 # -- PGN: the real weekly file and generated games -----------------------------------------------
+def c_half_installed(cwd: Path) -> bool:
+    """Whether the hoyle the benchmark runs has records/chess/_chunk.c built (else numpy)."""
+    python = Path(hoyle_command()[0]).with_name("python")
+    probe = subprocess.run([str(python) if python.exists() else sys.executable, "-c",
+                            "from records.chess import pgn_boards; "
+                            "print(pgn_boards.compiled_half() is not None)"],
+                           cwd=cwd, capture_output=True, text=True)
+    return probe.stdout.strip() == "True"
+
+
 def pgn_against_anchors(label: str, path: Path, tmp_path, targets: tuple[float, float]):
     text = path.read_text(encoding="utf-8")
     anchors = [in_process(lambda: read_game_count(text)) for _ in range(ANCHOR_RUNS)]
@@ -164,7 +185,8 @@ def pgn_against_anchors(label: str, path: Path, tmp_path, targets: tuple[float, 
                  PROCESS_RUNS)
     assert json.loads(ours.out)["added"] == games   # every game read_game reads is archived
     anchor_wall, anchor_cpu = min(a[0] for a in anchors), min(a[1] for a in anchors)
-    print(f"\n{label}: {games} games, {len(text) / 1e6:.1f} MB (load {os.getloadavg()[0]:.1f})"
+    print(f"\n{label}: {games} games, {len(text) / 1e6:.1f} MB (load {os.getloadavg()[0]:.1f};"
+          f" the bulk reader's C half {'built' if c_half_installed(tmp_path) else 'NOT built'})"
           f"\n  read_game: {anchor_wall:.2f} s wall, {anchor_cpu:.2f} s CPU"
           f"\n  hoyle import (process start, reading, archive): {ours.wall:.2f} s wall, "
           f"{ours.cpu:.2f} s CPU (both processes), {ours.peak_mb:.0f} MB peak", end="")
