@@ -283,6 +283,11 @@ def correct(rec, corrections: list):
     return replayed(rec, corrections)
 
 
+def prepare_bulk() -> None:
+    from records.chess.pgn import prepare_bulk as loaded
+    loaded()
+
+
 class Chess(FamilyBase):
     kind = "chess"
     export_formats = EXPORT_FORMATS

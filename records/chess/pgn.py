@@ -60,6 +60,18 @@ def _read_batch(lines: list[str], spans: list, path: str, number: int,
     return out
 
 
+def prepare_bulk() -> None:
+    """numpy, the compiled reader, its C half and the openings table, loaded before a big
+    file's reading is shared with a forked process (core.reading): once, not in each."""
+    fast = _compiled()
+    if fast is None:
+        return
+    from records.chess import openings, pgn_boards, pgn_lines  # noqa: F401
+    pgn_boards.compiled_half()
+    openings.hash_array()
+    openings.table_by_hash()
+
+
 def _compiled():
     """pgn_fast when numpy and the compiled reader (the "fast" extra) are installed."""
     try:

@@ -37,6 +37,10 @@ class Family(Protocol):
     def scan_book(self, text: str, path: str) -> list[Record]:
         """Every record of this kind found in running book text, validated by replay."""
 
+    def prepare_bulk(self) -> None:
+        """Load what reading a big interchange file needs, before core.reading shares the
+        reading with a forked process: loaded once, its pages shared, not loaded in each."""
+
     def render_text(self, record: Record, ply: int | None = None) -> str:
         """The board, hands or count after `ply` plies, for a terminal."""
 
@@ -130,7 +134,7 @@ class FamilyBase:
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
            "read_again", "printed_plies", "position_after", "position_hash", "fen_of_key", "number_from",
-           "faults", "correct", "filter_errors")
+           "faults", "correct", "filter_errors", "prepare_bulk")
 
     def __init__(self, api=None):
         for name in self.API:
@@ -143,6 +147,9 @@ class FamilyBase:
 
     def scan_book(self, text: str, path: str) -> list[Record]:
         return _imported(self.book_scanner)(text, path) if self.book_scanner else []
+
+    def prepare_bulk(self) -> None:
+        return None
 
     def render_svg(self, record: Record, ply: int | None = None) -> str:
         raise ValueError(f"no SVG drawing for {self.kind}")

@@ -219,6 +219,8 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
     if wanted and source.size > PIECE_BYTES:
         for kind in _claimants(source, wanted, _opening(source)):
             source.notes = []   # each attempt decodes the file from its start again
+            if parallel.worthwhile():
+                family(kind).prepare_bulk()
             pieces = parallel.in_order(lambda: _pieces(source),
                                        partial(_read_piece, kind, source.name),
                                        send=parallel.packed, receive=parallel.unpacked)

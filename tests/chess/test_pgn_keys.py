@@ -2,6 +2,8 @@
 a big PGN import loads python-chess not at all (it takes longer to load than a batch to read)."""
 import random
 
+import pytest
+
 import chess
 import numpy as np
 
@@ -49,3 +51,23 @@ def test_a_big_import_loads_no_python_chess(tmp_path):
     modules = loaded("import", "some.pgn", "--db", str(tmp_path / "a.db"), "--json",
                      cwd=tmp_path)
     assert "numpy" in modules and "chess" not in modules
+
+
+def test_a_big_import_loads_numpy_once_for_both_processes(tmp_path):
+    """The family's prepare_bulk loads numpy, the compiled reader and the openings table
+    before the file's pieces are shared with a forked process, which then loads none of them
+    again (both processes' imports are printed by -X importtime)."""
+    import subprocess
+    import sys
+    from records.core import parallel
+    if not parallel.worthwhile():
+        pytest.skip("one core here: the file is read in one process")
+    (tmp_path / "big.pgn").write_text(need(CORPUS / "chess" / "twic0920.pgn")
+                                      .read_text(encoding="utf-8"), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-X", "importtime", "-m", "records", "import",
+                          "big.pgn", "--db", "a.db", "--json"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300)
+    assert '"added": 2245' in run.stdout, run.stderr[-2000:]
+    imported = [line.rsplit("|", 1)[1].strip() for line in run.stderr.splitlines()
+                if line.startswith("import time:") and "|" in line]
+    assert imported.count("numpy") == 1 and imported.count("records.chess.openings") == 1
