@@ -149,7 +149,8 @@ class FamilyBase:
         return _imported(self.book_scanner)(text, path) if self.book_scanner else []
 
     def prepare_bulk(self) -> None:
-        return None
+        if self.file_reader:
+            _imported(self.file_reader)   # (its module, and what that imports)
 
     def render_svg(self, record: Record, ply: int | None = None) -> str:
         raise ValueError(f"no SVG drawing for {self.kind}")
