@@ -61,9 +61,8 @@ SEARCH_BUDGET = 20000
 def initial_labels(board: chess.Board) -> dict[int, str]:
     """Side labels for rooks, knights and bishops by the half of the board they stand on."""
     labels = {}
-    for sq, piece in board.piece_map().items():
-        if piece.piece_type in (chess.ROOK, chess.KNIGHT, chess.BISHOP):
-            labels[sq] = ("K" if chess.square_file(sq) >= 4 else "Q") + LETTER[piece.piece_type]
+    for sq in chess.scan_reversed(board.occupied & (board.rooks | board.knights | board.bishops)):
+        labels[sq] = ("K" if sq & 7 >= 4 else "Q") + LETTER[board.piece_type_at(sq)]
     return labels
 
 

@@ -191,3 +191,55 @@ def test_nearest_readings_ranked_once_read_as_ranked_afresh():
         assert list(spelled.items()) == [(m, spelling(board, labels, m)) for m in moves]
         compared += 1
     assert compared > 100
+
+
+def test_a_failure_made_when_asked_is_the_failure_copied_when_met():
+    """resolve() keeps a failure's moves and makes its board and labels only when asked for
+    (most searches are trials read for their depth). On every search the chess reader makes of
+    the 1914 Hoyle and of a book whose lines often fail (Capablanca's), the board and labels
+    made at last are those copied at the moment of the failure, as resolve() once did: the
+    same position, move stack and labels."""
+    from conftest import CORPUS, HOYLE_1914, need
+    from records.chess import resolver
+    from records.chess.moves import TracedLabels
+    from records.core.family import family
+    met = []
+    failed = resolver.Resolution.failed
+
+    def copied_too(res, at, path, castled, board, labels, double_first):
+        failed(res, at, path, castled, board, labels, double_first)
+        met.append((res, list(path), board.copy(), TracedLabels(labels, list(path),
+                                                                list(castled)).snapshot(board)))
+
+    books = [need(HOYLE_1914), need(CORPUS / "chess" / "chess_fundamentals_pg33870.txt")]
+    resolver.Resolution.failed = copied_too
+    try:
+        for book in books:
+            family("chess").scan_book(book.read_text(encoding="utf-8"), book.name)
+    finally:
+        resolver.Resolution.failed = failed
+    latest = {id(res): (res, path, board, labels) for res, path, board, labels in met}
+    stacks = 0
+    for res, path, board, labels in latest.values():
+        assert res.fail_path[len(res.fail_path) - len(path):] == path  # (a trial's counts on)
+        assert res.fail_board.fen() == board.fen()
+        assert res.fail_board.move_stack == board.move_stack
+        assert res.fail_labels == labels
+        stacks += len(board.move_stack) > 0
+    assert len(latest) > 1000 and stacks > 500
+
+
+def test_initial_labels_are_those_of_every_man_on_the_board():
+    """initial_labels() looks only at the rooks, knights and bishops: on the positions of 6
+    random games it gives what labelling every man of board.piece_map() gave, in its order."""
+    import chess
+
+    from records.chess.moves import LETTER, initial_labels
+    seen = 0
+    for board, _, _ in random_positions(seed=3, games=6, longest=200):
+        every = {sq: ("K" if chess.square_file(sq) >= 4 else "Q") + LETTER[p.piece_type]
+                 for sq, p in board.piece_map().items()
+                 if p.piece_type in (chess.ROOK, chess.KNIGHT, chess.BISHOP)}
+        assert list(initial_labels(board).items()) == list(every.items())
+        seen += 1
+    assert seen > 300
