@@ -284,3 +284,38 @@ def test_the_plainest_moves_read_without_the_grammar_as_with_it():
             "KtxB3", "Q. to K. R. 5"]
     assert all(dn._plain_move(t) is None for t in near)   # left to the grammar
     assert len(printed) > 500
+
+
+def test_a_drawn_start_chosen_from_one_replay_a_reading_as_from_two():
+    """Of the readings of a board drawn above a line, the start is chosen from one replay of the
+    line each (its depth tells whether it fails at once): on every game under a board in a
+    chess book that draws its positions, the start is the one found by replaying the line
+    again to ask whether it fails at once."""
+    from conftest import CORPUS, need
+    from records.chess import scan
+    from records.chess.book import find_games
+    from records.chess.diagrams import start_fen
+    from records.chess.resolver import Setup
+
+    def replayed_twice(raw, placements):
+        best, reach = None, -1
+        for placement, note in placements:
+            fen = start_fen(placement, not raw.black_first, raw.first_number)
+            if fen is None:
+                continue
+            depth = scan._depth(Setup(fen=fen), raw.items)
+            if depth > reach and not scan._fails_at_once(Setup(fen=fen), raw.items):
+                best, reach = Setup(fen=fen, note=note), depth
+        return best
+
+    text = need(CORPUS / "chess" / "chess_strategy_pg5614.txt").read_text(encoding="utf-8")
+    drawn, started = 0, 0
+    for raw in find_games(text):
+        placements = raw.tags.get("_boards", []) + raw.tags.get("_board_words", [])
+        if not placements:
+            continue
+        once, twice = scan._drawn_setup(raw, placements), replayed_twice(raw, placements)
+        assert (once and (once.fen, once.note)) == (twice and (twice.fen, twice.note))
+        drawn += 1
+        started += once is not None
+    assert drawn > 50 and 0 < started < drawn
