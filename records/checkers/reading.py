@@ -18,6 +18,7 @@ Replay: records/checkers/stream.py, from the start the engine offers.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 
 from records.checkers import diagrams, engine, lines as named
 from records.checkers.notation import TURN, Token, diagonal_shape, stated_position, tokens
@@ -70,6 +71,11 @@ class CheckersReader:
         self.boards = diagrams.find_boards(lines)
         self.board_lines = {n for b in self.boards for n in range(b.line, b.end_line + 1)}
         self.titled = {_letters(b.title): b for b in self.boards if b.title}
+        # the boards' first and last lines, for finding those near a block by bisection (when
+        # the boards come in the order of both; else each block looks at every board)
+        firsts, lasts = [b.line for b in self.boards], [b.end_line for b in self.boards]
+        ordered = firsts == sorted(firsts) and lasts == sorted(lasts)
+        self._firsts, self._lasts = (firsts, lasts) if ordered else (None, None)
         self.label: Token | None = None   # a variation heading printed alone, for the block
         self.waiting: Token | None = None   # after it
         self._seen: dict = {}    # cell -> its tokens (a block's cells are asked for again)
@@ -166,7 +172,7 @@ class CheckersReader:
     # -- setups and headings -------------------------------------------------------------
     def setups(self, block: Block) -> list[tuple[str, Start]]:
         self._note_labels(block)
-        boards = [b for b in self.boards if block.line <= b.line <= block.end_line]
+        boards = self._boards_within(block.line, block.end_line)
         if boards:
             return board_starts(boards[-1])
         texts = [r.text for r in block.rows if not r.rule]
@@ -185,11 +191,23 @@ class CheckersReader:
             return board_starts(board)
         return (_ending_starts(texts[0]) if texts else []) or self._turn_starts(block, joined)
 
+    def _boards_within(self, first: int, last: int) -> list:
+        """The boards whose drawing begins on lines first..last, in the order found."""
+        if self._firsts is None:
+            return [b for b in self.boards if first <= b.line <= last]
+        return self.boards[bisect_left(self._firsts, first):bisect_right(self._firsts, last)]
+
+    def _boards_ending(self, first: int, last: int) -> list:
+        """The boards whose drawing ends on lines first..last, in the order found."""
+        if self._lasts is None:
+            return [b for b in self.boards if first <= b.end_line <= last]
+        return self.boards[bisect_left(self._lasts, first):bisect_right(self._lasts, last)]
+
     def _turn_starts(self, block: Block, text: str) -> list[tuple[str, Start]]:
         """A sentence giving the other side the move (`With White to move the position is
         only a draw, thus:`) under a diagram whose side was stated: the diagram again, with
         that side to move, for the solution below it."""
-        above = [b for b in self.boards if 0 < block.line - b.end_line <= TURN_REACH]
+        above = self._boards_ending(block.line - TURN_REACH, block.line - 1)
         if not above or not above[-1].sides:
             return []
         turn = TURN.search(text)

@@ -279,12 +279,53 @@ def _numbers_kept_apart(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def parse_move(text: str) -> Move | None:
-    """One move on its own (cached: books repeat the same moves endlessly)."""
+    """One move on its own (cached: books repeat the same moves endlessly). The plainest
+    forms (`Kt-KB3`, `P - Q B 4`, `BxP ch`), which the grammar reads one way only, are read
+    without it: most of a book's cells, and of the misprints and spellings a repair tries."""
+    plain = _plain_move(text)
+    if plain is not None:
+        return plain
     items = parse(text)
     moves = [i for i in items if isinstance(i, Move)]
     if len(moves) != 1 or any(isinstance(i, Unreadable) for i in items):
         return None
     return moves[0]
+
+
+# The plainest moves: a man (`P`, `QBP`, `KKt`) moving to a square (`KB3`) or taking a man, with
+# "ch" after it or not, printed close (`Kt-KB3`, `BxPch`) or spaced (`Q Kt - Q B 3`, `B x P ch`).
+# The forms are the product of these parts, each read as the grammar reads it (the test
+# compares the two on every one of them).
+PLAIN_MEN = (("P",), ("K", "P"), ("Q", "P"), ("B", "P"), ("Kt", "P"), ("R", "P"),
+             ("K", "B", "P"), ("Q", "B", "P"), ("K", "Kt", "P"), ("Q", "Kt", "P"),
+             ("K", "R", "P"), ("Q", "R", "P"), ("K",), ("Q",), ("B",), ("Kt",), ("R",),
+             ("K", "B"), ("Q", "B"), ("K", "Kt"), ("Q", "Kt"), ("K", "R"), ("Q", "R"))
+PLAIN_FILES = (("K",), ("Q",), ("B",), ("Kt",), ("R",), ("K", "B"), ("Q", "B"), ("K", "Kt"),
+               ("Q", "Kt"), ("K", "R"), ("Q", "R"))
+
+
+def _either(parts: tuple, joiner: str) -> str:
+    names = sorted({joiner.join(p) for p in parts}, key=len, reverse=True)
+    return "|".join(re.escape(n) for n in names)
+
+
+_CLOSE_MAN, _SPACED_MAN = _either(PLAIN_MEN, ""), _either(PLAIN_MEN, " ")
+PLAIN_CLOSE = re.compile(rf"({_CLOSE_MAN})(?:-({_either(PLAIN_FILES, '')})([1-8])|x({_CLOSE_MAN}))"
+                         r"( ?ch)?")
+PLAIN_SPACED = re.compile(rf"({_SPACED_MAN})(?: - ({_either(PLAIN_FILES, ' ')}) ([1-8])"
+                          rf"| x ({_SPACED_MAN}))( ch)?")
+
+
+def _plain_move(text: str) -> Move | None:
+    """A move of the plainest forms (PLAIN_CLOSE, PLAIN_SPACED) as the grammar reads it, or
+    None for any other text."""
+    m = PLAIN_CLOSE.fullmatch(text) or PLAIN_SPACED.fullmatch(text)
+    if m is None:
+        return None
+    man, file, rank, victim, check = m.groups()
+    return Move(text=text, line=1, column=1, piece=man.replace(" ", ""),
+                target=file.replace(" ", "") + rank if file else None, capture=victim is not None,
+                victim=victim.replace(" ", "") if victim else None, check=check is not None)
 
 
 # -- typesetting ---------------------------------------------------------------

@@ -61,10 +61,16 @@ SEARCH_BUDGET = 20000
 def initial_labels(board: chess.Board) -> dict[int, str]:
     """Side labels for rooks, knights and bishops by the half of the board they stand on."""
     labels = {}
-    for sq, piece in board.piece_map().items():
-        if piece.piece_type in (chess.ROOK, chess.KNIGHT, chess.BISHOP):
-            labels[sq] = ("K" if chess.square_file(sq) >= 4 else "Q") + LETTER[piece.piece_type]
+    rooks, knights = board.rooks, board.knights
+    for sq in chess.scan_reversed(board.occupied & (rooks | knights | board.bishops)):
+        bb = BB_SQUARES[sq]
+        labels[sq] = _ROOK_LABEL[sq] if rooks & bb else _KNIGHT_LABEL[sq] if knights & bb \
+            else _BISHOP_LABEL[sq]
     return labels
+
+
+_ROOK_LABEL, _KNIGHT_LABEL, _BISHOP_LABEL = (
+    tuple(("K" if sq & 7 >= 4 else "Q") + letter for sq in range(64)) for letter in ("R", "Kt", "B"))
 
 
 class TracedLabels:

@@ -7,7 +7,7 @@ none does, and offered only when exactly one edit makes the line replay.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 import chess
@@ -31,15 +31,70 @@ from records.chess.moves import (
 
 
 # -- replaying a printed line ------------------------------------------------------------------
-@dataclass
 class Resolution:
-    readings: list[list[chess.Move]] = field(default_factory=list)
-    plies: list = field(default_factory=list)  # per reading, with annotate: its Ply list
-    failed_at: int = -1                  # index of the first token no reading gets past
-    fail_board: chess.Board | None = None
-    fail_labels: dict = field(default_factory=dict)
-    fail_path: list = field(default_factory=list)  # the moves that reach the failure
-    exhausted: bool = False              # the search budget ran out
+    """What resolve() found: the readings, or how far the line got.
+
+    The failure's board and labels are made only when asked for: most resolutions are trials
+    (a repair, a language, a move past an error) whose failure is read for its depth alone.
+    Until then the resolver's own board, which nothing else holds, stands in for them: the
+    moves that reach the failure are replayed on it from the start when they are wanted."""
+
+    def __init__(self, readings: list | None = None, plies: list | None = None,
+                 failed_at: int = -1, fail_board: chess.Board | None = None,
+                 fail_labels: dict | None = None, fail_path: list | None = None,
+                 exhausted: bool = False):
+        self.readings: list[list[chess.Move]] = readings if readings is not None else []
+        self.plies: list = plies if plies is not None else []  # per reading, with annotate
+        self.failed_at = failed_at           # index of the first token no reading gets past
+        self._fail_board = fail_board
+        self._fail_labels = fail_labels if fail_labels is not None else {}
+        self.fail_path: list = fail_path if fail_path is not None else []  # moves to the failure
+        self.exhausted = exhausted           # the search budget ran out
+        self._pending = None   # (resolver's board, start labels, castled, double_first)
+
+    def failed(self, at: int, path: list, castled: list, board: chess.Board, labels: dict,
+               double_first: bool) -> None:
+        """The line fails at token at, reached by path (castled[i]: path[i] castles); board,
+        the resolver's, is taken over once the search is done (it changes until then)."""
+        self.failed_at, self.fail_path = at, list(path)
+        # (a path of its own: a caller may count fail_path from further back, as _trial does)
+        self._pending = (board, labels, tuple(path), tuple(castled), double_first)
+
+    def _settle(self) -> None:
+        board, labels, path, castled, double_first = self._pending
+        self._pending = None
+        while board.move_stack:   # back to the start: the board began with no moves
+            board.pop()
+        for i, move in enumerate(path):
+            board.push(move)
+            if double_first and i == 0:
+                board.push(chess.Move.null())
+        self._fail_board = board
+        self._fail_labels = TracedLabels(labels, path, castled).snapshot(board)
+
+    @property
+    def fail_board(self) -> chess.Board | None:
+        if self._pending is not None:
+            self._settle()
+        return self._fail_board
+
+    @fail_board.setter
+    def fail_board(self, board: chess.Board | None) -> None:
+        if self._pending is not None:
+            self._settle()
+        self._fail_board = board
+
+    @property
+    def fail_labels(self) -> dict:
+        if self._pending is not None:
+            self._settle()
+        return self._fail_labels
+
+    @fail_labels.setter
+    def fail_labels(self, labels: dict) -> None:
+        if self._pending is not None:
+            self._settle()
+        self._fail_labels = labels
 
 
 def resolve(start: chess.Board, tokens: list, double_first: bool = False,
@@ -118,9 +173,7 @@ def resolve(start: chess.Board, tokens: list, double_first: bool = False,
                 i += 1
                 continue
             if not moves and i > res.failed_at:
-                res.failed_at, res.fail_board = i, board.copy()
-                res.fail_labels = labels.snapshot(board)
-                res.fail_path = list(path)
+                res.failed(i, path, castled, board, labels.start, double_first)
             for k, move in enumerate(moves):
                 again = restore or k < len(moves) - 1
                 play(move, i, pool)

@@ -451,7 +451,10 @@ def _failed_early(rec, raw) -> bool:
                for d in rec.diagnostics)
 
 
-def _fails_at_once(setup: Setup, items: list, within: int = 6) -> bool:
+FAILS_WITHIN = 6   # a line failing before its 6th move (or its last) fails at once
+
+
+def _fails_at_once(setup: Setup, items: list, within: int = FAILS_WITHIN) -> bool:
     tokens = [t for t in items if isinstance(t, (dn.Move, dn.Unreadable))]
     res = resolve(setup.board(), tokens, setup.double_first, setup.marks_checks)
     return not res.readings and res.failed_at < min(within, len(tokens))
@@ -509,12 +512,14 @@ def _drawn_setup(raw, placements: list) -> Setup | None:
     once; the first of equals."""
     from records.chess.diagrams import start_fen
     best, reach = None, -1
+    printed = sum(isinstance(t, (dn.Move, dn.Unreadable)) for t in raw.items)
     for placement, note in placements:
         fen = start_fen(placement, not raw.black_first, raw.first_number)
         if fen is None:
             continue
         depth = _depth(Setup(fen=fen), raw.items)
-        if depth > reach and not _fails_at_once(Setup(fen=fen), raw.items):
+        # (_fails_at_once would replay the line again from the same start, to the same depth)
+        if depth > reach and depth >= min(FAILS_WITHIN, printed):
             best, reach = Setup(fen=fen, note=note), depth
     return best
 

@@ -143,3 +143,39 @@ def test_a_first_block_read_whole_is_the_tolerant_replay_of_it():
             assert _shape(again.value) == _shape(tried.replay.value), (book.name, span.line)
             compared += 1
     assert compared >= 20   # (21 spans on the corpus and seeds of November 2026)
+
+
+def test_boards_near_a_block_found_by_bisection_as_by_looking_at_every_board():
+    """The page reader finds the boards drawn in a block, and those just above it, by bisecting
+    the boards' first and last lines; on the books that draw boards (the Britannica's draughts
+    article, Foster's Hoyle, and a chess book whose diagrams the checkers reader finds as
+    boards), every checkers record is the one found by looking at every board for every
+    block."""
+    import json
+
+    from conftest import CORPUS, need
+    from records.checkers import reading, scan
+    books = [need(CORPUS / "checkers" / "eb1911_draughts_pg32783.txt"),
+             need(CORPUS / "whist" / "fosters_complete_hoyle_pg53881.txt"),
+             need(CORPUS / "chess" / "chess_strategy_pg5614.txt")]
+    made = reading.CheckersReader.__init__
+    bisected, boards = [], 0
+
+    def every_board(self, lines):
+        made(self, lines)
+        bisected.append(self._firsts is not None)
+        self._firsts = self._lasts = None
+
+    for book in books:
+        text = book.read_text(encoding="utf-8", errors="replace")
+        fast = [json.dumps(r.to_dict(), sort_keys=True, default=str)
+                for r in scan.scan_book(text, book.name)]
+        boards += len(reading.CheckersReader(text.split("\n")).boards)
+        reading.CheckersReader.__init__ = every_board
+        try:
+            slow = [json.dumps(r.to_dict(), sort_keys=True, default=str)
+                    for r in scan.scan_book(text, book.name)]
+        finally:
+            reading.CheckersReader.__init__ = made
+        assert fast == slow
+    assert bisected == [True] * len(books) and boards > 150

@@ -191,3 +191,131 @@ def test_nearest_readings_ranked_once_read_as_ranked_afresh():
         assert list(spelled.items()) == [(m, spelling(board, labels, m)) for m in moves]
         compared += 1
     assert compared > 100
+
+
+def test_a_failure_made_when_asked_is_the_failure_copied_when_met():
+    """resolve() keeps a failure's moves and makes its board and labels only when asked for
+    (most searches are trials read for their depth). On every search the chess reader makes of
+    the 1914 Hoyle and of a book whose lines often fail (Capablanca's), the board and labels
+    made at last are those copied at the moment of the failure, as resolve() once did: the
+    same position, move stack and labels."""
+    from conftest import CORPUS, HOYLE_1914, need
+    from records.chess import resolver
+    from records.chess.moves import TracedLabels
+    from records.core.family import family
+    met = []
+    failed = resolver.Resolution.failed
+
+    def copied_too(res, at, path, castled, board, labels, double_first):
+        failed(res, at, path, castled, board, labels, double_first)
+        met.append((res, list(path), board.copy(), TracedLabels(labels, list(path),
+                                                                list(castled)).snapshot(board)))
+
+    books = [need(HOYLE_1914), need(CORPUS / "chess" / "chess_fundamentals_pg33870.txt")]
+    resolver.Resolution.failed = copied_too
+    try:
+        for book in books:
+            family("chess").scan_book(book.read_text(encoding="utf-8"), book.name)
+    finally:
+        resolver.Resolution.failed = failed
+    latest = {id(res): (res, path, board, labels) for res, path, board, labels in met}
+    stacks = 0
+    for res, path, board, labels in latest.values():
+        assert res.fail_path[len(res.fail_path) - len(path):] == path  # (a trial's counts on)
+        assert res.fail_board.fen() == board.fen()
+        assert res.fail_board.move_stack == board.move_stack
+        assert res.fail_labels == labels
+        stacks += len(board.move_stack) > 0
+    assert len(latest) > 1000 and stacks > 500
+
+
+def test_initial_labels_are_those_of_every_man_on_the_board():
+    """initial_labels() looks only at the rooks, knights and bishops: on the positions of 6
+    random games it gives what labelling every man of board.piece_map() gave, in its order."""
+    import chess
+
+    from records.chess.moves import LETTER, initial_labels
+    seen = 0
+    for board, _, _ in random_positions(seed=3, games=6, longest=200):
+        every = {sq: ("K" if chess.square_file(sq) >= 4 else "Q") + LETTER[p.piece_type]
+                 for sq, p in board.piece_map().items()
+                 if p.piece_type in (chess.ROOK, chess.KNIGHT, chess.BISHOP)}
+        assert list(initial_labels(board).items()) == list(every.items())
+        seen += 1
+    assert seen > 300
+
+
+def _read_by_the_grammar(text: str):
+    """parse_move() as the grammar alone reads it."""
+    from records.chess import descriptive as dn
+    items = dn.parse(text)
+    moves = [i for i in items if isinstance(i, dn.Move)]
+    if len(moves) != 1 or any(isinstance(i, dn.Unreadable) for i in items):
+        return None
+    return moves[0]
+
+
+def test_the_plainest_moves_read_without_the_grammar_as_with_it():
+    """parse_move() reads the plainest forms (a man to a square or taking a man, close or
+    spaced, with "ch" or not) without the grammar: every one of those forms (12,765) reads as
+    the grammar reads it, and so does every cell of the seeds and corpus books that has one."""
+    from itertools import product
+
+    from records.chess import descriptive as dn
+    from records.chess.book import CELL
+    forms = []
+    for joiner in ("", " "):
+        men = [joiner.join(p) for p in dn.PLAIN_MEN]
+        files = [joiner.join(p) for p in dn.PLAIN_FILES]
+        checks = ["", " ch"] + (["ch"] if not joiner else [])
+        to, takes = ("-", "x") if not joiner else (" - ", " x ")
+        forms += [f"{man}{to}{file}{joiner}{rank}{check}"
+                  for man, file, rank, check in product(men, files, "12345678", checks)]
+        forms += [f"{man}{takes}{victim}{check}" for man, victim, check in product(men, men, checks)]
+    assert len(set(forms)) == 12_765
+    for form in forms:
+        plain = dn._plain_move(form)
+        assert plain is not None and plain == _read_by_the_grammar(form), form
+    cells = {m.group() for line in _lines() for m in CELL.finditer(line)}
+    printed = [c for c in cells if dn._plain_move(c) is not None]
+    for cell in printed:
+        assert dn._plain_move(cell) == _read_by_the_grammar(cell), cell
+    near = ["P-K4 ", " P-K4", "P -K4", "Kt-KB3 mate", "P-K4!", "PxP e.p.", "K-R sq", "P-K9",
+            "KtxB3", "Q. to K. R. 5"]
+    assert all(dn._plain_move(t) is None for t in near)   # left to the grammar
+    assert len(printed) > 500
+
+
+def test_a_drawn_start_chosen_from_one_replay_a_reading_as_from_two():
+    """Of the readings of a board drawn above a line, the start is chosen from one replay of the
+    line each (its depth tells whether it fails at once): on every game under a board in a
+    chess book that draws its positions, the start is the one found by replaying the line
+    again to ask whether it fails at once."""
+    from conftest import CORPUS, need
+    from records.chess import scan
+    from records.chess.book import find_games
+    from records.chess.diagrams import start_fen
+    from records.chess.resolver import Setup
+
+    def replayed_twice(raw, placements):
+        best, reach = None, -1
+        for placement, note in placements:
+            fen = start_fen(placement, not raw.black_first, raw.first_number)
+            if fen is None:
+                continue
+            depth = scan._depth(Setup(fen=fen), raw.items)
+            if depth > reach and not scan._fails_at_once(Setup(fen=fen), raw.items):
+                best, reach = Setup(fen=fen, note=note), depth
+        return best
+
+    text = need(CORPUS / "chess" / "chess_strategy_pg5614.txt").read_text(encoding="utf-8")
+    drawn, started = 0, 0
+    for raw in find_games(text):
+        placements = raw.tags.get("_boards", []) + raw.tags.get("_board_words", [])
+        if not placements:
+            continue
+        once, twice = scan._drawn_setup(raw, placements), replayed_twice(raw, placements)
+        assert (once and (once.fen, once.note)) == (twice and (twice.fen, twice.note))
+        drawn += 1
+        started += once is not None
+    assert drawn > 50 and 0 < started < drawn
