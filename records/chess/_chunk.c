@@ -474,7 +474,172 @@ done:
     return out;
 }
 
+/* -- main_lines for plain movetext (records/chess/pgn_lines.py) ----------------------------- */
+static int is_space(unsigned char c) { return c == 32 || (c >= 9 && c <= 13) || (c >= 28 && c <= 31); }
+
+static int is_breaker(unsigned char c)
+{
+    return c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$' || c == '!' ||
+           c == '?' || c == '%';
+}
+
+static int is_result(const char *t, Py_ssize_t n)
+{
+    return (n == 3 && (!memcmp(t, "1-0", 3) || !memcmp(t, "0-1", 3))) ||
+           (n == 7 && !memcmp(t, "1/2-1/2", 7)) || (n == 1 && t[0] == '*');
+}
+
+typedef struct {
+    int32_t *items;
+    Py_ssize_t size, room;
+} Ints;
+
+static int ints_add(Ints *a, int32_t value)
+{
+    if (a->size == a->room) {
+        Py_ssize_t room = a->room ? 2 * a->room : 1024;
+        int32_t *grown = PyMem_Realloc(a->items, room * sizeof(int32_t));
+        if (!grown)
+            return -1;
+        a->items = grown;
+        a->room = room;
+    }
+    a->items[a->size++] = value;
+    return 0;
+}
+
+/* One game's movetext: its tokens but the move numbers, joined by single spaces (a str), their
+ * lines (first_line: the file's line of the text's first, 0-based) and columns added to
+ * rows and columns; Py_None when the line tokenizers must read it (a number run into a move,
+ * a result before the last token, a token starting with a digit or "*" that is neither); NULL
+ * with an exception set. */
+static PyObject *plain_game(const char *text, Py_ssize_t n, long first_line, Ints *rows,
+                            Ints *columns, char **buffer, Py_ssize_t *room)
+{
+    Py_ssize_t line = 0, line_start = 0, out = 0, kept_from = rows->size, pos = 0;
+    int result_seen = 0;
+    if (*room < n + 1) {
+        char *grown = PyMem_Realloc(*buffer, n + 1);
+        if (!grown) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        *buffer = grown;
+        *room = n + 1;
+    }
+    while (pos < n) {
+        unsigned char c = (unsigned char)text[pos];
+        if (is_space(c)) {
+            if (c == '\n' || (c == '\r' && (pos + 1 >= n || text[pos + 1] != '\n'))) {
+                line++;
+                line_start = pos + 1;
+            }
+            pos++;
+            continue;
+        }
+        Py_ssize_t start = pos;
+        while (pos < n && !is_space((unsigned char)text[pos]))
+            pos++;
+        const char *token = text + start;
+        Py_ssize_t size = pos - start;
+        int digit = token[0] >= '0' && token[0] <= '9';
+        if (result_seen)
+            goto left;   /* a result before the game's last token */
+        if (digit && token[size - 1] == '.')
+            continue;    /* a move number */
+        if (digit || token[0] == '*') {
+            if (is_result(token, size))
+                result_seen = 1;
+            else if (!(size >= 3 && !memcmp(token, "0-0", 3)))
+                goto left;
+        }
+        if (ints_add(rows, (int32_t)(first_line + line + 1)) < 0 ||
+            ints_add(columns, (int32_t)(start - line_start + 1)) < 0) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        memcpy(*buffer + out, token, size);
+        out += size;
+        (*buffer)[out++] = ' ';
+    }
+    return PyUnicode_FromStringAndSize(*buffer, out ? out - 1 : 0);
+left:
+    rows->size = columns->size = kept_from;
+    Py_RETURN_NONE;
+}
+
+/* plain_lines(texts, firsts) -> (per game its joined tokens or None, rows, columns (bytes of
+ * 32-bit ints), where each game's rows begin (one more than there are games)); None for a
+ * batch with any text not ASCII or holding a comment, NAG, variation or escape (numpy and the
+ * line tokenizers read those). */
+static PyObject *plain_lines(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *texts, *firsts, *joined = NULL, *offsets = NULL, *out = NULL;
+    Ints rows = {NULL, 0, 0}, columns = {NULL, 0, 0};
+    char *buffer = NULL;
+    Py_ssize_t room = 0;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &texts, &PyList_Type, &firsts))
+        return NULL;
+    Py_ssize_t games = PyList_GET_SIZE(texts);
+    if (PyList_GET_SIZE(firsts) != games) {
+        PyErr_SetString(PyExc_ValueError, "one first line a text");
+        return NULL;
+    }
+    for (Py_ssize_t g = 0; g < games; g++) {
+        PyObject *text = PyList_GET_ITEM(texts, g);
+        if (!PyUnicode_Check(text) || !PyUnicode_IS_ASCII(text))
+            Py_RETURN_NONE;
+        const char *data = (const char *)PyUnicode_1BYTE_DATA(text);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (is_breaker((unsigned char)data[i]))
+                Py_RETURN_NONE;
+    }
+    joined = PyList_New(games);
+    offsets = PyList_New(games + 1);
+    if (!joined || !offsets)
+        goto done;
+    for (Py_ssize_t g = 0; g < games; g++) {
+        PyObject *text = PyList_GET_ITEM(texts, g);
+        long first = PyLong_AsLong(PyList_GET_ITEM(firsts, g));
+        if (first == -1 && PyErr_Occurred())
+            goto done;
+        PyObject *at = PyLong_FromSsize_t(rows.size);
+        if (!at)
+            goto done;
+        PyList_SET_ITEM(offsets, g, at);
+        PyObject *game = plain_game((const char *)PyUnicode_1BYTE_DATA(text),
+                                    PyUnicode_GET_LENGTH(text), first, &rows, &columns,
+                                    &buffer, &room);
+        if (!game)
+            goto done;
+        PyList_SET_ITEM(joined, g, game);
+    }
+    PyObject *end = PyLong_FromSsize_t(rows.size);
+    if (!end)
+        goto done;
+    PyList_SET_ITEM(offsets, games, end);
+    PyObject *row_bytes = PyBytes_FromStringAndSize((const char *)rows.items,
+                                                    rows.size * (Py_ssize_t)sizeof(int32_t));
+    PyObject *column_bytes = PyBytes_FromStringAndSize((const char *)columns.items,
+                                                       columns.size * (Py_ssize_t)sizeof(int32_t));
+    if (row_bytes && column_bytes)
+        out = PyTuple_Pack(4, joined, row_bytes, column_bytes, offsets);
+    Py_XDECREF(row_bytes);
+    Py_XDECREF(column_bytes);
+done:
+    PyMem_Free(rows.items);
+    PyMem_Free(columns.items);
+    PyMem_Free(buffer);
+    Py_XDECREF(joined);
+    Py_XDECREF(offsets);
+    return out;
+}
+
 static PyMethodDef METHODS[] = {
+    {"plain_lines", plain_lines, METH_VARARGS,
+     "The main lines of a batch of plain movetexts (see plain_lines above)."},
     {"sans", sans, METH_VARARGS, "SANs, position hashes and start keys of a chunk (see top)."},
     {NULL, NULL, 0, NULL},
 };

@@ -62,6 +62,9 @@ def main_lines(lines: list[str], spans: list, movetexts: list[str] | None = None
     NAGs and variations pgn_text.scan finds, its moves and result left out)."""
     if movetexts is None:
         movetexts = ["".join(lines[start:stop]) for _, start, stop in spans]
+    plain = _compiled_plain(movetexts, spans)
+    if plain is not None:
+        return plain
     texts = [text if not text or text.endswith(("\n", "\r")) else text + "\n"
              for text in movetexts]   # (an empty movetext has no line)
     if not all(map(str.isascii, texts)):
@@ -74,6 +77,20 @@ def main_lines(lines: list[str], spans: list, movetexts: list[str] | None = None
         chars = _blanked(batch, notes)
     found = _tokens(batch, chars, len(spans))
     return [None if g in batch.left else (*found[g], notes.get(g)) for g in range(len(spans))]
+
+
+def _compiled_plain(movetexts: list[str], spans: list) -> list | None:
+    """main_lines of a batch with no comment, NAG, variation or escape, all ASCII, by the C
+    half (records/chess/_chunk.c) where it was built; None for numpy to read the batch."""
+    from records.chess.pgn_boards import compiled_half
+    half = compiled_half()
+    found = half and half.plain_lines(movetexts, [movetext for _, movetext, _ in spans])
+    if not found:
+        return None
+    joined, rows, columns, at = found
+    rows, columns = np.frombuffer(rows, dtype=np.int32), np.frombuffer(columns, dtype=np.int32)
+    return [None if text is None else (text, rows[at[g]:at[g + 1]], columns[at[g]:at[g + 1]],
+                                       None) for g, text in enumerate(joined)]
 
 
 def _by_lines(lines: list[str], start: int, stop: int):

@@ -118,3 +118,44 @@ def test_arrays_that_do_not_fit_are_refused_not_read(half):
     # nothing the garbage made is remembered for real moves (SANs are kept by what spells them)
     assert assert_halves_agree(crowded_games_pgn(count=20, seed=4)[0]) > 500
     assert assert_halves_agree(random_games_pgn(40, seed=5)) > 2000
+
+
+# -- the plain movetext cutter (pgn_lines.main_lines) -----------------------------------------
+ODD_PLAIN = ["1.e4 e5 *\n",                       # a number run into its move: the line reader's
+             "1. e4 e5 1-0 2. Nf3 *\n",           # a result before the last token
+             "1. e4 e5 2. Nf3 Nc6 1/2-1/2\n",
+             "1. e4 0-0 2. 0-0-0 *\n",            # castling written with zeros
+             "1. e4 *e5 *\n", "1. e4 e5 5x *\n",  # a "*" or a digit starting no result
+             "\n", "1. e4\x0b e5\x1c 2. d4 *\n",  # nothing; every space str.split() knows
+             "1... e5 2. Nf3 0-1"]                # a black first move, no line end (the last)
+
+
+def main_lines_both_ways(monkeypatch, text: str):
+    from records.chess import pgn_lines, pgn_text
+    lines = pgn_text.split_lines(text)
+    spans = list(pgn_text.game_spans(lines))
+    quick = pgn_lines.main_lines(lines, spans)
+    with monkeypatch.context() as patch:
+        patch.setattr(pgn_lines, "_compiled_plain", lambda movetexts, spans: None)
+        slow = pgn_lines.main_lines(lines, spans)
+
+    def plain(found):
+        return [None if f is None else (f[0], f[1].tolist(), f[2].tolist(), f[3]) for f in found]
+    return plain(quick), plain(slow), spans
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_the_c_movetext_cutter_cuts_plain_games_as_numpy_does(monkeypatch, half, end):
+    text = random_games_pgn(40, seed=9).replace("\n", end)
+    text += end + (end + end).join(f'[Event "Odd {n}"]{end}{end}{odd.replace(chr(10), end)}'
+                                   for n, odd in enumerate(ODD_PLAIN))
+    quick, slow, spans = main_lines_both_ways(monkeypatch, text)
+    assert quick == slow and len(quick) == 40 + len(ODD_PLAIN)
+    assert [n for n, found in enumerate(quick) if found is None] == [40, 41, 44, 45]
+
+
+def test_a_batch_with_notes_or_not_ascii_is_left_to_numpy(half):
+    assert half.plain_lines(["1. e4 {good} e5 *\n"], [0]) is None
+    assert half.plain_lines(["1. e4 e5 $1 *\n"], [0]) is None
+    assert half.plain_lines(["1. e4 e5 *\n", "1. d4 — *\n"], [0, 3]) is None
+    assert half.plain_lines(["1. e4 e5 *\n"], [0])[0] == ["e4 e5 *"]
