@@ -208,7 +208,7 @@ class _Game:
         game = cls([part.children[0] for part in node.children if part.data == "tag"],
                    body is not None and any(isinstance(el, Tree) and el.data == "game_move"
                                             for el in body.children),
-                   _first_token(node), _last_token(node), result)
+                   _first_token(node), None if result else _last_token(node), result)
         game.body = body
         return game
 

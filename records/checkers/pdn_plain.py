@@ -9,16 +9,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
-# the grammar's terminals (grammars/pdn.lark), tried in its priority order
-_TOKENS = re.compile(r"""
-    (?P<SPACE>[ \t\f\r\n\ufeff]+)
-  | (?P<TAG>\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"(\\.|[^"\\\n])*"[ \t]*\])
-  | (?P<RESULT>(1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0)(?![\w/-]))
-  | (?P<ASTERISK>\*)
-  | (?P<MOVES>((\d+\.(\.\.)?\s*)?(?!(1-0|0-1|2-0|0-2|1-1|0-0)(?![\w/-]))((\d{1,2}|[a-h][1-8])
-       (\s*[-x:]\s*(\d{1,2}|[a-h][1-8]))+|[a-h][1-8][a-h][1-8]|\.\.\.)(?![\w])\s*)+)
-""", re.X)
+from records.core.resources import grammar
+
+
+@cache
+def _tokens() -> re.Pattern:
+    """The grammar's own terminals (grammars/pdn.lark) that a plain game holds, read from it
+    (so the two cannot drift apart), tried in its priority order; and what it ignores."""
+    text = grammar("pdn")
+    terminal = dict(re.findall(r"^(\w+)(?:\.\d+)?: /(.*)/$", text, re.MULTILINE))
+    space = re.search(r"^%ignore /(\[.*\]\+)/$", text, re.MULTILINE).group(1)
+    return re.compile(f"(?P<SPACE>{space})|(?P<TAG>{terminal['TAG']})|"
+                      f"(?P<RESULT>{terminal['RESULT']})|(?P<ASTERISK>\\*)|"
+                      f"(?P<MOVES>{terminal['MOVES']})")
 
 
 @dataclass(slots=True)
@@ -47,9 +52,9 @@ def plain_games(text: str) -> list[PlainGame] | None:
     after each but perhaps the last); else None."""
     games: list[PlainGame] = []
     game: PlainGame | None = None
-    line, line_start, pos, end = 1, 0, 0, len(text)
+    tokens, line, line_start, pos, end = _tokens(), 1, 0, 0, len(text)
     while pos < end:
-        found = _TOKENS.match(text, pos)
+        found = tokens.match(text, pos)
         if found is None:
             return None
         kind, value = found.lastgroup, found.group()
