@@ -162,6 +162,28 @@ def test_an_internal_error_is_one_line_and_exit_3(monkeypatch, tmp_path):
     assert debug.exit_code == 3 and "Traceback" in debug.stderr
 
 
+def test_an_internal_error_under_json_still_ends_the_json(monkeypatch, tmp_path):
+    """The first file's records are written, the second file's reading fails: stdout is
+    still one JSON object, with the records and counts so far and the error; exit 3."""
+    real = reading.scan_book
+
+    def broken_on_the_second(text, path, *rest, **kw):
+        if path.endswith("second.txt"):
+            raise KeyError(4)
+        return real(text, path, *rest, **kw)
+    monkeypatch.setattr(reading, "scan_book", broken_on_the_second)
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text("GAME No. 1\n\n   1. P-K4   P-K4\n   2. Kt-KB3   Kt-QB9\n")
+    second.write_text("GAME No. 2\n\n   1. P-Q4   P-Q4\n")
+    for command in ("validate", "import"):
+        result = hoyle(command, first, second, "--json", "--db", tmp_path / "a.db")
+        assert result.exit_code == 3, result.output
+        out = json.loads(result.stdout)
+        assert "KeyError: 4" in out["error"] and out["counts"]["records"] >= 1
+        assert [r["source"] for r in out["records"]] == [str(first)] * len(out["records"])
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
 # -- input ------------------------------------------------------------------------------------
 def test_only_regular_files_are_read(tmp_path):
     fifo = tmp_path / "pipe.pgn"

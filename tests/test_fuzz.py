@@ -216,7 +216,8 @@ FOUND = [(1, 95, "whist TypeError on a deal whose hand is not printed"),
          (1914, 739, "whist repair search replaying for minutes on a repeated passage"),
          (7, 490, "PDN ValueError on a move mixing numeric and alpha squares"),
          (1914, 401, "cribbage ValueError: numbered hands whose drawings are cut off"),
-         (1914, 457, "whist IndexError on a trick printed with fewer cards than were played")]
+         (1914, 457, "whist IndexError on a trick printed with fewer cards than were played"),
+         (31337, 927, "cribbage TypeError: a play's stated count garbled into words")]
 
 
 @pytest.mark.parametrize("seed, number, what", FOUND)

@@ -103,6 +103,8 @@ def _internal_error(exc: BaseException) -> None:
     what = "out of memory" if isinstance(exc, MemoryError) else (
         f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}")
     hint = "" if state["debug"] else " (hoyle --debug ... shows the traceback)"
+    from records.core.report import close_unfinished
+    close_unfinished(f"internal error{where}: {what}")
     typer.echo(f"hoyle: internal error{where}: {what}{hint}", err=True)
     raise typer.Exit(INTERNAL)
 

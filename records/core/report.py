@@ -61,6 +61,9 @@ def has_error(rec: Record) -> bool:
     return any(d.severity == ERROR for d in rec.diagnostics)
 
 
+_unfinished: list[Report] = []   # JSON reports begun and not yet closed
+
+
 class Report:
     """Import and validate output, streamed: {counts, records} in JSON, or diagnostics on
     stderr and a table of counts on stdout."""
@@ -68,6 +71,8 @@ class Report:
     def __init__(self, as_json: bool, only_diagnosed: bool = False):
         self.as_json, self.tally, self.opened, self.unreadable = as_json, Tally(), False, False
         self.only_diagnosed = only_diagnosed  # JSON lists only the records with diagnostics
+        if as_json:   # (one report a command: one left by an earlier command run in
+            _unfinished[:] = [self]   # the same process is stale)
 
     def add(self, records: list[Record]) -> None:
         """A piece of a file's records: counted, and written as JSON, or their diagnostics
@@ -107,15 +112,30 @@ class Report:
         if not counts["records"] and not counts.get("files unchanged"):
             code = USAGE  # nothing read is a mistake of input, not a success
         if self.as_json:
-            head = "" if self.opened else '{"records": ['
-            tail = "".join(f',\n"{k}": {json.dumps(v)}' for k, v in (extra or {}).items())
-            typer.echo(head + '],\n"counts": ' + json.dumps(counts, ensure_ascii=False) + tail + "}")
+            self._close(counts, extra or {})
             return code
         if counts["records"]:
             _print_counts(counts, extra)
         if counts["errors"]:
             typer.echo(f"{counts['errors']} of {counts['records']} records have errors (exit 1)")
         return code
+
+
+    def _close(self, counts: dict, extra: dict) -> None:
+        if self in _unfinished:
+            _unfinished.remove(self)
+        head = "" if self.opened else '{"records": ['
+        tail = "".join(f',\n"{k}": {json.dumps(v, ensure_ascii=False)}' for k, v in extra.items())
+        typer.echo(head + '],\n"counts": ' + json.dumps(counts, ensure_ascii=False) + tail + "}")
+
+
+def close_unfinished(error: str) -> None:
+    """An internal error ends the command: the JSON begun on stdout is closed all the same
+    (the records written so far, their counts, and "error": what went wrong), so that what a
+    program reads stays JSON; the exit code (3) says the rest."""
+    while _unfinished:
+        report = _unfinished.pop()
+        report._close(report.tally.counts, {"error": error})
 
 
 def _print_counts(counts: dict, extra: dict | None) -> None:

@@ -195,11 +195,14 @@ def _hand(tree: Tree, first_line: int) -> RawNotation:
     if stated is not None:
         said = stated.children[0]
         if isinstance(said, Tree):
-            out.claims = spoken_claims([Tok(t.type, str(t), t.line + first_line - 1, t.column)
-                                        for t in said.children])
+            out.claims = spoken_claims(_toks(said, first_line))
         else:
             out.stated = int(said)
     return out
+
+
+def _toks(spoken: Tree, first_line: int) -> list[Tok]:
+    return [Tok(t.type, str(t), t.line + first_line - 1, t.column) for t in spoken.children]
 
 
 def _play(tree: Tree, first_line: int) -> RawNotation:
@@ -207,8 +210,14 @@ def _play(tree: Tree, first_line: int) -> RawNotation:
     for child in tree.children:
         if not isinstance(child, Tree):
             continue
-        if child.data == "stated":
-            out.stated = int(child.children[0])
+        if child.data == "stated":   # a number, or a count called aloud ("= ... is six")
+            said = child.children[0]
+            if isinstance(said, Tree):
+                totals = [c.value for c in spoken_claims(_toks(said, first_line))
+                          if c.what == "total"]
+                out.stated = totals[-1] if totals else None
+            else:
+                out.stated = int(said)
         elif child.data == "go":
             tok = child.children[0]
             out.plays.append(("go", None, tok.line + first_line - 1, tok.column))
@@ -274,6 +283,8 @@ def spoken_claims(toks: list[Tok]) -> list:
             total = RawClaim("total", number_of(nxt), nxt.text, nxt.line, nxt.column)
         elif word == "nineteen" and len(toks) <= 2:
             total = RawClaim("total", 0, tok.text, tok.line, tok.column)
+        elif len(toks) == 1 and number_of(tok) is not None:   # "= six": the total alone
+            total = RawClaim("total", number_of(tok), tok.text, tok.line, tok.column)
     if fifteen:
         out.append(fifteen)
     out += [c for c in claims_in(toks) if c.what in ("nobs", "flush")]

@@ -164,9 +164,23 @@ def test_compact_notation():
     assert [(c.what, c.value, c.column) for c in raw.claims] == [("fifteens", 4, 33), ("total", 6, 60)]
     raw = parse_notation("play 3 7 7 7 go 5")
     assert [k for k, *_ in raw.plays] == ["card"] * 4 + ["go", "card"]
+    assert parse_notation("AS 2D 3H JS | 4S = nine").claims[-1].value == 9
     with pytest.raises(NotationError) as bad:
         parse_notation("5H 5X 5S JC")
     assert bad.value.column == 4
+
+
+def test_a_play_whose_count_is_said_in_words():
+    """A play's stated count may be called aloud, as a hand's may; what cannot be read as a
+    count (a garbled line) states none (the fuzz found `int()` taking a parse tree here)."""
+    said = {}
+    for stated in ("9", "nine", "it is six", "is twelve", "\u00e2\x80\u00a86"):
+        recs = crib.scan_book(f"play 6 2 5 4 A 3 = {stated}\n", "said.txt")
+        assert [r.data["total"] for r in recs] == [6]   # (a run of three, then 3 for 6)
+        said[stated] = [d.message for d in recs[0].diagnostics if d.code == "CRIB-PEG-MISMATCH"]
+    assert "said to peg 9" in said["9"][0] and said["nine"] == said["9"]
+    assert said["it is six"] == [] and "said to peg 12" in said["is twelve"][0]
+    assert said["\u00e2\x80\u00a86"] == []
 
 
 def test_prose_ranks_in_words_digits_and_letters():
