@@ -218,6 +218,7 @@ class _LineReader:
         self.solving = False              # the line carries on a solution told in prose
         self.told_dropped = None          # where a solution's sentence went on unread
         self.board_end = 0                # the last line of the board drawn last
+        self.diagram_at = self.play_at = 0   # the last line naming a diagram; of play
         self.table: tables.Table | None = None   # the engine's reading of this paragraph
         self.bare: dict[int, bool] = {}   # paragraphs of moves printed without numbers
 
@@ -372,6 +373,8 @@ class _LineReader:
             if not self.continued:
                 self.open_games = []
                 self.tags = _game_tags(self.heading, self.contents)
+                if self.diagram_at > self.play_at:   # a figure printed since the last play,
+                    self.tags["_diagram"] = True     # then the example's heading: its line's
                 self.tags.update(_between(line))
                 for name, value in heading_lines_facts(self.lines, lineno).items():
                     self.tags.setdefault(name, value)
@@ -383,6 +386,7 @@ class _LineReader:
                 self.heading_line, self.open_games = lineno, []
                 self.tags = _game_tags(self.heading, self.contents)
             facts, told = line_facts(self.lines, lineno, self.heading_line, _prose_tags(line))
+            self.diagram_at = lineno if "_diagram" in {**facts, **told} else self.diagram_at
             for name, value in facts.items():
                 self.tags.setdefault(name, value)
             self.tags.update(told)
@@ -416,6 +420,7 @@ class _LineReader:
                 self.told_dropped = None
             game.end_line = max(game.end_line, max(i.line for i in segment)) \
                 if table is not None else last
+            self.play_at = max(self.play_at, game.end_line)
             if table is not None and table not in game.tags.setdefault("_layouts", []):
                 game.tags["_layouts"].append(table)
 
@@ -457,12 +462,6 @@ def _route_table(segment: list, open_games: list[RawGame], kind: str) -> RawGame
                if g.expected() == (first.number, first.continuation)]
     return min(fitting, key=lambda g: (-g.end_line, _column_distance(g, first.column))) \
         if fitting else None
-
-
-
-
-
-
 
 
 def _fen_ok(fen: str) -> bool:

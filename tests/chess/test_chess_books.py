@@ -168,6 +168,26 @@ def test_book_lines_that_cannot_be_placed_are_kept_not_replayed(books):
     assert no_setup and all(not r.plies and r.text for r in no_setup)
 
 
+def test_a_figure_printed_before_an_example_s_heading_is_its_start(books):
+    """A book prints the position as a figure, then an example's heading, then the line of
+    play from it: the heading does not cut the line off from its figure (Chess Fundamentals'
+    eleven such lines were `CHESS-ILLEGAL` at a king's move). A line after a heading with no
+    figure since the last line of play is judged from the opening position as before."""
+    page = ("1. THE OPPOSITION\n\n[Illustration]\n\nIn the position shown above White"
+            " wins.\n\nEXAMPLE 5.--Thus:\n\n        1. K - K 2                K - K 2\n"
+            "        2. K - Q 3                K - Q 2\n\n"
+            "EXAMPLE 6.--Another:\n\n        1. P - K 4                P - K 4\n"
+            "        2. K - Q 3                K - Q 2\n")
+    first, second = scan_book(page, "figure.txt")
+    assert [d.code for d in first.diagnostics if d.severity != INFO] == ["CHESS-NO-SETUP"]
+    assert not first.plies and first.settle_status() == "needs_review"
+    assert "CHESS-NO-SETUP" not in {d.code for d in second.diagnostics}
+    assert second.settle_status() != VALID and len(second.plies) < 4
+    fundamentals = [r for r in books["Capablanca"]
+                    if any(d.code == "CHESS-ILLEGAL" for d in r.diagnostics)]
+    assert fundamentals == []
+
+
 def test_diagrams_drawn_in_text_give_the_start(books):
     from_diagram = [r for r in books["Lasker"] if r.tags.get("SetUpNote", "").startswith(
         "the diagram")]
