@@ -34,7 +34,7 @@ RANK_WORD = "|".join(dn.RANK_NUMBERS)  # first ... eighth
 NOT_PROSE = re.compile(rf"Kt|[Cc]heck|ch|square|sq|mate|takes|{RANK_WORD}|"
                        r"\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles|"
                        r"\b(?:on|side|his|her|one|two|en passant)\b|\((?:best|good|bad|weak|strong|better|forced)\.?\)|"
-                       r"[Rr]esign(?:s|ed)|[Dd]rawn?|dis|dbl|(?<![A-Za-z])[KQRBNDTLSFCAP\u2654-\u265f]?[a-h]?[1-8]?[x:\u00d7-]?[a-h][1-8]\b")
+                       r"[Rr]esign(?:s|ed)|[Dd]rawn?|discovered|double|dble|dis|dbl|(?<![A-Za-z])[KQRBNDTLSFCAP\u2654-\u265f]?[a-h]?[1-8]?[x:\u00d7-]?[a-h][1-8]\b")
 WORDED_MOVE = re.compile(rf"^(?:[Cc]astles|O\s?-\s?O)|\b(?:sq|square|{RANK_WORD}|one|two)\b|"
                          r"\bx\b|x[KQRBP]|takes|×")  # a move with no digit in it
 

@@ -309,6 +309,19 @@ def test_moves_broken_across_lines_of_a_paragraph():
     assert (rec.line, rec.end_line) == (3, 3 + len(paragraph) - 1)
 
 
+@pytest.mark.parametrize("word", ["double", "dble.", "discovered", "dis.", "dbl"])
+def test_a_check_s_word_at_a_line_end_wraps_with_its_move(word):
+    """"4. Kt-R6 double" / "ch, K-R1; ...": the grammar's words for a double or discovered
+    check are no prose, so the paragraph's lines are read together (Chess Strategy's line
+    963 stopped at "double")."""
+    from records.chess.scan import scan_book
+    text = ("White wins as follows:\n\n1. P-K4, P-K4; 2. Kt-KB3, Kt-QB3; 3. B-B4, B-B4;"
+            f" 4. BxPch, KxB; 5. Kt-Kt5 {word}\nch, K-Kt3; 6. Q-Kt4, P-Q4.\n")
+    (rec,) = scan_book(text, "wrapped.txt")
+    assert [p.normal for p in rec.plies][-4:] == ["Ng5+", "Kg6", "Qg4", "d5"]
+    assert rec.settle_status() == VALID and rec.end_line == 4
+
+
 def test_black_replies_set_in_under_whites_moves():
     from records.chess.scan import scan_book
     text = "GAME 5.\n\n1. P-K4\n   P-K4\n2. Kt-KB3\n   Kt-QB3\n3. B-Kt5\n   P-QR3\n"
