@@ -97,6 +97,23 @@ def test_every_command_speaks_the_same_json(db, tmp_path):
     assert demo["counts"]["records"] == 28
 
 
+def test_show_prints_a_pbn_game_s_note_tags(tmp_path):
+    """A PBN game's [Note] tags are kept as strings, a book's notes as dicts: `show` prints
+    both (it took every note for a dict, and a corpus deal with notes was an internal error)."""
+    from conftest import CORPUS, need
+    pbn = need(CORPUS / "bridge" / "realbridge_2021_online_qual_open_r2.pbn")
+    db = tmp_path / "notes.db"
+    assert hoyle("import", pbn, "--db", db).exit_code == 0
+    exported = hoyle("export", "--format", "jsonl", "--db", db).stdout.splitlines()
+    noted = [(n, r) for n, r in enumerate(map(json.loads, exported), start=1)
+             if r["data"].get("notes")]   # (a fresh archive: ids in the export's order)
+    assert len(noted) > 50
+    for record_id, record in noted[:5]:
+        shown = hoyle("show", record_id, "--db", db)
+        assert shown.exit_code == 0, shown.output
+        assert shown.stdout.split("notes:\n")[1].startswith(record["data"]["notes"][0] + "\n")
+
+
 # -- exit codes -------------------------------------------------------------------------------
 def test_exit_codes_for_success_errors_and_bad_usage(tmp_path):
     assert hoyle("validate", GAMES).exit_code == 0

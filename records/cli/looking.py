@@ -89,11 +89,19 @@ def _show_text(rec: Record) -> None:
     if notes:
         typer.secho("notes:", dim=True)
     for note in notes:
-        after = rec.plies[note["ply"]].text if 0 <= note.get("ply", -1) < len(rec.plies) else "?"
-        typer.echo(f'{note.get("line", "?")}: {note.get("mark", "")} (after {after}) '
-                   f'{note.get("text", "")}')
+        typer.echo(_note_line(rec, note))
     for d in in_line_order(rec.diagnostics):
         typer.echo(d.format(rec.source))
+
+
+def _note_line(rec: Record, note) -> str:
+    """A book's note (its line, mark, the ply it follows and its text), or a PBN game's Note
+    tag as it reads ("1: A/K/Q in Sp and support")."""
+    if not isinstance(note, dict):
+        return str(note)
+    after = rec.plies[note["ply"]].text if 0 <= note.get("ply", -1) < len(rec.plies) else "?"
+    return (f'{note.get("line", "?")}: {note.get("mark", "")} (after {after}) '
+            f'{note.get("text", "")}')
 
 
 @app.command()

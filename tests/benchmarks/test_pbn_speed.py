@@ -56,8 +56,11 @@ def forget_cached() -> int:
     return emptied
 
 
-def ours(path: str, text: str) -> tuple[int, int]:
-    forget_cached()
+def ours(path: str, text: str, cold: bool = True) -> tuple[int, int]:
+    """(deals, cards played) of a read of the file; cold: the caches emptied first (a timed
+    read empties them before its clock starts: the emptying is the harness's, not reading)."""
+    if cold:
+        forget_cached()
     records = pbn.read(text, path)
     return len(records), sum(len(r.plies) for r in records)
 
@@ -88,7 +91,8 @@ def test_pbn_import_against_endplay():
         # the best round of each side counts
         mine_best = other_best = float("inf")
         for _ in range(ROUNDS):
-            seconds, mine = timed(lambda: ours(path, text))
+            forget_cached()
+            seconds, mine = timed(lambda: ours(path, text, cold=False))
             mine_best = min(mine_best, seconds)
             seconds, other = timed(lambda: theirs(parser, text))
             other_best = min(other_best, seconds)

@@ -30,7 +30,8 @@ import pytest
 
 from conftest import CORPUS, SEEDS, need
 from test_chess_speed import random_legal_games
-from test_pbn_speed import endplay_readable, ours as pbn_ours, theirs as pbn_theirs
+from test_pbn_speed import (endplay_readable, forget_cached, ours as pbn_ours,
+                            theirs as pbn_theirs)
 
 TWIC = CORPUS / "chess" / "twic0920.pgn"
 COUNTERPARTS = CORPUS / "chess" / "book_games_pgn_counterparts.pgn"
@@ -226,7 +227,7 @@ def test_pbn_against_endplay():
     mine = theirs = 0.0
     for path, text in files:
         assert pbn_ours(path, text) == pbn_theirs(parser, text)   # the same deals and cards
-        mine += min(in_process(lambda: pbn_ours(path, text))[1] for _ in range(7))
+        mine += min(cold_read_seconds(path, text) for _ in range(7))
         theirs += min(in_process(lambda: pbn_theirs(parser, text))[1] for _ in range(7))
     peaks = []
     for read in (lambda p, t: pbn_ours(p, t), lambda p, t: pbn_theirs(parser, t)):
@@ -240,6 +241,13 @@ def test_pbn_against_endplay():
           end="")
     record("PBN: hoyle (every check) / endplay's reader", f"{theirs / mine:.2f}x CPU",
            ">= 2x", theirs / mine >= 2)
+
+
+def cold_read_seconds(path: str, text: str) -> float:
+    """CPU seconds of a read of the file, the cards family's caches emptied before the clock
+    starts (endplay keeps nothing between reads; emptying ours is the harness's work)."""
+    forget_cached()
+    return in_process(lambda: pbn_ours(path, text, cold=False))[1]
 
 
 # -- books -------------------------------------------------------------------------------------
