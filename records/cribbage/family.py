@@ -23,6 +23,8 @@ class Cribbage(FamilyBase):
             score = int(filters["score"])
         except ValueError:
             return [("0", [])]
+        if not -2 ** 63 <= score < 2 ** 63:   # past SQLite's integers: no count is that
+            return [("0", [])]
         return [("(json_extract(r.tags, '$.Score') = ? OR ? IN"
                  " (SELECT value FROM json_each(r.data, '$.scores')))", [score, score])]
 

@@ -83,6 +83,15 @@ def test_unreadable_search_input_is_an_error_saying_what(demo_db, command, args,
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize("command", ["search", "export"])
+def test_a_score_past_sqlite_s_integers_matches_nothing(demo_db, command):
+    """(It was an OverflowError binding the count to SQLite: an internal error.)"""
+    for score in ("99999999999999999999", "-99999999999999999999"):
+        result = CliRunner().invoke(app, ["--db", demo_db, command, "--score", score,
+                                          "--json"])
+        assert result.exit_code == 0 and json.loads(result.stdout)["records"] == []
+
+
 def test_what_one_game_reads_is_no_error_for_the_others(demo_db):
     for args in (["--moves", "11-15 23-19"], ["--moves", "e4 e5"], ["--score", "29"],
                  ["--holding", "four aces"], ["--position", "B:W18,24,27,K10:B12,16,K22"]):
