@@ -135,6 +135,19 @@ def test_exit_codes_for_success_errors_and_bad_usage(tmp_path):
     assert hoyle("list", "--status", "lost", "--db", tmp_path / "n.db").exit_code == 2
 
 
+HUGE = "99999999999999999999"   # past SQLite's 64-bit integers
+
+
+@pytest.mark.parametrize("args", [
+    ["show", HUGE], ["replay", HUGE], ["replay", "1", "--ply", HUGE], ["delete", "1", HUGE],
+    ["fix", HUGE, "--undo"], ["fix", "1", "--at", "1:1", "--choose", HUGE],
+    ["list", "--limit", HUGE], ["list", "--offset", HUGE], ["export", "--limit", HUGE]])
+def test_a_number_past_what_an_archive_holds_is_bad_usage(db, args):
+    """(Each was an OverflowError from SQLite: an internal error, exit 3.)"""
+    result = hoyle(*args, "--db", db)
+    assert result.exit_code == 2 and "past the largest number an archive holds" in result.stderr
+
+
 def test_import_summary_agrees_with_its_exit_code(tmp_path):
     result = hoyle("import", need(HOYLE_1914), "--kind", "chess", "--db", tmp_path / "b.db")
     assert result.exit_code == 1

@@ -258,11 +258,23 @@ PATHS = typer.Argument(..., metavar="PATH", help="Files or folders; - reads stdi
 KIND = typer.Option(None, "--kind", metavar="KIND", help=KIND_HELP)
 AS_JSON = typer.Option(False, "--json", help=JSON_HELP)
 STATUS = typer.Option(None, "--status", metavar="STATUS", help=", ".join(STATUSES) + ".")
-LIMIT = typer.Option(0, "--limit", metavar="N", min=0, help="At most N records (0: all).")
-PAGE = typer.Option(50, "--limit", metavar="N", min=0, help="A page of N records (0: all).")
-OFFSET = typer.Option(0, "--offset", metavar="N", min=0, help="Skip the first N records.")
+LARGEST = 2 ** 63 - 1   # SQLite's largest integer
+
+
+def storable(value):
+    """A number (or numbers) an archive can hold: one past SQLite's integers is bad usage, not
+    an internal error (a check, not a range, so that --help shows no 19-digit bound)."""
+    for number in value if isinstance(value, list) else [value]:
+        if number is not None and abs(number) > LARGEST:
+            raise typer.BadParameter(f"{number} is past the largest number an archive holds")
+    return value
+
+
+LIMIT = typer.Option(0, "--limit", metavar="N", min=0, callback=storable, help="At most N records (0: all).")
+PAGE = typer.Option(50, "--limit", metavar="N", min=0, callback=storable, help="A page of N records (0: all).")
+OFFSET = typer.Option(0, "--offset", metavar="N", min=0, callback=storable, help="Skip the first N records.")
 ONE_KIND = typer.Option(None, "--kind", metavar="KIND", help="chess, checkers, bridge, whist or cribbage.")
-RECORD_ID = typer.Argument(..., metavar="ID", help="A record id (see hoyle list).")
+RECORD_ID = typer.Argument(..., metavar="ID", callback=storable, help="A record id (see hoyle list).")
 
 
 def family_of(kind: str):

@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from records.cli.app import (AS_JSON, KIND, OFFSET, PAGE, RECORD_ID, STATUS, app, choose,
-                            family_of, get_record, kinds_of, open_archive)
+                            family_of, get_record, kinds_of, open_archive, storable)
 from records.core.model import STATUSES, Record, in_line_order
 from records.core.report import emit, fail, print_table, write_file
 
@@ -106,7 +106,7 @@ def _note_line(rec: Record, note) -> str:
 
 @app.command()
 def replay(record_id: int = RECORD_ID,
-           ply: Optional[int] = typer.Option(None, "--ply", metavar="N", min=0, help="Show the position after ply N."),
+           ply: Optional[int] = typer.Option(None, "--ply", metavar="N", min=0, callback=storable, help="Show the position after ply N."),
            svg: Optional[Path] = typer.Option(None, "--svg", metavar="FILE", help="Write the position as SVG."),
            as_json: bool = AS_JSON):
     """Replay a record: the board (or hands and tricks) move by move, or at one ply."""
@@ -131,7 +131,7 @@ def replay(record_id: int = RECORD_ID,
 
 
 @app.command()
-def delete(record_ids: List[int] = typer.Argument(..., metavar="ID", help="Record ids (see hoyle list)."),
+def delete(record_ids: List[int] = typer.Argument(..., metavar="ID", callback=storable, help="Record ids (see hoyle list)."),
            as_json: bool = AS_JSON):
     """Delete records from the archive."""
     archive = open_archive()

@@ -9,7 +9,8 @@ from typing import List, Optional
 
 import typer
 
-from records.cli.app import AS_JSON, KIND, RECORD_ID, app, choose, kinds_of, open_archive
+from records.cli.app import (AS_JSON, KIND, RECORD_ID, app, choose, kinds_of, open_archive,
+                             storable)
 from records.core.model import NEEDS_REVIEW, STATUSES, Record
 from records.core.report import ERRORS, Tally, fail
 
@@ -151,7 +152,7 @@ def _list_json(found) -> None:
 @app.command()
 def fix(record_id: int = RECORD_ID,
         at: Optional[str] = typer.Option(None, "--at", metavar="LINE:COL", help="The fault's place, as hoyle review shows it."),
-        choose_: Optional[int] = typer.Option(None, "--choose", metavar="N", min=1, help="Take candidate reading N."),
+        choose_: Optional[int] = typer.Option(None, "--choose", metavar="N", min=1, callback=storable, help="Take candidate reading N."),
         read: Optional[str] = typer.Option(None, "--read", metavar="TEXT", help="Read the printed text as TEXT (a move, card or count)."),
         book_error: bool = typer.Option(False, "--book-error", help="Mark it as an error of the book."),
         undo: bool = typer.Option(False, "--undo", help="Take the record's last correction back."),
