@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterable, Iterator
 
 from records.core.interchange import LINE, SOURCE
-from records.core.model import Diagnostic, Ply, Record
+from records.core.model import ERROR, INFO, STATUSES, WARNING, Diagnostic, Ply, Record
 
 BLOCK = 1 << 18
 MAX_OBJECT = 64 << 20   # a record's JSON is far smaller: past this, the text is not JSON
@@ -59,21 +59,58 @@ def record_of(d, name: str, where: int) -> Record:
         held = ", ".join(list(d)[:6]) if isinstance(d, dict) else json.dumps(d)[:20]
         raise NotAnExport(f"{name}:{where}: not a record of hoyle's JSON export (it holds "
                           f"{held}; a record has kind, title, tags, moves and diagnostics)")
-    tags = dict(d["tags"])
+    moves = d["moves"]
+    if isinstance(moves, list) and moves and all(isinstance(m, str) for m in moves):
+        raise NotAnExport(f"{name}:{where}: a record as a command's --json lists it (its moves"
+                          " as normal forms alone, not its text): `hoyle export --format json`"
+                          " writes records that read back")
+    try:
+        return _record(d, name)
+    except (TypeError, KeyError, ValueError, AttributeError) as exc:
+        raise NotAnExport(f"{name}:{where}: a record whose fields are not as hoyle's JSON export"
+                          f" writes them ({type(exc).__name__}: {exc})") from exc
+
+
+def _record(d: dict, name: str) -> Record:
+    """The record of an export's object whose fields have the types the export writes
+    (TypeError or KeyError naming the first that has not)."""
+    tags = {_text(k): v for k, v in d["tags"].items()}   # (a tag may hold a number: Stated)
     if d.get("source"):
         tags[SOURCE], tags[LINE] = str(d["source"]), str(d.get("line") or 0)
-    rec = Record(kind=d["kind"], title=d["title"], source=name, line=d.get("line") or 0,
-                 end_line=d.get("end_line") or 0, text=d.get("text") or "", tags=tags,
-                 data=dict(d.get("data") or {}), start_position=d.get("start_position") or "",
-                 status=d.get("status") or "")
-    rec.plies = [Ply(m["ply"], m["text"], m["normal"], m.get("line", 0), m.get("column", 0),
-                     m.get("position", "")) for m in d["moves"]]
-    rec.diagnostics = [Diagnostic(x["severity"], x["code"], x["message"], x.get("line", 0),
-                                  x.get("column", 0), x.get("suggestion", ""),
-                                  bool(x.get("repair"))) for x in d["diagnostics"]]
-    rec.normal = d.get("normal") or ""
+    rec = Record(kind=d["kind"], title=_text(d["title"]), source=name,
+                 line=_number(d.get("line") or 0), end_line=_number(d.get("end_line") or 0),
+                 text=_text(d.get("text") or ""), tags=tags, data=dict(d.get("data") or {}),
+                 start_position=_text(d.get("start_position") or ""),
+                 status=_one_of(d.get("status") or "", ("", *STATUSES)))
+    rec.plies = [Ply(_number(m["ply"]), _text(m["text"]), _text(m["normal"]),
+                     _number(m.get("line", 0)), _number(m.get("column", 0)),
+                     _text(m.get("position", ""))) for m in d["moves"]]
+    rec.diagnostics = [Diagnostic(_one_of(x["severity"], (ERROR, WARNING, INFO)),
+                                  _text(x["code"]), _text(x["message"]),
+                                  _number(x.get("line", 0)), _number(x.get("column", 0)),
+                                  _text(x.get("suggestion", "")), bool(x.get("repair")))
+                       for x in d["diagnostics"]]
+    rec.normal = _text(d.get("normal") or "")
     _fill_positions(rec)
     return rec
+
+
+def _text(value) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{json.dumps(value)[:40]} is not text")
+    return value
+
+
+def _number(value) -> int:
+    if type(value) is not int:   # (a bool is no line number)
+        raise TypeError(f"{json.dumps(value)[:40]} is not a whole number")
+    return value
+
+
+def _one_of(value, allowed: tuple):
+    if value not in allowed:
+        raise ValueError(f"{json.dumps(value)[:40]} is none of {', '.join(filter(None, allowed))}")
+    return value
 
 
 def _fill_positions(rec: Record) -> None:

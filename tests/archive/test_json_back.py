@@ -71,6 +71,17 @@ def test_stdin_and_the_json_shape_of_search_read_back(demo, tmp_path):
     ("[1, 2, 3]\n", "not a record of hoyle's JSON export"),
     ('{"kind": "chess", "title": "x", "tags": {}, "moves": [], "diagnostics": []\n', "not JSON"),
     ("11-15 23-19 8-11 22-17\n", "not JSON"),
+    # record-shaped, with fields of other types (each was a TypeError: an internal error)
+    ('{"kind": "chess", "title": "x", "tags": {}, "moves": ["e4", "e5"], "diagnostics": []}',
+     "as a command's --json lists it"),
+    ('{"kind": "chess", "title": "x", "tags": "x", "moves": [], "diagnostics": []}',
+     "fields are not as hoyle's JSON export writes them"),
+    ('{"kind": "chess", "title": "x", "tags": {}, "moves": [{"ply": 1}], "diagnostics": []}',
+     "KeyError: 'text'"),
+    ('{"kind": "chess", "title": "x", "tags": {}, "moves": [], "diagnostics": [], "line": "x"}',
+     '"x" is not a whole number'),
+    ('{"kind": "chess", "title": "x", "tags": {}, "moves": [], "diagnostics": [{"severity": "fatal",'
+     ' "code": "X", "message": "m"}]}', '"fatal" is none of error, warning, info'),
 ])
 def test_other_json_is_refused_saying_why(tmp_path, text, said):
     path = tmp_path / "other.json"
@@ -79,6 +90,16 @@ def test_other_json_is_refused_saying_why(tmp_path, text, said):
         read_path(str(path))
     result = runner.invoke(app, ["--db", str(tmp_path / "h.db"), "import", str(path)])
     assert result.exit_code == 2 and "hoyle export --format json|jsonl" in result.stderr
+
+
+def test_what_import_json_prints_is_refused_saying_what_reads_back(demo, tmp_path):
+    """import --json lists records as a summary (moves as normal forms, no text): read back,
+    it is refused with the command that writes records that read back."""
+    printed = tmp_path / "printed.json"
+    printed.write_text(runner.invoke(app, ["--db", str(tmp_path / "p.db"), "import",
+                                           str(data_path("demo")), "--json"]).stdout)
+    result = runner.invoke(app, ["--db", str(tmp_path / "q.db"), "import", str(printed)])
+    assert result.exit_code == 2 and "`hoyle export --format json` writes" in result.stderr
 
 
 def test_a_json_file_of_another_program_is_refused():
