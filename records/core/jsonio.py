@@ -65,8 +65,8 @@ def record_of(d, name: str, where: int) -> Record:
                           " as normal forms alone, not its text): `hoyle export --format json`"
                           " writes records that read back")
     try:
-        return _record(d, name)
-    except (TypeError, KeyError, ValueError, AttributeError) as exc:
+        return _probed(_record(d, name))
+    except (TypeError, KeyError, ValueError, AttributeError, IndexError) as exc:
         raise NotAnExport(f"{name}:{where}: a record whose fields are not as hoyle's JSON export"
                           f" writes them ({type(exc).__name__}: {exc})") from exc
 
@@ -91,7 +91,21 @@ def _record(d: dict, name: str) -> Record:
                                   _text(x.get("suggestion", "")), bool(x.get("repair")))
                        for x in d["diagnostics"]]
     rec.normal = _text(d.get("normal") or "")
+    return rec
+
+
+def _probed(rec: Record) -> Record:
+    """The record, once its family has replayed its moves and written it in its own formats,
+    as show, replay and export will: a record whose moves, start or data are not what its
+    family writes is refused here, not met later as an internal error."""
+    from records.core.family import family
     _fill_positions(rec)
+    fam = family(rec.kind)
+    for fmt in fam.export_formats[:1]:   # (its interchange format: PGN, PDN, PBN)
+        try:
+            fam.export([rec], fmt)
+        except ValueError:   # a record this format does not write (a whist ending as PBN)
+            pass
     return rec
 
 
@@ -118,10 +132,7 @@ def _fill_positions(rec: Record) -> None:
     if not rec.plies or all(p.position for p in rec.plies):
         return
     from records.core.family import family
-    try:
-        keys = family(rec.kind).replay_positions(rec)
-    except (KeyError, ValueError, AttributeError):
-        return
+    keys = family(rec.kind).replay_positions(rec)
     for ply, key in zip(rec.plies, keys):
         ply.position = ply.position or key
 

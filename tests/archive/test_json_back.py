@@ -82,6 +82,13 @@ def test_stdin_and_the_json_shape_of_search_read_back(demo, tmp_path):
      '"x" is not a whole number'),
     ('{"kind": "chess", "title": "x", "tags": {}, "moves": [], "diagnostics": [{"severity": "fatal",'
      ' "code": "X", "message": "m"}]}', '"fatal" is none of error, warning, info'),
+    # data its family cannot write (each was stored, then an internal error in show/export)
+    ('{"kind": "bridge", "title": "x", "tags": {}, "moves": [], "diagnostics": [], "data":'
+     ' {"hands": 5}}', "AttributeError"),
+    ('{"kind": "chess", "title": "x", "tags": {}, "moves": [], "diagnostics": [], "data":'
+     ' {"notes": 5}}', "TypeError"),
+    ('{"kind": "chess", "title": "x", "tags": {}, "moves": [{"ply": 1, "text": "K9",'
+     ' "normal": "Ke9"}], "diagnostics": [], "start_position": "nonsense"}', "ValueError"),
 ])
 def test_other_json_is_refused_saying_why(tmp_path, text, said):
     path = tmp_path / "other.json"
