@@ -236,6 +236,29 @@ def test_stdin_is_read_with_a_dash():
     assert book.returncode == 1 and b"CHESS-ILLEGAL" in book.stdout
 
 
+@pytest.mark.parametrize("name", ["bridge/eytc1998_vienna_80_boards.pbn",
+                                  "bridge/realbridge_2021_online_qual_open_r2.pbn",
+                                  "checkers/standard_positions.pdn",
+                                  "chess/book_games_pgn_counterparts.pgn"])
+@pytest.mark.parametrize("piece_bytes", [None, 4096])
+def test_stdin_is_read_by_the_reader_that_replays_it(name, piece_bytes, monkeypatch):
+    """Stdin names no format: a PBN or PDN file (with "% PBN 2.1" comment lines before its
+    first tag, or without) was tags and movetext to the PGN reader, read as chess with no
+    move; or, opening with a comment line, read as no interchange file at all. Each reader
+    now reads its opening and the one that replays most of it reads the whole, in pieces
+    when it is big."""
+    from conftest import CORPUS, need
+    path = need(CORPUS / name)
+    if piece_bytes:
+        monkeypatch.setattr(reading, "PIECE_BYTES", piece_bytes)
+    text = path.read_text(encoding="utf-8")
+    for given in (text, "".join(line for line in text.splitlines(keepends=True)
+                                if not line.startswith("%"))):
+        piped = shape(hoyle("validate", "-", "--json", input=given.encode()))["counts"]
+        from_file = shape(hoyle("validate", path, "--json"))["counts"]
+        assert piped["by_kind"] == from_file["by_kind"] and piped["records"] > 0
+
+
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
 def test_line_ends_read_alike(tmp_path, end):
     text = GAMES.read_text(encoding="utf-8")

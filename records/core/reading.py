@@ -10,6 +10,7 @@ processes share the pieces (core.parallel.in_order).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import sys
@@ -217,7 +218,7 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
     if owners and kinds and not wanted and source.name != STDIN_NAME:
         return
     if wanted and source.size > PIECE_BYTES:
-        for kind in _claimants(source, wanted, _opening(source)):
+        for kind in _claimants(source, wanted, _opening(source, SAMPLE)):
             source.notes = []   # each attempt decodes the file from its start again
             if parallel.worthwhile():
                 family(kind).prepare_bulk()
@@ -288,21 +289,43 @@ def _read_piece(kind: str, name: str, piece: tuple[int, str]) -> list[Record] | 
     return None if records is None else shift_lines(records, first_line - 1)
 
 
-def _opening(source: Source) -> str:
+def _opening(source: Source, size: int = 4096) -> str:
     """The first characters of a file, enough to tell whether it opens with a tag."""
     notes, blocks = source.notes, _text(source)
     try:
-        return next(blocks, "")[:4096]
+        return next(blocks, "")[:size]
     finally:
         blocks.close()
         source.notes = notes
 
 
+# lines before an interchange file's first tag: blank, or comments (PGN's and PBN's "%"
+# escape lines, such as "% PBN 2.1", and ";" comments)
+LEADING_COMMENTS = re.compile(r"(?:[ \t]*(?:[%;][^\r\n]*)?(?:\r\n|\r|\n))*")
+
+
+SAMPLE = 64 * 1024   # of stdin, read by each interchange reader to rank them
+
+
 def _claimants(source: Source, kinds: list[str], text: str) -> list[str]:
-    """Stdin has no extension: it is an interchange file only when it opens with a tag."""
-    if source.name == STDIN_NAME and not text.lstrip("\ufeff").lstrip().startswith("["):
+    """The readers to try, in order. Stdin has no extension: it is an interchange file only
+    when it opens with a tag (after any comment lines), and its readers are ranked by how much
+    of its opening each replays."""
+    if source.name != STDIN_NAME:
+        return kinds
+    text = text.lstrip("\ufeff")
+    if not text[LEADING_COMMENTS.match(text).end():].lstrip().startswith("["):
         return []
-    return kinds
+    return sorted(kinds, key=lambda kind: _replayed(kind, text[:SAMPLE]), reverse=True)
+
+
+def _replayed(kind: str, text: str) -> tuple[int, int]:
+    """How much of the text the kind's reader replays: the moves, cards or plays of its
+    records that replay, then the fewer records that do not (a PBN or PDN file is tags and
+    movetext to the PGN reader too, which replays no move of it)."""
+    records = _guarded(family(kind).read_file, text, STDIN_NAME) or []
+    return (sum(len(r.plies) for r in records if _replays(r)),
+            -sum(not _replays(r) for r in records))
 
 
 def _interchange(kinds: list[str], text: str, name: str) -> tuple[str, list[Record]]:
