@@ -43,23 +43,29 @@ DEAL_TAGS = ("Event", "Site", "Date", "Board", "Dealer", "Vulnerable", "Deal", "
              "Stage", "HomeTeam", "VisitTeam", "Round")
 class Game:
     """One PBN game as read: tags with their places, section tokens, comments."""
-    __slots__ = ("comments", "data", "end_line", "line", "notes", "tags")
+    __slots__ = ("columns", "comments", "data", "end_line", "line", "lines", "notes", "tags")
 
     def __init__(self, line: int):
         self.line = line
         self.end_line = line
-        self.tags: dict[str, tuple[str, int, int]] = {}     # name -> (value, line, column)
+        self.tags: dict[str, str] = {}       # name -> value
+        self.lines: dict[str, int] = {}      # name -> the line of its tag
+        self.columns: dict[str, int] = {}    # name -> its tag's column, where it is not 1
         self.data: dict[str, list[tuple[str, int, int]]] = {}  # tag -> tokens (text, line, col)
         self.comments: list[tuple[str, int]] = []
         self.notes: list[str] = []
 
     def value(self, name: str, default: str = "") -> str:
-        item = self.tags.get(name)
-        return item[0] if item else default
+        return self.tags.get(name, default)
 
     def where(self, name: str) -> tuple[int, int]:
-        item = self.tags.get(name)
-        return (item[1], item[2]) if item else (self.line, 1)
+        line = self.lines.get(name)
+        return (line, self.columns.get(name, 1)) if line else (self.line, 1)
+
+    def take(self, name: str, value: str, line: int, column: int = 1) -> None:
+        self.tags[name], self.lines[name] = value, line
+        if column != 1:
+            self.columns[name] = column
 
 
 # -- reading the file into games ----------------------------------------------------------
@@ -103,8 +109,8 @@ def split_games(text: str, lines: list[str] | None = None
                     if name.isalnum():
                         value = line[quote + 1:-2]
                         if game is not None and name not in game.tags and name != "Note":
-                            game.tags[name] = (value, n, 1)
-                            game.end_line = n
+                            game.tags[name] = value
+                            game.lines[name] = game.end_line = n
                         else:
                             game = _tag(game, games, name, value, n, 1)
                         section = name
@@ -212,7 +218,7 @@ def _tag(game: Game | None, games: list[Game], name: str, value: str, n: int,
     if name == "Note":
         game.notes.append(value)
     else:
-        game.tags[name] = (value, n, column)
+        game.take(name, value, n, column)
     game.end_line = n
     return game
 
@@ -251,15 +257,14 @@ def inherit(games: list[Game]) -> dict[int, list[str]]:
     for i, game in enumerate(games):
         taken = []
         if previous is not None:
-            for name, (value, line, col) in (list(game.tags.items())
-                                             if "#" in map(_TEXT, game.tags.values()) else ()):
+            for name, value in list(game.tags.items()) if "#" in game.tags.values() else ():
                 if value == "#":
-                    game.tags[name] = (previous.tags.get(name, ("",))[0], line, col)
+                    game.tags[name] = previous.tags.get(name, "")
                     taken.append(name if name in previous.tags else f"{name} (empty there)")
             if "Deal" not in game.tags and "Deal" in previous.tags:
                 for name in DEAL_TAGS:
                     if name not in game.tags and name in previous.tags:
-                        game.tags[name] = previous.tags[name]
+                        game.take(name, previous.tags[name], *previous.where(name))
                         taken.append(name)
         if taken:
             inherited[i] = taken
@@ -337,7 +342,9 @@ def _unreadable(text: str, path: str, notes) -> Record:
 
 
 def game_record(game: Game, path: str, lines: list[str]) -> Record:
-    tags = {name: item[0] for name, item in game.tags.items() if name not in SECTIONS}
+    tags = dict(game.tags)
+    for name in SECTIONS:
+        tags.pop(name, None)
     rec = Record(kind="bridge", title=title_of(tags), source=path, line=game.line,
                  end_line=game.end_line, text="\n".join(lines[game.line - 1:game.end_line]))
     rec.tags = tags
@@ -409,9 +416,9 @@ def _tables(game: Game) -> tuple[dict, dict]:
             continue
         if any(map(_COLUMN, tokens)):   # (tokens the splitter took alone: rare)
             items = tuple([(text, col != 0) for text, _, col in tokens])
-            columns, rows, lines = _table(game.tags[name][0], items)
+            columns, rows, lines = _table(game.tags[name], items)
         else:                           # whole lines
-            columns, rows, lines = _line_table(game.tags[name][0], tuple(map(_TEXT, tokens)))
+            columns, rows, lines = _line_table(game.tags[name], tuple(map(_TEXT, tokens)))
         out[name] = {"columns": list(columns), "rows": list(map(list.copy, rows))}
         written[name] = lines
     return out, written

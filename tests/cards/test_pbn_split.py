@@ -27,7 +27,7 @@ def test_a_plain_tag_line_reads_as_partition_reads_it(seed):
             if name == "Note":
                 assert games[0].notes == [value]
             else:
-                assert games[0].tags[name] == (value, 2, 1)
+                assert (games[0].tags[name], games[0].where(name)) == (value, (2, 1))
                 assert games[0].data[name] == [("SA HK D2 C3", 3, 0)]
             checked += 1
     assert checked > 300
