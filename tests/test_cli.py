@@ -16,6 +16,7 @@ from conftest import HOYLE_1914, ROOT, need
 runner = CliRunner()
 DEMO = ROOT / "data" / "demo"
 GAMES = DEMO / "chess_demo.pgn"
+DESCRIPTIVE = DEMO / "chess_descriptive.txt"
 SHAPE = {"id", "kind", "title", "status", "source", "line", "diagnostics"}
 COUNTS = {"records", "valid", "repaired", "needs_review", "invalid", "by_kind"}
 MARKUP_PGN = '[Event "a [/x] b [bold]"]\n[White "[red]W"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 *\n'
@@ -234,6 +235,9 @@ def test_stdin_is_read_with_a_dash():
     assert {r["source"] for r in payload["records"]} == {"<stdin>"}
     book = cli("validate", "-", "--json", input=b"GAME No. 1\n\n   1. P-K4   P-K5\n")
     assert book.returncode == 1 and b"CHESS-ILLEGAL" in book.stdout
+    figure = cli("validate", "-", "--json", input=b"[Illustration]\n\n" + DESCRIPTIVE.read_bytes())
+    assert json.loads(figure.stdout)["counts"] == shape(hoyle("validate", DESCRIPTIVE, "--json"))[
+        "counts"]   # a book opening with a figure is no tag pair: read as a book
 
 
 @pytest.mark.parametrize("name", ["bridge/eytc1998_vienna_80_boards.pbn",

@@ -304,18 +304,19 @@ def _opening(source: Source, size: int = 4096) -> str:
 LEADING_COMMENTS = re.compile(r"(?:[ \t]*(?:[%;][^\r\n]*)?(?:\r\n|\r|\n))*")
 
 
+TAG_PAIR = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"')
 SAMPLE = 64 * 1024   # of stdin, read by each interchange reader to rank them
 
 
 def _claimants(source: Source, kinds: list[str], text: str) -> list[str]:
     """The readers to try, in order. Stdin has no extension: it is an interchange file only
-    when it opens with a tag (after any comment lines), and its readers are ranked by how much
+    when it opens with a tag pair (after any comment lines), and its readers are ranked by how much
     of its opening each replays."""
     if source.name != STDIN_NAME:
         return kinds
     text = text.lstrip("\ufeff")
-    if not text[LEADING_COMMENTS.match(text).end():].lstrip().startswith("["):
-        return []
+    if not TAG_PAIR.match(text[LEADING_COMMENTS.match(text).end():].lstrip()):
+        return []   # (a book may open with "[Illustration]")
     return sorted(kinds, key=lambda kind: _replayed(kind, text[:SAMPLE]), reverse=True)
 
 
