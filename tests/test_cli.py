@@ -263,6 +263,18 @@ def test_stdin_is_read_by_the_reader_that_replays_it(name, piece_bytes, monkeypa
         assert piped["by_kind"] == from_file["by_kind"] and piped["records"] > 0
 
 
+@pytest.mark.parametrize("name", ["chess_demo.pgn", "bridge_demo.pbn", "checkers_demo.pdn"])
+def test_an_interchange_file_saved_as_text_is_read_as_what_it_holds(tmp_path, name):
+    """A .txt (an extension no reader owns) that opens with a tag pair is read as stdin is:
+    by the interchange reader that replays it (it was "no records found")."""
+    saved = tmp_path / (name + ".txt")
+    saved.write_bytes((DEMO / name).read_bytes())
+    as_text = shape(hoyle("validate", saved, "--json"))
+    as_named = shape(hoyle("validate", DEMO / name, "--json"))
+    assert as_text["counts"] == as_named["counts"] and as_text["counts"]["records"] > 0
+    assert [r["title"] for r in as_text["records"]] == [r["title"] for r in as_named["records"]]
+
+
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
 def test_line_ends_read_alike(tmp_path, end):
     text = GAMES.read_text(encoding="utf-8")

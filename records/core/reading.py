@@ -204,9 +204,15 @@ def read_source(source: Source, kinds: list[str] | None = None) -> Iterator[list
 
 
 def _owners(source: Source, kinds: list[str] | None) -> list[str]:
-    if source.name == STDIN_NAME:  # no extension to go by: any interchange reader may claim it
+    if _by_content(source):   # no extension to go by: any interchange reader may claim it
         return [k for k in known_kinds() if extensions(k) and (not kinds or k in kinds)]
     return kinds_reading(os.path.splitext(source.name)[1].lower())
+
+
+def _by_content(source: Source) -> bool:
+    """Stdin, or a file whose extension no reader owns (a book's .txt, a PGN saved as .txt):
+    its text says what it is."""
+    return source.name == STDIN_NAME or not kinds_reading(os.path.splitext(source.name)[1].lower())
 
 
 def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
@@ -215,7 +221,7 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
         return
     owners = _owners(source, kinds)
     wanted = [k for k in owners if not kinds or k in kinds]
-    if owners and kinds and not wanted and source.name != STDIN_NAME:
+    if owners and kinds and not wanted and not _by_content(source):
         return
     if wanted and source.size > PIECE_BYTES:
         for kind in _claimants(source, wanted, _opening(source, SAMPLE)):
@@ -309,10 +315,10 @@ SAMPLE = 64 * 1024   # of stdin, read by each interchange reader to rank them
 
 
 def _claimants(source: Source, kinds: list[str], text: str) -> list[str]:
-    """The readers to try, in order. Stdin has no extension: it is an interchange file only
-    when it opens with a tag pair (after any comment lines), and its readers are ranked by how much
-    of its opening each replays."""
-    if source.name != STDIN_NAME:
+    """The readers to try, in order. A text no extension names (stdin, a .txt) is an
+    interchange file only when it opens with a tag pair (after any comment lines), and its
+    readers are ranked by how much of its opening each replays."""
+    if not _by_content(source):
         return kinds
     text = text.lstrip("\ufeff")
     if not TAG_PAIR.match(text[LEADING_COMMENTS.match(text).end():].lstrip()):
