@@ -275,6 +275,20 @@ def test_an_interchange_file_saved_as_text_is_read_as_what_it_holds(tmp_path, na
     assert [r["title"] for r in as_text["records"]] == [r["title"] for r in as_named["records"]]
 
 
+def test_tag_pairs_over_descriptive_moves_read_as_a_book(tmp_path):
+    """A text no extension names that opens with tag pairs but prints its moves in
+    descriptive notation: the PGN reader replays none of them, the book reader all; the
+    reading that replays more is kept (on stdin too)."""
+    text = ('[Event "Old"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n'
+            "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 1-0\n")
+    saved = tmp_path / "old.txt"
+    saved.write_text(text)
+    for result in (hoyle("validate", saved, "--json"),
+                   hoyle("validate", "-", "--json", input=text.encode())):
+        (record,) = shape(result)["records"]
+        assert record["status"] == "valid" and record["moves"] == "e4 e5 Nf3 Nc6 Bb5 a6".split()
+
+
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
 def test_line_ends_read_alike(tmp_path, end):
     text = GAMES.read_text(encoding="utf-8")

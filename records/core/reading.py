@@ -240,6 +240,9 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
         source.notes = []
     text = _whole_text(source)
     kind, records = _interchange(_claimants(source, wanted, text), text, source.name)
+    if kind and _by_content(source):   # tag pairs over moves only a book reads (P-K4)?
+        book = scan_book(text, source.name, kinds, source)
+        records = book if _replayed(book) > _replayed(records) else records
     yield records if kind else scan_book(text, source.name, kinds, source)
 
 
@@ -323,14 +326,15 @@ def _claimants(source: Source, kinds: list[str], text: str) -> list[str]:
     text = text.lstrip("\ufeff")
     if not TAG_PAIR.match(text[LEADING_COMMENTS.match(text).end():].lstrip()):
         return []   # (a book may open with "[Illustration]")
-    return sorted(kinds, key=lambda kind: _replayed(kind, text[:SAMPLE]), reverse=True)
+    sample = text[:SAMPLE]
+    return sorted(kinds, key=lambda kind: _replayed(
+        _guarded(family(kind).read_file, sample, source.name) or []), reverse=True)
 
 
-def _replayed(kind: str, text: str) -> tuple[int, int]:
-    """How much of the text the kind's reader replays: the moves, cards or plays of its
-    records that replay, then the fewer records that do not (a PBN or PDN file is tags and
-    movetext to the PGN reader too, which replays no move of it)."""
-    records = _guarded(family(kind).read_file, text, STDIN_NAME) or []
+def _replayed(records: list[Record]) -> tuple[int, int]:
+    """How much of a text a reading replays: the moves, cards or plays of its records that
+    replay, then the fewer records that do not (a PBN or PDN file is tags and movetext to the
+    PGN reader too, which replays no move of it)."""
     return (sum(len(r.plies) for r in records if _replays(r)),
             -sum(not _replays(r) for r in records))
 
