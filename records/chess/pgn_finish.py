@@ -24,7 +24,7 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     are left as read (what hoyle finds goes in tags of its own)."""
     tags = rec.tags
     _report_damage(rec, notes, lines, start)
-    _classify(rec, keys)
+    classify(rec, keys)
     if "FEN" in tags:
         rec.data["fen"] = tags["FEN"]
     if notes.comments:   # for the word search; the comments stay in the movetext
@@ -43,7 +43,7 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     if not rec.plies and not result_token and not (tags.keys() & {*SEVEN_TAG_ROSTER, "FEN"}):
         rec.add(ERROR, "CHESS-NO-GAME", "nothing here reads as a game: no tag pair, no move and"
                 " no result", rec.line, 1)
-    _check_result(rec, result_token, stopped, white_starts)
+    check_result(rec, result_token, stopped, white_starts)
     interchange.take_back(rec, "CHESS-STATUS")
     if notes.annotated or notes.junk or stopped:
         rec.data["movetext"] = pgn_text.movetext_as_printed(lines, start, stop)
@@ -71,7 +71,7 @@ def _report_damage(rec: Record, notes: pgn_text.Movetext, lines: list[str], star
                     line, column, "close the variation where it ends")
 
 
-def _classify(rec: Record, keys: list) -> None:
+def classify(rec: Record, keys: list) -> None:
     """keys: the positions after the plies, as keys or (the bulk reader's) hashes."""
     if rec.start_position != INITIAL_KEY or not keys:
         return  # a set-up position: no opening to name
@@ -83,7 +83,7 @@ def _classify(rec: Record, keys: list) -> None:
         rec.tags[OPENING_TAG], rec.tags[ECO_TAG] = name, eco
 
 
-def _check_result(rec: Record, result_token: str, stopped: bool, white_starts: bool) -> None:
+def check_result(rec: Record, result_token: str, stopped: bool, white_starts: bool) -> None:
     """The result in the tags, at the end of the moves, and after a mate must agree; a mate
     left unfinished ("*") gets its result, with a note."""
     stated = rec.tags.get("Result", "")

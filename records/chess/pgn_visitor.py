@@ -337,6 +337,9 @@ class _GameCollector(chess.pgn.BaseVisitor):
         finish(rec, self.keys, notes, feed.lines, start, end,
                stopped=self.stopped, white_starts=self.white_starts,
                result_token=self.result_token)
+        if not rec.plies and notes.junk:   # "1. P-K4 P-K4": a book's moves under PGN's tags
+            from records.chess.pgn_descriptive import read_as_descriptive
+            return read_as_descriptive(rec, feed.lines, start, end, self.result_token) or rec
         return rec
 
 
