@@ -40,28 +40,48 @@ def output_file(path: str | None, stdout: TextIO) -> Iterator[TextIO]:
 
 def write_stream(archive, query, fmt: str, out: TextIO, limit: int | None = None,
                  records: Iterable[Record] | None = None,
-                 refused: Callable[[str], None] | None = None) -> int:
-    """Write the records a query finds in `fmt`; return how many were written. Kinds the
-    format is not for are skipped and named to `refused` once each."""
+                 refused: Callable[[str, bool], None] | None = None) -> int:
+    """Write the records a query finds in `fmt`; return how many were written. Records the
+    format is not for are skipped, and why named to `refused` once each reason, with whether
+    it left out their kind whole (True) or some of its records (False)."""
     stream = records if records is not None else archive.iterate(query, full=True, limit=limit)
     if fmt in SHARED_FORMATS:
         return _shared(stream, fmt, out)
     from records.core.family import family
-    written, refusals = 0, set()
+    written, refusals, said = 0, set(), set()
     for kind, group in groupby(stream, key=lambda r: r.kind):
+        fam = family(kind)
         for chunk in _chunks(group):
             if kind in refusals:
                 continue
-            try:
-                text = family(kind).export(chunk, fmt)
-            except ValueError as exc:
-                refusals.add(kind)
-                if refused:
-                    refused(str(exc))
-                continue
+            text, count, reasons = _exported(fam, chunk, fmt)
+            if fmt not in fam.export_formats:   # not this kind's format: none of its records
+                refusals.add(kind)              # is tried again
+            for reason in dict.fromkeys(reasons):
+                if refused and reason not in said:
+                    said.add(reason)
+                    refused(reason, kind in refusals)
             out.write(text)
-            written += len(chunk)
+            written += count
     return written
+
+
+def _exported(fam, chunk: list[Record], fmt: str) -> tuple[str, int, list[str]]:
+    """The chunk in fmt, how many of its records that text holds, and why the others are not
+    in it: a chunk the family refuses is tried record by record, so that a format writing
+    some of a kind's records (whist deals as PBN, not its endings) writes all of those."""
+    try:
+        return fam.export(chunk, fmt), len(chunk), []
+    except ValueError as exc:
+        if len(chunk) == 1 or fmt not in fam.export_formats:
+            return "", 0, [str(exc)]
+    texts, reasons = [], []
+    for rec in chunk:
+        try:
+            texts.append(fam.export([rec], fmt))
+        except ValueError as exc:
+            reasons.append(str(exc))
+    return "".join(texts), len(texts), reasons
 
 
 def _chunks(records: Iterable[Record]) -> Iterator[list[Record]]:

@@ -116,18 +116,23 @@ def export(kind: Optional[List[str]] = KIND,
                    err=True)
         return
     refusals: list[str] = []
+    whole_kinds: list[str] = []   # reasons that left a kind out whole
+
+    def refused(reason: str, whole: bool) -> None:
+        (whole_kinds if whole else refusals).append(reason)
     try:
         with output_file(str(output) if output else None, sys.stdout) as out:
-            written = write_stream(None, None, fmt, out, records=records, refused=refusals.append)
+            written = write_stream(None, None, fmt, out, records=records, refused=refused)
     except BrokenPipeError:
         raise   # a reader that stopped early (| head): main() ends quietly
     except OSError as exc:
         fail(f"{output}: cannot write: {exc.strerror or exc}")
-    if refusals and (kind or not written):
+    nothing = (whole_kinds or refusals) and not written
+    if (whole_kinds and kind) or nothing:   # a kind asked for that the format is not for
         if output and not written:
             output.unlink(missing_ok=True)   # no file of nothing
-        fail("; ".join(refusals))
-    for refusal in refusals:  # a mixed archive: export the kinds the format is for
+        fail("; ".join(whole_kinds + refusals))
+    for refusal in whole_kinds + refusals:  # a mixed archive: what the format is for is written
         typer.echo(f"hoyle: skipped: {refusal}", err=True)
     if output:
         typer.echo(f"wrote {written} records to {output}", err=True)

@@ -1,3 +1,4 @@
+import io
 import json
 import os
 import re
@@ -500,6 +501,33 @@ def test_cli_export_streams_jsonl_and_refuses_a_format_of_another_kind(tmp_path,
                                   "--output", str(target)])
     assert refused.exit_code == 2 and not target.exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".hoyle-export")] == []
+
+
+def test_a_format_writing_some_of_a_kind_s_records_writes_all_of_those(tmp_path):
+    """Whist deals export as PBN, its endings do not: a chunk holding both was written with
+    the endings left out silently and counted as written. Each deal is written now, and the
+    count and the note say what was left out."""
+    from typer.testing import CliRunner
+
+    from records.archive.export import write_stream
+    from records.cli import app
+    db = str(tmp_path / "w.db")
+    runner = CliRunner()
+    runner.invoke(app, ["--db", db, "import", str(need(CORPUS / "whist" /
+                                                     "cavendish_on_whist_pg51039.txt"))])
+    archive = Archive(db)
+    kinds = [r.data.get("type") for r in archive.iterate(archive.query(kind="whist"), full=True)]
+    deals = sum(t in ("deal", "hand") for t in kinds)
+    assert 0 < deals < len(kinds)
+    out, said = io.StringIO(), []
+    written = write_stream(archive, archive.query(kind="whist"), "pbn", out,
+                           refused=lambda reason, whole: said.append((reason, whole)))
+    assert written == deals == out.getvalue().count("[Event ")
+    assert said == [("only whist deals and hands export as PBN (endings and score pads:"
+                     " json, text)", False)]
+    cli = runner.invoke(app, ["--db", db, "export", "--kind", "whist", "--format", "pbn"])
+    assert cli.exit_code == 0 and "skipped: only whist deals" in cli.stderr
+    assert cli.stdout.count("[Event ") == deals
 
 
 def test_ready_for_datasette(tmp_path, monkeypatch):
