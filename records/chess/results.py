@@ -43,7 +43,8 @@ def settle(rec, printed: list, moves_printed: int) -> None:
     from records.core.model import INFO, WARNING
     mated = rec.plies and rec.plies[-1].normal.endswith("#")
     last_white = _last_mover_white(rec, moves_printed)
-    on_board = (WHITE if last_white else BLACK) if mated else ""
+    # the mating side made the last ply (a move given in words is a ply, not a printed move)
+    on_board = (WHITE if _last_mover_white(rec, len(rec.plies)) else BLACK) if mated else ""
     for item in printed:
         tag, beyond = meaning(item.text, last_white)
         if on_board and tag and tag != on_board:

@@ -152,6 +152,9 @@ def test_foster_short_games_and_endings(foster):
     assert mate.status == REPAIRED and mate.plies[-1].normal == "Bg4#"
     assert foster[29975].status == VALID and foster[29975].plies[-1].normal == "Be5#"
     assert foster[30017].status == VALID and foster[30017].plies[-1].normal == "Bd5#"
+    # a variation from Black's move, its first move given in words: White mates (it read
+    # "0-1", counting the printed moves, and an export read back flagged the result)
+    assert foster[30017].tags["Result"] == "1-0" and foster[29975].tags["Result"] == "1-0"
     assert foster[29992].status == NEEDS_REVIEW   # 8 B-K6 ch: the bishop cannot reach K6
     assert foster[29275].status == NEEDS_REVIEW   # from Diagram No. 11, not given in the text
 
