@@ -83,11 +83,17 @@ def _book_tags(rec: Record) -> dict:
     out = {}
     if rec.plies and list(texts(rec.plies)) != list(normals(rec.plies)):
         out[PRINTED_TAG] = ", ".join(" ".join(p.text.split()) for p in rec.plies)
-    if any(d.severity == ERROR for d in rec.diagnostics):
+    if not rec.plies or any(d.severity == ERROR or d.code in UNREAD_AFTER
+                            for d in rec.diagnostics):
         rest = _unread_rest(rec)
         if rest:
             out[UNREAD_TAG] = rest
     return out
+
+
+# warnings after which printed moves stay unread (a line from a position the text does not
+# give: all of them), so that the export carries them
+UNREAD_AFTER = frozenset({"CHESS-NO-SETUP", "CHESS-TRUNCATED"})
 
 
 def _ambiguity(rec: Record) -> list[str]:

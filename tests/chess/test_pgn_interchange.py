@@ -227,6 +227,24 @@ def test_book_games_export_their_printed_result_and_a_pgn_date(tmp_path):
     assert pgn.write(again) == written
 
 
+def test_a_line_from_a_position_not_given_exports_its_printed_moves(tmp_path):
+    """A book line read from a position the text does not give has no plies: its PGN export
+    carried none of its printed moves (two such lines under one heading read back as one
+    record). Its text goes in HoyleUnread now, and each reads back as itself."""
+    from records.chess.scan import scan_book
+    page = ("1. THE OPPOSITION\n\n[Illustration]\n\nEXAMPLE 5.--Thus:\n\n"
+            "        1. K - K 2                K - K 2\n\nOr else:\n\n"
+            "        1. K - Q 2                K - Q 2\n")
+    lines = scan_book(page, "figure.txt")
+    assert len(lines) == 2 and not any(rec.plies for rec in lines)
+    written = pgn.write(lines)
+    assert '[HoyleUnread "1. K - K 2 K - K 2"]' in written
+    assert '[HoyleUnread "1. K - Q 2 K - Q 2"]' in written
+    again = pgn.read(written, "export.pgn")
+    assert len({rec.fingerprint for rec in again}) == 2
+    assert [rec.settle_status() for rec in again] == ["needs_review"] * 2
+
+
 def test_search_by_opening_finds_the_games_name_and_hoyles(archive, tmp_path):
     text = ('[Event "Own"]\n[Opening "Grandfather\'s Line"]\n[ECO "Z00"]\n\n'
             "1. e4 e5 2. Nf3 d6 *\n")
