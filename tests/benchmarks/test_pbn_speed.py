@@ -70,6 +70,33 @@ def theirs(parser, text: str) -> tuple[int, int]:
     return len(boards), sum(1 for b in boards for c in b.play if c.suit.name != "nt")
 
 
+def figures(rounds: int = 7) -> dict:
+    """Both readers over the corpus files endplay reads, by turns (the least CPU time of
+    `rounds` a file each, our caches emptied before each clock starts), and each side's
+    Python heap peak over them all. Run by test_targets in a fresh process, so that neither
+    reader inherits a heap the benchmarks before it left fragmented."""
+    import tracemalloc
+    import endplay.parsers.pbn as parser
+    files = endplay_readable(parser)
+    mine = other = 0.0
+    for path, text in files:
+        assert ours(path, text) == theirs(parser, text)   # the same deals and cards
+        best_mine = best_other = float("inf")
+        for _ in range(rounds):
+            forget_cached()
+            best_mine = min(best_mine, timed(lambda: ours(path, text, cold=False))[0])
+            best_other = min(best_other, timed(lambda: theirs(parser, text))[0])
+        mine, other = mine + best_mine, other + best_other
+    peaks = []
+    for read in (lambda p, t: ours(p, t), lambda p, t: theirs(parser, t)):
+        tracemalloc.start()
+        for path, text in files:
+            read(path, text)
+        peaks.append(tracemalloc.get_traced_memory()[1] / 1e6)
+        tracemalloc.stop()
+    return {"files": len(files), "mine": mine, "theirs": other, "peaks": peaks}
+
+
 def timed(run) -> tuple[float, tuple[int, int]]:
     # CPU time of this process: both readers are single-threaded Python, and CPU time is
     # not inflated by other processes sharing the machine's cores
