@@ -212,7 +212,8 @@ def _owners(source: Source, kinds: list[str] | None) -> list[str]:
 def _by_content(source: Source) -> bool:
     """Stdin, or a file whose extension no reader owns (a book's .txt, a PGN saved as .txt):
     its text says what it is."""
-    return source.name == STDIN_NAME or not kinds_reading(os.path.splitext(source.name)[1].lower())
+    return source.name == STDIN_NAME or \
+        not kinds_reading(os.path.splitext(source.name)[1].lower())
 
 
 def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
@@ -241,8 +242,12 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
     text = _whole_text(source)
     kind, records = _interchange(_claimants(source, wanted, text), text, source.name)
     if kind and _by_content(source):   # tag pairs over moves only a book reads (P-K4)?
+        notes = list(source.notes)
         book = scan_book(text, source.name, kinds, source)
-        records = book if _replayed(book) > _replayed(records) else records
+        if _replayed(book) > _replayed(records):
+            records = book
+        else:
+            source.notes = notes   # (what the book reading noted goes with it)
     yield records if kind else scan_book(text, source.name, kinds, source)
 
 
