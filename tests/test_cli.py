@@ -289,6 +289,18 @@ def test_tag_pairs_over_descriptive_moves_read_as_a_book(tmp_path):
         assert record["status"] == "valid" and record["moves"] == "e4 e5 Nf3 Nc6 Bb5 a6".split()
 
 
+def test_a_folder_that_holds_the_archive_is_imported_without_reading_it(tmp_path):
+    """`hoyle import .` where ./hoyle.db is: the archive and its -wal and -shm files are
+    passed over quietly (they were "not a text file" three times); named alone, it is said."""
+    (tmp_path / "games.pgn").write_bytes(GAMES.read_bytes())
+    db = tmp_path / "hoyle.db"
+    first = hoyle("import", tmp_path, "--db", db)
+    again = hoyle("import", tmp_path, "--db", db, "--force")
+    assert first.exit_code == again.exit_code == 0 and "not a text file" not in again.stderr
+    alone = hoyle("import", db, "--db", db)
+    assert alone.exit_code == 2 and "the archive being written to, not read" in alone.stderr
+
+
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
 def test_line_ends_read_alike(tmp_path, end):
     text = GAMES.read_text(encoding="utf-8")

@@ -1,11 +1,12 @@
 """hoyle import and hoyle validate: read files into records, store them or not."""
 from __future__ import annotations
 
+import os
 from typing import List, Optional
 
 import typer
 
-from records.cli.app import AS_JSON, KIND, PATHS, app, kinds_of, open_archive, state
+from records.cli.app import AS_JSON, KIND, PATHS, app, db_path, kinds_of, open_archive, state
 from records.core.report import Progress, Report, fail
 
 
@@ -74,7 +75,13 @@ def import_(paths: List[str] = PATHS, kind: Optional[List[str]] = KIND, as_json:
     totals = {"added": 0, "unchanged": 0, "files unchanged": 0}
     kinds = kinds_of(kind)
 
+    own = {os.path.abspath(db_path()) + end for end in ("", "-wal", "-shm", "-journal")}
+
     def unchanged(source) -> bool:
+        if os.path.abspath(source.path) in own:   # the archive itself (in a folder: quietly)
+            if not source.in_folder:
+                report.warn(f"{source.name}: the archive being written to, not read")
+            return True
         since = None if force else archive.unchanged(source.path, kinds)
         if since is None:
             return False
