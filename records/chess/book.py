@@ -373,8 +373,8 @@ class _LineReader:
             if not self.continued:
                 self.open_games = []
                 self.tags = _game_tags(self.heading, self.contents)
-                if self.diagram_at > self.play_at:   # a figure printed since the last play,
-                    self.tags["_diagram"] = True     # then the example's heading: its line's
+                if self.diagram_at > self.play_at:   # a figure since the last line of play:
+                    self.tags["_diagram"] = True     # the start of the line under this heading
                 self.tags.update(_between(line))
                 for name, value in heading_lines_facts(self.lines, lineno).items():
                     self.tags.setdefault(name, value)
