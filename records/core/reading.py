@@ -241,8 +241,8 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
         source.notes = []
     text = _whole_text(source)
     kind, records = _interchange(_claimants(source, wanted, text), text, source.name)
-    if kind and _by_content(source):   # tag pairs over moves only a book reads (P-K4)?
-        notes = list(source.notes)
+    if kind and _by_content(source) and not _replayed(records)[0]:   # tag pairs over moves
+        notes = list(source.notes)                    # only a book reads (P-K4)?
         book = scan_book(text, source.name, kinds, source)
         if _replayed(book) > _replayed(records):
             records = book
