@@ -147,6 +147,9 @@ def _xml(text: str) -> str:
 
 # =============================================================================== export
 EXPORT_FORMATS = ("pbn", "json", "text")
+# said in the file itself: nothing in PBN marks a deal as whist's
+WHIST_IN_PBN = ("% hoyle: whist deals; PBN has no whist, so read back each is a bridge deal"
+                " (hoyle export --format json keeps them whist)\n")
 
 
 def export(records: list[Record], fmt: str) -> str:
@@ -157,7 +160,7 @@ def export(records: list[Record], fmt: str) -> str:
         games = [pbn_text(r) for r in records if r.data.get("type") in ("deal", "hand")]
         if len(games) < len(records):   # (the archive's export then writes the others alone)
             raise ValueError("only whist deals and hands export as PBN (endings and score pads: json, text)")
-        return "% PBN 2.1\n% EXPORT\n" + "\n".join(g for g in games if g)
+        return "% PBN 2.1\n% EXPORT\n" + WHIST_IN_PBN + "\n".join(g for g in games if g)
     if fmt == "text":
         return "\n\n".join(render_text(r) for r in records) + "\n"
     raise ValueError(f"whist records export as pbn, json or text, not {fmt!r}")

@@ -523,6 +523,7 @@ def test_a_format_writing_some_of_a_kind_s_records_writes_all_of_those(tmp_path)
     written = write_stream(archive, archive.query(kind="whist"), "pbn", out,
                            refused=lambda reason, whole: said.append((reason, whole)))
     assert written == deals == out.getvalue().count("[Event ")
+    assert "% hoyle: whist deals; PBN has no whist" in out.getvalue()   # (read back: bridge)
     assert said == [("only whist deals and hands export as PBN (endings and score pads:"
                      " json, text)", False)]
     cli = runner.invoke(app, ["--db", db, "export", "--kind", "whist", "--format", "pbn"])
