@@ -149,3 +149,33 @@ def test_fix_in_a_process_of_its_own(db):
                          timeout=120, stdin=subprocess.DEVNULL)
     assert run.returncode == 0 and "26615:41" not in run.stdout   # decided: not listed
     assert "2 records need a decision" in run.stderr
+
+
+def test_a_line_from_a_position_not_given_is_fixed_by_typing_the_position(tmp_path):
+    """CHESS-NO-SETUP suggests "give the position as FEN": `fix --read FEN` at its place now
+    replays the line from it (it was refused: no printed move there). A FEN that is none, or
+    from which the line does not replay, is refused; --undo takes it back."""
+    page = tmp_path / "figure.txt"
+    page.write_text("1. THE OPPOSITION\n\n[Illustration]\n\nEXAMPLE 5.--Thus:\n\n"
+                    "        1. K - K 2                K - K 2\n"
+                    "        2. K - Q 3                K - Q 2\n")
+    db = tmp_path / "f.db"
+    assert hoyle("import", page, "--db", db).exit_code == 0
+    (fault,) = json.loads(hoyle("review", "--json", "--db", db).stdout)["records"][0]["faults"]
+    assert (fault["code"], fault["line"], fault["column"]) == ("CHESS-NO-SETUP", 7, 1)
+    bad = hoyle("fix", 1, "--at", "7:1", "--read", "nonsense", "--db", db)
+    assert bad.exit_code == 1 and "is not a position in FEN" in bad.stderr
+    blocked = hoyle("fix", 1, "--at", "7:1", "--read", "4k3/8/8/8/8/3P4/8/4K3 w - - 0 1",
+                    "--db", db)   # (a pawn on d3: the king cannot go to Q3 at move 2)
+    assert blocked.exit_code == 1 and "does not replay" in blocked.stderr
+    fixed = hoyle("fix", 1, "--at", "7:1", "--read", "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                  "--db", db)
+    assert fixed.exit_code == 0 and "corrected" in fixed.stdout
+    shown = json.loads(hoyle("show", 1, "--json", "--db", db).stdout)["records"][0]
+    assert shown["status"] == "corrected"
+    assert [m["normal"] for m in shown["moves"]] == ["Ke2", "Ke7", "Kd3", "Kd7"]
+    assert '[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]' in hoyle("show", 1, "--format", "pgn",
+                                                           "--db", db).stdout
+    assert hoyle("fix", 1, "--undo", "--db", db).exit_code == 0
+    assert json.loads(hoyle("show", 1, "--json", "--db", db).stdout)["records"][0][
+        "status"] == "needs_review"

@@ -153,12 +153,33 @@ def correct(rec: Record, corrections: list[Correction]) -> Record:
     if line is None:
         raise ValueError("this record's moves cannot be found again in its text; mark the "
                          "fault as an error of the book instead")
-    corrected = _corrected_items(line, [c for c in corrections if c.how == READ])
+    read = [c for c in corrections if c.how == READ and c.code != NO_SETUP]
+    given = [c for c in corrections if c.how == READ and c.code == NO_SETUP]
+    for c in given:
+        line.setup = _given_setup(c.reading, line.setup)   # the position, typed as FEN
+    corrected = _corrected_items(line, read)
     fresh = _replayed(rec, line, corrected)
-    for c in corrections:
-        if c.how == READ:
-            _refuse_if_stuck(fresh, line, corrected, c)
+    for c in read:
+        _refuse_if_stuck(fresh, line, corrected, c)
+    stuck = next((d for d in fresh.diagnostics if d.severity == ERROR), None)
+    if given and stuck:
+        raise ValueError(f"from that position the line does not replay: {stuck.line}:"
+                         f"{stuck.column} {stuck.code} {stuck.message}")
     return fresh
+
+
+NO_SETUP = "CHESS-NO-SETUP"   # its reading is the position the line starts from, as FEN
+
+
+def _given_setup(fen: str, setup):
+    """The setup a person gave for a line from a position the text does not give."""
+    import chess
+    try:
+        chess.Board(fen.strip())
+    except ValueError as exc:
+        raise ValueError(f'"{fen}" is not a position in FEN ({exc}); the line starts from a '
+                         "position the text does not give, typed as FEN") from None
+    return replace(setup, fen=fen.strip())
 
 
 def _with_comment(c: Correction) -> Correction:
@@ -206,7 +227,8 @@ def _replayed(rec: Record, line: PrintedLine, items: list) -> Record:
                    tags={k: v for k, v in rec.tags.items() if k not in ("ECO", "Opening")})
     fresh.data = {k: rec.data[k] for k in ("annotations", "marks_checks", "described_fen")
                   if k in rec.data}
-    fresh.diagnostics = [d for d in rec.diagnostics if d.code not in REPLAY_CODES]
+    fresh.diagnostics = [d for d in rec.diagnostics if d.code not in REPLAY_CODES
+                         and not (d.code == NO_SETUP and line.setup.fen)]
     dropped = sum(1 for item in items if item is DROPPED)
     items = [item for item in items if item is not DROPPED]
     if dropped:   # a move printed twice, dropped by a person: the numbering counts it
