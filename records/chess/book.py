@@ -386,7 +386,8 @@ class _LineReader:
                 self.heading_line, self.open_games = lineno, []
                 self.tags = _game_tags(self.heading, self.contents)
             facts, told = line_facts(self.lines, lineno, self.heading_line, _prose_tags(line))
-            self.diagram_at = lineno if "_diagram" in {**facts, **told} else self.diagram_at
+            self.diagram_at = lineno if "_diagram" in facts or "_diagram" in told else \
+                self.diagram_at
             for name, value in facts.items():
                 self.tags.setdefault(name, value)
             self.tags.update(told)

@@ -225,7 +225,8 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
     if owners and kinds and not wanted and not _by_content(source):
         return
     if wanted and source.size > PIECE_BYTES:
-        for kind in _claimants(source, wanted, _opening(source, SAMPLE)):
+        opening = _opening(source, SAMPLE)
+        for kind in _ranked(source, _claimants(source, wanted, opening), opening):
             source.notes = []   # each attempt decodes the file from its start again
             if parallel.worthwhile():
                 family(kind).prepare_bulk()
@@ -240,7 +241,8 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
             pieces.close()
         source.notes = []
     text = _whole_text(source)
-    kind, records = _interchange(_claimants(source, wanted, text), text, source.name)
+    kind, records = _interchange(_claimants(source, wanted, text), text, source.name,
+                                 best=_by_content(source))
     if kind and _by_content(source) and not _replayed(records)[0]:   # tag pairs over moves
         notes = list(source.notes)                    # only a book reads (P-K4)?
         book = scan_book(text, source.name, kinds, source)
@@ -319,21 +321,27 @@ LEADING_COMMENTS = re.compile(r"(?:[ \t]*(?:[%;][^\r\n]*)?(?:\r\n|\r|\n))*")
 
 
 TAG_PAIR = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"')
-SAMPLE = 64 * 1024   # of stdin, read by each interchange reader to rank them
+SAMPLE = 64 * 1024   # of a big text no extension names, read by each reader to rank them
 
 
 def _claimants(source: Source, kinds: list[str], text: str) -> list[str]:
-    """The readers to try, in order. A text no extension names (stdin, a .txt) is an
-    interchange file only when it opens with a tag pair (after any comment lines), and its
-    readers are ranked by how much of its opening each replays."""
+    """The readers that may read the text. A text no extension names (stdin, a .txt) is an
+    interchange file only when it opens with a tag pair (after any comment lines)."""
     if not _by_content(source):
         return kinds
     text = text.lstrip("\ufeff")
     if not TAG_PAIR.match(text[LEADING_COMMENTS.match(text).end():].lstrip()):
         return []   # (a book may open with "[Illustration]")
-    sample = text[:SAMPLE]
+    return kinds
+
+
+def _ranked(source: Source, kinds: list[str], opening: str) -> list[str]:
+    """A big text's readers in order: for a text no extension names, by how much of its
+    opening each replays (the first of equals first)."""
+    if not _by_content(source) or len(kinds) < 2:
+        return kinds
     return sorted(kinds, key=lambda kind: _replayed(
-        _guarded(family(kind).read_file, sample, source.name) or []), reverse=True)
+        _guarded(family(kind).read_file, opening, source.name) or []), reverse=True)
 
 
 def _replayed(records: list[Record]) -> tuple[int, int]:
@@ -344,12 +352,21 @@ def _replayed(records: list[Record]) -> tuple[int, int]:
             -sum(not _replays(r) for r in records))
 
 
-def _interchange(kinds: list[str], text: str, name: str) -> tuple[str, list[Record]]:
+def _interchange(kinds: list[str], text: str, name: str,
+                 best: bool = False) -> tuple[str, list[Record]]:
+    """The first reading of the text, in the readers' order; best: the reading that replays
+    the most of it (the first of equals), for a text no extension names."""
+    found = ("", [], None)
     for kind in kinds:
         records = _guarded(family(kind).read_file, text, name)
-        if records is not None:
+        if records is None:
+            continue
+        if not best:
             return kind, records
-    return "", []
+        score = _replayed(records)
+        if found[2] is None or score > found[2]:
+            found = (kind, records, score)
+    return found[:2]
 
 
 def _guarded(read, text: str, name: str):
