@@ -13,11 +13,9 @@ from records.core.model import INFO, Record
 
 def read_as_descriptive(rec: Record, lines: list[str], start: int, stop: int,
                         result_token: str) -> Record | None:
-    """The game read again with its movetext (lines[start:stop]) as descriptive moves, when
-    the PGN reading replayed none of it and passed its tokens over; None otherwise, or when
-    the descriptive reading replays nothing either."""
-    if rec.plies or not any(d.code == "CHESS-JUNK" for d in rec.diagnostics):
-        return None
+    """The game read again with its movetext (lines[start:stop]) as descriptive moves (the
+    PGN reading replayed none of it and passed its tokens over as junk: the caller's test);
+    None when the descriptive reading replays nothing either."""
     items = [item for n in range(start, stop) for item in dn.parse(lines[n], n + 1)]
     if not any(isinstance(item, dn.Move) for item in items):
         return None
