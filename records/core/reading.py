@@ -15,6 +15,7 @@ import shutil
 import stat
 import sys
 import tempfile
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -22,7 +23,7 @@ from functools import partial
 from records.core import parallel
 from records.core.decoding import NotText, bound_lines, text_blocks
 from records.core.family import extensions, family, kinds_reading, known_kinds
-from records.core.model import ERROR, INFO, INVALID, Diagnostic, Record, shift_lines
+from records.core.model import ERROR, INFO, INVALID, WARNING, Diagnostic, Record, shift_lines
 
 MB = 1 << 20
 MAX_WHOLE_BYTES = int(os.environ.get("HOYLE_MAX_TEXT_MB", "8")) * MB  # running text is read whole
@@ -54,6 +55,7 @@ class Source:
     size: int
     in_folder: bool = False
     notes: list[Diagnostic] = field(default_factory=list)  # file-level (encoding) diagnostics
+    interchange: bool = False   # read by an interchange reader (PGN, PDN, PBN), not as a book
 
 
 def _regular(path: str, in_folder: bool = False) -> Source:
@@ -195,12 +197,51 @@ def read_path(path: str, kinds: list[str] | None = None) -> list[Record]:
 
 
 def read_source(source: Source, kinds: list[str] | None = None) -> Iterator[list[Record]]:
-    """The records of one input, a piece at a time; the file's notes go on its first record."""
+    """The records of one input, a piece at a time. A note the decoding made goes on the
+    record at its line (the file's first record for what is said of the whole file); a line
+    too long to read that may belong to a record makes it need review (_place_notes). A piece
+    is held until the next one is read: its last record reaches to the next piece's first."""
+    held: list[Record] | None = None
     for records in _read(source, kinds):
-        if source.notes and records:
-            records[0].diagnostics[:0] = source.notes
-            source.notes = []
-        yield records
+        if not records:
+            continue
+        if held is not None:
+            _place_notes(source, held, records[0].line)
+            yield held
+        held = records
+    if held is not None:
+        _place_notes(source, held, None)
+        yield held
+
+
+def _place_notes(source: Source, records: list[Record], next_start: int | None) -> None:
+    """Move the source's notes up to the line where the next piece's records start (all, at
+    the end) onto these records: each on the last record starting at or before its line (the
+    first record when none does). A line too long to read lying in a record's reach (its own
+    lines; in an interchange file, up to the next record's start, as its moves or play may
+    follow its tags on any line before the next game) is text of the record hoyle did not
+    read: a warning, which no repair settles."""
+    if not source.notes:
+        return
+    starts = [r.line for r in records]
+    kept, said = [], {}
+    for note in source.notes:
+        if next_start is not None and note.line >= next_start:
+            kept.append(note)
+            continue
+        at = max(bisect_right(starts, note.line) - 1, 0)
+        rec = records[at]
+        if note.code == "READ-LONG-LINE" and rec.line <= note.line and (
+                note.line <= rec.end_line or source.interchange):
+            rec.diagnostics.append(Diagnostic(
+                WARNING, note.code, f"{note.message}: this record may go on there",
+                note.line, 1, "read the line from the source and check the record against it"))
+            rec.settle_status()
+        else:
+            said.setdefault(at, []).append(note)
+    for at, notes in said.items():
+        records[at].diagnostics[:0] = notes
+    source.notes = kept
 
 
 def _owners(source: Source, kinds: list[str] | None) -> list[str]:
@@ -235,6 +276,7 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
                                        send=parallel.packed, receive=parallel.unpacked)
             first = next(pieces, None)
             if first is not None:
+                source.interchange = True
                 yield first
                 yield from _numbered(family(kind), pieces, len(first))
                 return
@@ -243,6 +285,7 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
     text = _whole_text(source)
     kind, records = _interchange(_claimants(source, wanted, text), text, source.name,
                                  best=_by_content(source))
+    book = None
     if kind and _by_content(source) and not _replayed(records)[0]:   # tag pairs over moves
         notes = list(source.notes)                    # only a book reads (P-K4)?
         book = scan_book(text, source.name, kinds, source)
@@ -250,6 +293,7 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
             records = book
         else:
             source.notes = notes   # (what the book reading noted goes with it)
+    source.interchange = bool(kind) and records is not book
     yield records if kind else scan_book(text, source.name, kinds, source)
 
 

@@ -107,10 +107,13 @@ def test_records_around_a_long_line_are_read_and_stored(tmp_path):
     path.write_text(games + "\n{" + "x" * 3_000_000 + "}\n\n" + games.replace('[Event "', '[Event "B '))
     records = reading.read_path(str(path))
     long_line = games.count("\n") + 2   # after the games and a blank line
-    assert len(records) == 6 and all(r.settle_status() == "valid" for r in records)
+    # the game before the line may go on there (its moves could follow on any line before
+    # the next game's tags): it needs review; every other game is valid
+    assert [r.settle_status() for r in records] == ["valid"] * 2 + ["needs_review"] + ["valid"] * 3
     assert [r.line for r in records[3:]] == [r.line + long_line + 1 for r in records[:3]]
     notes = [d for r in records for d in r.diagnostics]
-    assert [(d.line, d.code) for d in notes] == [(long_line, "READ-LONG-LINE")]
+    assert [(d.line, d.code, d.severity) for d in notes] == [(long_line, "READ-LONG-LINE", "warning")]
+    assert records[2].diagnostics == notes
     archive = Archive(str(tmp_path / "a.db"))
     assert archive.import_records(str(path), records)["added"] == 6
     assert [archive.get(i).text for i in range(1, 7)] == [r.text for r in records]
@@ -151,6 +154,46 @@ def test_a_book_line_too_long_for_the_scanners_is_left_out(tmp_path):
     records = [r for piece in reading.read_source(source) for r in piece]
     assert [(r.kind, r.line) for r in records] == [("chess", 3), ("chess", 10)]
     assert [(d.line, d.code) for d in records[0].diagnostics] == [(6, "READ-LONG-LINE")]
+
+
+def test_a_game_whose_moves_are_on_a_line_too_long_is_never_valid(tmp_path, monkeypatch):
+    """The game keeps its tags, but its moves were not read: it needs review, the warning at
+    the long line; so in a file read whole, and in one read in pieces by two processes
+    (the note is placed when the next piece is read: the long line is in the middle piece)."""
+    monkeypatch.setattr(reading, "PIECE_BYTES", 4096)
+    monkeypatch.setattr(reading, "READ_BYTES", 4096)
+    monkeypatch.setattr(reading, "MAX_LINE_CHARS", 2000)
+    game = '[Event "G{n}"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n'
+    cut = '[Event "cut"]\n[Result "*"]\n\n1. e4 ' + "(1. d4 " * 400 + ")" * 400 + " e5 *\n\n"
+    for before, after in ((1, 1), (60, 60)):
+        path = tmp_path / f"cut{before}.pgn"
+        text = "".join(game.format(n=n) for n in range(before)) + cut + "".join(
+            game.format(n=n) for n in range(before, before + after))
+        path.write_text(text)
+        source = reading.sources([str(path)])[0]
+        records = [r for piece in reading.read_source(source) for r in piece]
+        for r in records:
+            r.settle_status()
+        assert len(records) == before + after + 1
+        bad = records[before]
+        assert bad.title.startswith("cut") and bad.status == "needs_review" and not bad.plies
+        long_line = 5 * before + 4
+        assert [(d.line, d.code, d.severity) for d in bad.diagnostics] == [
+            (long_line, "READ-LONG-LINE", "warning")]
+        assert all(r.status == "valid" and not r.diagnostics for r in records if r is not bad)
+
+
+def test_a_book_line_too_long_inside_a_record_makes_it_need_review(tmp_path):
+    book = ("GAME No. 1\n\n   1. P-K4   P-K4\n" + "(a note on the move) " * 500
+            + "\n   2. Kt-KB3   Kt-QB3\n\n")
+    path = tmp_path / "book.txt"
+    path.write_text(book)
+    source = reading.sources([str(path)])[0]
+    records = [r for piece in reading.read_source(source) for r in piece]
+    inside = [r for r in records if r.line <= 4 <= r.end_line]
+    assert inside and all((4, "READ-LONG-LINE", "warning") in
+                          [(d.line, d.code, d.severity) for d in r.diagnostics] for r in inside)
+    assert all(r.settle_status() == "needs_review" for r in inside)
 
 
 def test_a_long_line_is_said_on_stderr(tmp_path):
