@@ -240,6 +240,37 @@ def test_stdin_is_read_with_a_dash():
         "counts"]   # a book opening with a figure is no tag pair: read as a book
 
 
+def test_an_archive_names_stdin_so_and_keeps_a_file_name_that_is_not_utf8(tmp_path):
+    """Standard input is kept as <stdin> (not the temporary file it was spooled to); a file
+    name whose bytes are not UTF-8 is kept with them written \\xNN (it was an internal error)."""
+    db = tmp_path / "a.db"
+    piped = cli("import", "-", "--db", db, input=GAMES.read_bytes())
+    assert piped.returncode == 0, piped.stderr
+    odd = os.fsdecode(bytes(tmp_path) + b"/lat\xe9.pgn")
+    with open(odd, "w", encoding="utf-8") as handle:
+        handle.write(MARKUP_PGN)
+    named = cli("import", odd, "--db", db, "--json")
+    assert named.returncode == 0 and b"Traceback" not in named.stderr, named.stderr
+    assert json.loads(named.stdout)["counts"]["records"] == 1
+    listed = json.loads(cli("list", "--db", db, "--json").stdout)["records"]
+    assert [r["source"] for r in listed][:3] == ["<stdin>"] * 3
+    assert listed[3]["source"].endswith("/lat\\xe9.pgn")
+    again = cli("import", odd, "--db", db)      # found unchanged by its (written) path
+    assert again.returncode == 0 and b"unchanged" in again.stderr
+
+
+def test_json_nested_too_deeply_is_refused_with_its_place(tmp_path):
+    deep = '{"records": [{"kind": "chess", "tags": ' + '{"a": ' * 50_000 + "1" + "}" * 50_000
+    for text in ("[" * 100_000 + "]" * 100_000, deep + "}]}"):
+        path = tmp_path / "deep.json"
+        path.write_text(text)
+        result = hoyle("import", path, "--db", tmp_path / "a.db")
+        assert result.exit_code == 2 and "deep.json:1: JSON nested too deeply" in result.stderr
+    # on stdin, told JSON by its opening, however long its first line
+    piped = cli("import", "-", "--db", tmp_path / "a.db", input=text.encode())
+    assert piped.returncode == 2 and b"<stdin>:1: JSON nested too deeply" in piped.stderr
+
+
 @pytest.mark.parametrize("name", ["bridge/eytc1998_vienna_80_boards.pbn",
                                   "bridge/realbridge_2021_online_qual_open_r2.pbn",
                                   "checkers/standard_positions.pdn",

@@ -39,10 +39,11 @@ class Archive:
 
     # -- import ---------------------------------------------------------------
     def import_records(self, path: str, records: Iterable[Record],
-                       kinds: Iterable[str] | None = None) -> dict:
+                       kinds: Iterable[str] | None = None, name: str | None = None) -> dict:
         """Store one source's records in one transaction; return counts of added/skipped.
-        kinds: the kinds read from it (None: all), so that reading it for others is no skip."""
-        return store.import_records(self.db, path, records, kinds=kinds)
+        kinds: the kinds read from it (None: all), so that reading it for others is no skip;
+        name: what the source is called, where that is not its path (standard input)."""
+        return store.import_records(self.db, path, records, kinds=kinds, name=name)
 
     def unchanged(self, path: str, kinds: Iterable[str] | None = None) -> float | None:
         """When the file's exact bytes were imported, if reading it again would add nothing

@@ -19,6 +19,7 @@ import records.archive.sources as sources
 from records.archive.positions import PositionWriter
 from records.core.model import Record, json_writer, normals
 from records.core.parallel import collector_paused
+from records.core.files import text_path
 
 BATCH = 500
 MOVE_SEPARATOR = " "
@@ -64,7 +65,7 @@ def unchanged_since(conn: sqlite3.Connection, path: str, kinds=None) -> float | 
     size, mtime = os.path.getsize(path), os.path.getmtime(path)
     columns = "imported_at, kinds"
     row = conn.execute(f"SELECT {columns} FROM sources WHERE abs_path = ? AND size = ? AND"
-                       " mtime = ?", [os.path.abspath(path), size, mtime]).fetchone()
+                       " mtime = ?", [text_path(os.path.abspath(path)), size, mtime]).fetchone()
     if row is None:   # the same bytes under another name, or touched since
         if not conn.execute("SELECT 1 FROM sources WHERE size = ? LIMIT 1", [size]).fetchone():
             return None  # no source of this size: no need to read and hash the file
@@ -83,15 +84,16 @@ def _read_before(stored: str | None, kinds) -> bool:
 
 
 def import_records(conn: sqlite3.Connection, path: str, records: Iterable[Record],
-                   batch: int = BATCH, kinds=None) -> dict:
+                   batch: int = BATCH, kinds=None, name: str | None = None) -> dict:
     """Store one source's records; return counts of records added and already there. kinds:
-    the kinds read from it (None: every kind), kept with the source."""
+    the kinds read from it (None: every kind), kept with the source; name: what the source is
+    called where that is not its path (standard input, spooled to a temporary file)."""
     writer = Writer(conn)
     with collector_paused():
         conn.execute("BEGIN IMMEDIATE")  # the write lock now: a second importer waits
         try:
             # the file is kept only once one of its records is new
-            writer.new_source = lambda: _source_id(conn, path)
+            writer.new_source = lambda: _source_id(conn, path, name)
             writer.next_id = (conn.execute("SELECT max(id) FROM records").fetchone()[0] or 0) + 1
             for chunk in _chunks(iter(records), batch):
                 writer.store(chunk)
@@ -138,17 +140,22 @@ def _note_source(conn, path: str, source_id: int, kinds) -> None:
     conn.execute("UPDATE sources SET kinds = ? WHERE id = ?", [wanted, source_id])
 
 
-def _source_id(conn, path: str) -> int:
+def _source_id(conn, path: str, name: str | None = None) -> int:
     size, mtime, sha = sources.file_identity(path)
     row = conn.execute("SELECT id FROM sources WHERE sha256 = ? AND size = ?",
                        [sha, size]).fetchone()
     if row:
         return row[0]
+    if name is None or name == text_path(path):
+        names = [os.path.relpath(path), os.path.basename(path), os.path.abspath(path)]
+    else:
+        names = [name, name, name]
+    relative, base, absolute = map(text_path, names)
     source_id = conn.execute(
         "INSERT INTO sources (path, name, sha256, size, mtime, imported_at, encoding, abs_path)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [os.path.relpath(path), os.path.basename(path), sha, size, mtime, time.time(),
-         _encoding(path) if size else "", os.path.abspath(path)]).lastrowid
+        [relative, base, sha, size, mtime, time.time(), _encoding(path) if size else "",
+         absolute]).lastrowid
     if size:
         sources.store_chunks(conn, source_id, sources.file_blocks(path))
     return source_id

@@ -27,10 +27,10 @@ def _read_all(paths: list[str], kinds: list[str] | None, report: Report, skip=No
         for source in files:
             state["doing"] = f"reading {source.name}"
             if not (skip and skip(source)):
-                for path, records in _read_one(source, kinds, report):
+                for records in _read_one(source, kinds, report):
                     if progress:
                         progress.piece(source, len(records))
-                    yield path, records
+                    yield source, records
             if progress:
                 progress.file_done(source)
     finally:
@@ -47,7 +47,7 @@ def _read_one(source, kinds, report: Report):
             for rec in records:
                 rec.settle_status()
             found += len(records)
-            yield source.path, records
+            yield records
     except UnreadableInput as exc:
         report.warn(str(exc))
         # a folder may hold files that are not text (skipped, named); a file gone is an error
@@ -96,8 +96,9 @@ def import_(paths: List[str] = PATHS, kind: Optional[List[str]] = KIND, as_json:
             yield from records
 
     pieces = _read_all(paths, kinds, report, skip=unchanged)
-    for path, same_file in groupby(pieces, key=lambda piece: piece[0]):
-        result = archive.import_records(path, reported(same_file), kinds)  # a transaction a file
+    for source, same_file in groupby(pieces, key=lambda piece: piece[0]):
+        result = archive.import_records(source.path, reported(same_file), kinds,  # a transaction
+                                        name=source.name)                         # a file
         totals["added"] += result["added"]
         totals["unchanged"] += result["skipped"]
     raise typer.Exit(report.finish(totals))

@@ -2,7 +2,8 @@
 
 The encoding is found as the bytes come: a byte order mark (UTF-8, UTF-16 LE or BE) says it;
 else UTF-8, and at the first byte that is not UTF-8, cp1252 (Windows Latin-1) from there on,
-then Latin-1. Line ends are made alike (CRLF and a lone CR read as LF). A line longer than
+then Latin-1. Line ends are made alike (CRLF and a lone CR read as LF); invisible format
+characters (soft hyphens, zero-width spaces, direction marks) are dropped. A line longer than
 max_line characters is not kept: it is read through in blocks, counted, and given back as an
 empty line (so every later line keeps its number) with a note naming it. Memory is a block
 plus at most max_line characters of a line not yet ended, never the whole of a long line.
@@ -10,12 +11,16 @@ plus at most max_line characters of a line not yet ended, never the whole of a l
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Callable, Iterable, Iterator
 
 BOMS = ((codecs.BOM_UTF8, "utf-8", "UTF-8"),
         (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16 (little-endian)"),
         (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16 (big-endian)"))
 FALLBACKS = ("cp1252", "latin-1")
+# format characters text pasted from the web or typeset carries inside words ("e\u200b4",
+# "Kt\u00adB3"): no reader could see them, and each would split the token it sits in
+INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 
 Note = Callable[[int, str, str], None]   # (line, code, message)
 
@@ -73,10 +78,12 @@ class Decoder:
 
 
 def text_blocks(blocks: Iterable[bytes], max_line: int, note: Note) -> Iterator[str]:
-    """The text of a byte stream, a block at a time, LF line ends, lines longer than max_line
-    characters emptied (and noted). Every block yielded ends at a line end, but the last."""
+    """The text of a byte stream, a block at a time, LF line ends, invisible format characters
+    dropped, lines longer than max_line characters emptied (each noted). Every block yielded
+    ends at a line end, but the last."""
     decoder, lines = Decoder(note), _LineBound(max_line, note)
     cr = ""    # a CR at a block's end may begin a CRLF
+    dropped = False
     for raw in blocks:
         text = cr + decoder.decode(raw, lines.line)
         cr = "\r" if text.endswith("\r") else ""
@@ -84,6 +91,14 @@ def text_blocks(blocks: Iterable[bytes], max_line: int, note: Note) -> Iterator[
             text = text[:-1]
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if not text.isascii() and (found := INVISIBLE.search(text)):
+            if not dropped:
+                dropped = True
+                line = lines.line + text.count("\n", 0, found.start())
+                note(line, "READ-INVISIBLE", f"invisible characters (such as U+{ord(found[0]):04X}: "
+                     "soft hyphens, zero-width spaces and joiners, direction marks) are dropped, "
+                     f"the first on line {line}")
+            text = INVISIBLE.sub("", text)
         if out := lines.feed(text):
             yield out
     text = cr.replace("\r", "\n") + decoder.decode(b"", lines.line, final=True)

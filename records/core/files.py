@@ -1,5 +1,6 @@
-"""Files hoyle writes through a temporary name get the mode any new file of the user's gets
-(0644 under the usual umask 022), not the 0600 of a temporary file."""
+"""Files: those hoyle writes through a temporary name get the mode any new file of the user's
+gets (0644 under the usual umask 022), not the 0600 of a temporary file; the names of those it
+reads are kept as text (text_path)."""
 from __future__ import annotations
 
 import os
@@ -26,3 +27,13 @@ def as_new_file(fd_or_path: int | str) -> None:
         os.fchmod(fd_or_path, mode)
     else:
         os.chmod(fd_or_path, mode)
+
+
+def text_path(path: str) -> str:
+    """The path as text SQLite, JSON and a terminal take: the bytes of a file name that are
+    not UTF-8 (which Python holds as lone surrogates) written as \\xNN."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return path

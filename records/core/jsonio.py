@@ -198,6 +198,9 @@ def objects(blocks: Iterable[str], name: str) -> Iterator[tuple[object, int]]:
                     raise NotAnExport(f"{name}:{exc.lineno + line - 1}: not JSON "
                                       f"({exc.msg})") from None
                 break   # the object goes on in the next block
+            except RecursionError:
+                raise NotAnExport(f"{name}:{line}: JSON nested too deeply to be a record "
+                                  "of hoyle's export") from None
             yield d, line
             line += buffer.count("\n", at, end)
             at = end

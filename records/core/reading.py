@@ -23,6 +23,7 @@ from functools import partial
 from records.core import parallel
 from records.core.decoding import NotText, bound_lines, text_blocks
 from records.core.family import extensions, family, kinds_reading, known_kinds
+from records.core.files import text_path
 from records.core.model import ERROR, INFO, INVALID, WARNING, Diagnostic, Record, shift_lines
 
 MB = 1 << 20
@@ -68,7 +69,7 @@ def _regular(path: str, in_folder: bool = False) -> Source:
                 "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else
                 "a socket" if stat.S_ISSOCK(info.st_mode) else "not a regular file")
         raise UnreadableInput(f"{path}: {what}; hoyle reads regular files (or - for stdin)")
-    return Source(path, path, info.st_size, in_folder)
+    return Source(text_path(path), path, info.st_size, in_folder)
 
 
 def expand(paths: list[str]) -> list[str]:
@@ -301,8 +302,20 @@ def _is_json(source: Source) -> bool:
     """hoyle's JSON or JSON lines export (by its extension; stdin by its first character)."""
     from records.core.jsonio import EXTENSIONS, looks_like_json
     if source.name == STDIN_NAME:
-        return looks_like_json(_opening(source))
+        return looks_like_json(_raw_opening(source))
     return os.path.splitext(source.name)[1].lower() in EXTENSIONS
+
+
+def _raw_opening(source: Source, size: int = 4096) -> str:
+    """The first characters of a file however long its first line (JSON lines may hold a
+    record longer than a line of notation); "" for bytes that are not text."""
+    from records.core.decoding import Decoder
+    with open(source.path, "rb") as handle:
+        raw = handle.read(size)
+    try:
+        return Decoder(lambda *note: None).decode(raw, 1)
+    except (NotText, UnicodeDecodeError):
+        return ""
 
 
 def _json_records(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:

@@ -49,6 +49,23 @@ def test_a_line_past_the_bound_is_left_out_and_named_by_its_line():
         assert "5,000 characters" in notes[0][2] and "1,001 characters" in notes[1][2]
 
 
+def test_invisible_format_characters_are_dropped_and_noted_once():
+    data = ("1. e4 e5\n" * 300 + "2. N\u00adf3 N\u200bc6 3. B\u2060b5\u200e a6\n").encode()
+    for size in (7, 100, 4096):
+        text, notes = decoded(data, size)
+        assert text.endswith("2. Nf3 Nc6 3. Bb5 a6\n")
+        assert [(line, code) for line, code, _ in notes] == [(301, "READ-INVISIBLE")]
+        assert "U+00AD" in notes[0][2]
+
+
+def test_moves_with_invisible_characters_inside_them_replay(tmp_path):
+    path = tmp_path / "pasted.pgn"
+    path.write_text('[Event "x"]\n\n1. e\u200b4 e5 2. N\u00adf3 Nc6 *\n', encoding="utf-8")
+    (rec,) = reading.read_path(str(path))
+    assert [p.normal for p in rec.plies] == ["e4", "e5", "Nf3", "Nc6"]
+    assert rec.settle_status() == "valid" and [d.code for d in rec.diagnostics] == ["READ-INVISIBLE"]
+
+
 def test_cp1252_met_mid_file_and_utf16_with_either_byte_order():
     data = ("plain ascii\n" * 500).encode() + "Réti\n".encode("cp1252")
     text, notes = decoded(data, 100)
