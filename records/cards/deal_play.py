@@ -481,10 +481,10 @@ def _report_play(rec, raw, outcome, candidates) -> None:
 
 
 def _deal_token(raw, problem):
-    if problem.card:
-        for tok in raw.hands.get(problem.seat, []):
-            if tok.value == problem.card:
-                return tok
+    """The printed card a deal's problem is about; for a hand's size, the hand's first card."""
+    for tok in raw.hands.get(problem.seat, []):
+        if tok.text and (tok.value == problem.card or not problem.card):
+            return tok
     return None
 
 

@@ -19,7 +19,7 @@ from records.core.model import INFO, Record
 GLYPH_IN = re.compile(r"[♠♥♦♣♤♡◇♢♧]")
 # a holding's other marks, found with str.find over the whole text (most of a book is prose)
 MARKS = ("[S]", "[H]", "[D]", "[C]", "pades", "earts", "iamonds", "lubs", "PADES", "EARTS",
-         "IAMONDS", "LUBS", *(f"{s}{p}" for s in "SHDC" for p in ":."))
+         "IAMONDS", "LUBS", *(f"{s}{p}" for s in "SHDC" for p in (":", ".", "--", "\u2014")))
 # a word of running text: no holding prints more than three (ranks and voids aside)
 PROSE_WORD = re.compile(r"\b(?!(?:ace|king|queen|knave|jack|ten|none|void|nil)\b)[a-z]{3,}\b")
 GAP = 3           # lines between two holdings of one diagram at most
@@ -64,10 +64,10 @@ def _marked_lines(text: str) -> list[int]:
     at = [m.start() for m in GLYPH_IN.finditer(text)]
     for mark in MARKS:
         k = text.find(mark)
+        letter = mark[0] in "SHDC" and mark[1] in ":.-\u2014"
         while k >= 0:
-            letter = len(mark) == 2
-            if not letter or (k == 0 or not text[k - 1].isalpha()) and \
-                    text[k + 2:k + 3] in (" ", "\t", "\n"):
+            if not letter or (k == 0 or not text[k - 1].isalpha()) and (
+                    mark[1] in "-\u2014" or text[k + 2:k + 3] in (" ", "\t", "\n")):
                 at.append(k)
             k = text.find(mark, k + 1)
     breaks = [m.start() for m in re.finditer("\n", text)]

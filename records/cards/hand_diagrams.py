@@ -2,7 +2,7 @@
 list (a hand a line, or a labelled block a hand), or a table (a hand a column under the seats).
 
 A holding is a suit and its ranks: the suit a glyph (`♠ A K 7`), a letter with a colon or stop
-(`S: A K Q 2`, `S. A, 10, 3`), a word (`Spades: A, K, 7`), a tag (`[S] K Q J`) or a glyph after
+(`S: A K Q 2`, `S. A, 10, 3`, `S--A, K, 4`, an em dash printed as two hyphens), a word (`Spades: A, K, 7`), a tag (`[S] K Q J`) or a glyph after
 the ranks (`Qn, 10, 5, 3  ♠`); ranks as letters, figures or words (`Ace`, `Kg`, `Qn`, `Knave`,
 `10` or `T`, `AKQ2` run together); a void as `None`, `—`, `-`, `void`, a suit with nothing, or
 a suit left out. Which seat a hand is comes from its label (A, North, `Y's hand`, Dealer);
@@ -21,15 +21,16 @@ from records.core.layout import CELL_BREAK
 GLYPH = "♠♥♦♣♤♡◇♢♧"
 RANK = r"(?:(?i:knave|queen|king|jack|ace|ten)|Knv|Kn|Kg|Qn|10|[AKQJT2-9])"
 HEAD = re.compile(rf"(?P<glyph>[{GLYPH}])|\[(?P<tag>[SHDC])\]|(?P<word>(?i:spades|hearts|diamonds|"
-                  r"clubs))\s*[:.\-\u2014]?|(?<![A-Za-z])(?P<letter>[SHDC])(?:\s*:|\.(?=\s))")
+                  r"clubs))\s*(?:--|[:.\-\u2014])?|(?<![A-Za-z])(?P<letter>[SHDC])(?:\s*:|\.(?=\s)"
+                  r"|\s*(?:--|\u2014)(?!-)\s*)")
 # what every holding prints, looked for before a line is cut into pieces
 HOLDING_MARK = re.compile(r"[♠♥♦♣♤♡◇♢♧\[]|[Ss]pades|[Hh]earts|[Dd]iamonds|[Cc]lubs|SPADES|HEARTS|"
-                          r"DIAMONDS|CLUBS|[SHDC][:.]")
+                          r"DIAMONDS|CLUBS|[SHDC](?:[:.\u2014]|--)")
 RANK_RUN = re.compile(rf"{RANK}(?![a-z])")
 VOID = re.compile(r"^[\s,.:;]*(?:(?i:none|void|nil|nothing)|[\u2014\u2013-]+)?[\s,.;]*$")
 LABEL_LEAD = re.compile(r"^\s*(?P<label>(?:[AYBZNESW]|North|East|South|West|NORTH|EAST|SOUTH|WEST|"
                         r"Leader|Dummy|Pone|Dealer|LEADER|DUMMY|PONE|DEALER)(?:['’]s(?: hand)?|'S(?: HAND)?)?)"
-                        r"(?:\s*[:.\-\u2014]\s*|\s+(?=[\[♠♥♦♣♤♡◇♢♧]|(?i:spades|hearts|diamonds|clubs)))")
+                        r"(?:\s*(?:--|[:.\-\u2014])\s*|\s+(?=[\[♠♥♦♣♤♡◇♢♧]|(?i:spades|hearts|diamonds|clubs)))")
 
 
 @dataclass
@@ -72,8 +73,12 @@ class Hand:
                 sum(h.column for h in self.holdings) / len(self.holdings))
 
     def whole(self) -> bool:
+        return self.near_whole() and len(self.cards) == 13
+
+    def near_whole(self) -> bool:
+        """A hand of thirteen cards, but for a card or two printed in a neighbour's hand."""
         suits = self.suits
-        return len(set(suits)) == len(suits) and len(self.cards) == 13 and len(suits) >= 3
+        return len(set(suits)) == len(suits) and 11 <= len(self.cards) <= 15 and len(suits) >= 3
 
 
 @dataclass
@@ -271,8 +276,7 @@ def _hands(lines: list[str], first: int, stop: int):
             else:
                 _stack(group[0], open_hands, done)
     done += open_hands
-    whole = [h for h in done if h.whole()]
-    return whole, labels, text_lines
+    return [h for h in done if h.near_whole()], labels, text_lines
 
 
 def _same_line_hands(row: list[Holding]) -> list[list[Holding]]:
@@ -310,6 +314,8 @@ def _diagram(hands: list[Hand], labels) -> list[Diagram]:
     cards = [c.card for h in hands for c in h.cards]
     if len(set(cards)) != len(cards) and len(set(cards)) < len(cards) - 2:
         return []
+    if not all(h.whole() for h in hands) and (len(hands) != 4 or len(cards) != 52):
+        return []    # hands of other sizes: a whole deal with a card misplaced, or no deal
     _label(hands, labels)
     diagram = Diagram(hands, min(h.line for h in hands), max(h.end_line for h in hands))
     diagram.placed = _compass(hands)

@@ -183,6 +183,9 @@ def holding(cards: list, suit: str, vocab: Vocab, style: str) -> str:
     ranks = [vocab.rank(c[1]) for c in sorted(cards, key=_order) if c[0] == suit]
     if style == "trailing":
         return f"{', '.join(ranks) or vocab.void:<22}{OUTLINE[suit]}"
+    if style in ("dash", "em dash"):    # "S--A, K, 4." (an em dash as Gutenberg types it)
+        dash = "--" if style == "dash" else "\u2014"
+        return f"{suit}{dash}{', '.join(ranks) or vocab.void}."
     body = (", " if style == "word" else " ").join(ranks) or vocab.void
     head = {"glyph": GLYPHS[suit], "outline": OUTLINE[suit], "letter": f"{suit}:",
             "tag": f"[{suit}]", "word": f"{SUIT_WORD[suit].capitalize()}:"}[style]

@@ -10,7 +10,8 @@ import re
 import time
 
 import pytest
-from cards_printer import BLOCK_LAYOUTS, LAYOUTS, VOCAB, VOCABS, print_deal
+from cards_printer import (AYBZ, BLOCK_LAYOUTS, LAYOUTS, NESW, VOCAB, VOCABS, compass, hand_list,
+                           make_deal, print_deal)
 
 from records.cards import whist
 from records.cards.tricks import sort_cards
@@ -194,3 +195,50 @@ def test_an_open_first_leader_is_tried_from_every_seat_and_never_guessed():
             assert [t["leader"] for t in rec.data["tricks"]][0] == deal.leader
         else:
             assert any("readings of the tricks replay every card" in m for m in named), named
+
+
+def _hands_only(seed: int, style: str, move_a_card: bool):
+    """A random deal's hands alone, in a compass or a hand a line, holdings in `style`; with
+    move_a_card, one card printed in the next hand (a misprint: 14 and 12 cards)."""
+    rng = random.Random(seed)
+    seats = (NESW, AYBZ)[seed % 2]
+    deal = make_deal(rng, seats, "whist")
+    moved = None
+    if move_a_card:
+        giver, taker = rng.sample(seats, 2)
+        card = rng.choice(deal.hands[giver])
+        deal.hands[giver].remove(card)
+        deal.hands[taker].append(card)
+        moved = (giver, taker)
+    vocab = VOCAB["letters, 10"]
+    lines = (compass(deal, vocab, style, "none") if seed % 3 else hand_list(deal, vocab, style))
+    return deal, "HAND No. 1.\n\n" + "\n".join(lines) + "\n", moved
+
+
+@pytest.mark.parametrize("style", ["dash", "em dash"])
+@pytest.mark.parametrize("seed", range(6))
+def test_hands_printed_with_dashes_are_read(seed, style):
+    """"S--A, K, 4." and "S\u2014A, K, 4.": the suit letter and a dash (Gutenberg's em dash)."""
+    deal, text, _ = _hands_only(seed, style, False)
+    (rec,) = whist.scan_cards(text, "hands.txt")
+    assert rec.status == "valid" and rec.data["hands"] == {
+        s: sort_cards(deal.hands[s]) for s in deal.seats}, text
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_card_printed_in_the_wrong_hand_keeps_the_deal_for_review(seed):
+    """Four hands of 14, 13, 13 and 12 cards are a deal with a card misplaced: one record that
+    needs review, the two hands' sizes named at their lines; never one hand read alone as
+    valid and the other three dropped."""
+    deal, text, (giver, taker) = _hands_only(seed, ("letter", "glyph", "dash")[seed % 3], True)
+    records = whist.scan_cards(text, "hands.txt")
+    assert [r.data.get("type") for r in records] == ["deal"], text
+    (rec,) = records
+    sizes = sorted(d.message for d in rec.diagnostics if d.code == "WHIST-DEAL")
+    assert rec.status == "needs_review", text
+    assert sizes == sorted([f"{giver}'s hand has 12 cards, not 13",
+                            f"{taker}'s hand has 14 cards, not 13"]), (sizes, text)
+    lines = text.split("\n")
+    for d in rec.diagnostics:
+        if d.code == "WHIST-DEAL":
+            assert lines[d.line - 1][d.column - 1:].split(",")[0].strip("♠♥♦♣SHDC:-— ."), text
