@@ -12,9 +12,9 @@ from records.cards.card_forms import seats_of
 from records.cards.deal_play import deal_record
 from records.cards.deal_sections import DEAL_HEADING, VARIANTS, finish, turned_card
 from records.cards.hand_diagrams import POSITIONS, find_diagrams, top_seat
-from records.cards.tricks import DECK, sort_cards
+from records.cards.tricks import DECK, card_text, sort_cards
 from records.cards.raw_deals import RawDeal, Token
-from records.core.model import INFO, Record
+from records.core.model import ERROR, INFO, WARNING, Record
 
 GLYPH_IN = re.compile(r"[♠♥♦♣♤♡◇♢♧]")
 # a holding's other marks, found with str.find over the whole text (most of a book is prose)
@@ -90,23 +90,59 @@ def _record(lines: list[str], diagram, path: str) -> Record | None:
     if found is None:
         return None
     seats, named, how = found
+    named = {seat: hand for seat, hand in named.items() if hand is not diagram.partial}
     hands = {s: [Token(c.text, c.line, c.column, c.card) for c in named[s].cards] for s in named}
+    said = None
     if len(hands) == 3:           # the fourth hand: the cards the three lack, when they are 39
         held = {t.value for h in hands.values() for t in h}
         if len(held) != 39:
             return None
         (rest,) = [s for s in seats if s not in hands]
-        hands[rest] = [Token("", diagram.line, 1, c) for c in sort_cards(DECK - held)]
+        hands[rest], said = _fourth(rest, sort_cards(DECK - held), diagram)
         how += f", {rest} the cards left"
     stated = _words(lines, diagram)
     raw = _raw(lines, diagram, seats, hands, stated)
     raw.top = top_seat([diagram], named)
     rec = deal_record(raw, path, variant=VARIANTS[stated.game], kind=stated.kind)
     rec.add(INFO, "LAYOUT", f"a diagram of the four hands, no play printed: {how}", raw.line, 1)
+    if said:
+        rec.add(*said)
+        rec.settle_status()
     rec = finish(rec, raw, stated)
     if stated.trump_value is facts_of.ANY and not raw.turnup:
         rec.tags["Trumps"] = ""           # the words name none and no play settles it
     return rec
+
+
+def _fourth(seat: str, left: list[str], diagram) -> tuple[list[Token], tuple | None]:
+    """The fourth hand, the cards the other three lack; where it is printed with holdings the
+    reader could not read (diagram.partial), what to say: the cards it does read are kept at
+    their places and the rest named as taken from the others (a repair, as no other cards
+    can be there), or, where a card it reads is in another hand, an error."""
+    partial = diagram.partial
+    if partial is None:
+        return [Token("", diagram.line, 1, c) for c in left], None
+    printed = {c.card: c for c in partial.cards}
+    unread = [c for c in left if c not in printed]
+    hand = [Token(printed[c].text, printed[c].line, printed[c].column, c) if c in printed
+            else Token("", partial.line, partial.column, c) for c in left]
+    suits = "".join(sorted({c[0] for c in unread}, key="SHDC".index))
+    where = (partial.line, partial.column)
+    elsewhere = [c for c in printed if c not in left]
+    if elsewhere:
+        return hand, (ERROR, "WHIST-DEAL", f"{seat}'s hand is printed with holdings hoyle cannot "
+                      f"read, and with {', '.join(card_text(c) for c in elsewhere)}, which "
+                      "another hand holds", *where)
+    return hand, (WARNING, "WHIST-HAND-UNREAD", f"{seat}'s hand prints {len(printed)} cards "
+                  f"hoyle reads and a holding it cannot read ({_suit_names(suits)}); the "
+                  f"{len(unread)} cards the other hands lack are taken for it: "
+                  f"{', '.join(card_text(c) for c in unread)}", *where,
+                  "check the holding against the print", True)
+
+
+def _suit_names(suits: str) -> str:
+    names = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    return " and ".join(names[s] for s in suits) or "none"
 
 
 def _words(lines: list[str], diagram):

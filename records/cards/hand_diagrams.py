@@ -40,6 +40,7 @@ class Holding:
     line: int
     column: int
     bare: bool = False    # the suit mark alone (its ranks may stand before it)
+    end: int = 0          # the column after its text (a void's word or dash included)
 
 
 @dataclass
@@ -88,6 +89,7 @@ class Diagram:
     line: int
     end_line: int
     placed: dict = field(default_factory=dict)   # position ("top", ...) -> Hand, for a compass
+    partial: Hand | None = None   # beside three whole hands: a fourth printed with cards unread
 
     def readings(self, seats: tuple) -> list[tuple[str, dict]]:
         """(name, seat -> Hand) for each way the drawing may name the seats."""
@@ -146,7 +148,8 @@ def holdings(text: str, line: int, column: int) -> list[Holding] | None:
         if cards is None:
             return None
         out.append(Holding(suit, cards, line, column + head.start(),
-                           bare=text.strip() == head.group().strip()))
+                           bare=text.strip() == head.group().strip(),
+                           end=column + len(text[:end].rstrip())))
     return out
 
 
@@ -238,7 +241,7 @@ def _piece(text: str, line: int, column: int) -> list:
 # -- hands and diagrams ---------------------------------------------------------------------
 def find_diagrams(lines: list[str], first: int, stop: int) -> list[Diagram]:
     """The diagrams of four (or three) whole hands in lines[first:stop] (0-based)."""
-    hands, labels, text_lines = _hands(lines, first, stop)
+    hands, labels, partial = _hands(lines, first, stop)
     out, group = [], []
     for hand in sorted(hands, key=lambda h: h.line):
         if group and hand.line - max(h.end_line for h in group) > 3:
@@ -246,16 +249,36 @@ def find_diagrams(lines: list[str], first: int, stop: int) -> list[Diagram]:
             group = []
         group.append(hand)
     out += _diagram(group, labels)
+    for diagram in out:
+        if len(diagram.hands) == 3 and diagram.partial is None:
+            hand = _beside(diagram, partial)
+            if hand is not None:
+                _take_partial(diagram, hand)
     return out
 
 
+def _beside(diagram: Diagram, partial: list[Hand]) -> Hand | None:
+    """The hand of some readable holdings printed where a three-hand diagram's fourth stands
+    (within a few lines of it, on lines or columns its hands leave free): the fourth hand
+    with a holding the reader could not read."""
+    near = [h for h in partial if diagram.line - 6 <= h.line
+            and h.end_line <= diagram.end_line + 6 and not any(_overlap(h, w) for w in diagram.hands)]
+    if not near:
+        return None
+    return max(near, key=lambda h: len(h.cards))
+
+
+def _overlap(a: Hand, b: Hand) -> bool:
+    """Two hands printed on some of the same lines and columns."""
+    return a.line <= b.end_line and b.line <= a.end_line and abs(a.column - b.column) < 8
+
+
 def _hands(lines: list[str], first: int, stop: int):
-    """Whole hands: a line's holdings of different suits, or one holding a line stacked at one
-    column; the labels seen, by line."""
+    """Whole hands (a line's holdings of different suits, or one holding a line stacked at one
+    column), the labels seen, by line, and the hands that are not whole."""
     open_hands: list[Hand] = []
     done: list[Hand] = []
     labels: list[tuple[str, int, int]] = []
-    text_lines = set()
     for i in range(first, stop):
         line = lines[i]
         if not line.strip() or len(line) > 200 or \
@@ -268,15 +291,14 @@ def _hands(lines: list[str], first: int, stop: int):
                 labels.append((rest[0], i + 1, rest[1]))
             elif kind == "holding":
                 row.append(rest[0])
-            else:
-                text_lines.add(i + 1)
         for group in _same_line_hands(row):
             if len(group) > 1:
                 done.append(Hand(group))
             else:
                 _stack(group[0], open_hands, done)
     done += open_hands
-    return [h for h in done if h.near_whole()], labels, text_lines
+    whole = [h for h in done if h.near_whole()]
+    return whole, labels, [h for h in done if not h.near_whole() and h.cards]
 
 
 def _same_line_hands(row: list[Holding]) -> list[list[Holding]]:
@@ -292,6 +314,8 @@ def _same_line_hands(row: list[Holding]) -> list[list[Holding]]:
 
 
 def _end(h: Holding) -> int:
+    if h.end:
+        return h.end
     return (h.cards[-1].column + len(h.cards[-1].text)) if h.cards else h.column + 2
 
 
@@ -314,12 +338,33 @@ def _diagram(hands: list[Hand], labels) -> list[Diagram]:
     cards = [c.card for h in hands for c in h.cards]
     if len(set(cards)) != len(cards) and len(set(cards)) < len(cards) - 2:
         return []
-    if not all(h.whole() for h in hands) and (len(hands) != 4 or len(cards) != 52):
-        return []    # hands of other sizes: a whole deal with a card misplaced, or no deal
+    short = None
+    if not all(h.whole() for h in hands):
+        # four hands of 11 to 15 cards: the 52 with a card printed in the wrong hand; or three
+        # whole hands and one that lacks the cards of a holding the reader could not read
+        unread = [h for h in hands if len(h.cards) < 13]
+        if len(hands) == 4 and len(cards) < 52 and len(unread) == 1 and \
+                all(h.whole() for h in hands if h is not unread[0]):
+            short = unread[0]
+            hands = [h for h in hands if h is not short]
+        elif len(hands) != 4 or len(cards) != 52:
+            return []
     _label(hands, labels)
-    diagram = Diagram(hands, min(h.line for h in hands), max(h.end_line for h in hands))
+    diagram = Diagram(hands, min(h.line for h in hands), max(h.end_line for h in hands),
+                      partial=short)
     diagram.placed = _compass(hands)
+    if short is not None:
+        _take_partial(diagram, short)
     return [diagram]
+
+
+def _take_partial(diagram: Diagram, hand: Hand) -> None:
+    """The fourth hand, some of its holdings unread, joins the drawing: its lines are the
+    diagram's, and it stands in the compass where it is drawn."""
+    diagram.partial = hand
+    diagram.line = min(diagram.line, hand.line)
+    diagram.end_line = max(diagram.end_line, hand.end_line)
+    diagram.placed = _compass(diagram.hands + [hand])
 
 
 def _label(hands: list[Hand], labels) -> None:

@@ -242,3 +242,35 @@ def test_a_card_printed_in_the_wrong_hand_keeps_the_deal_for_review(seed):
     for d in rec.diagnostics:
         if d.code == "WHIST-DEAL":
             assert lines[d.line - 1][d.column - 1:].split(",")[0].strip("♠♥♦♣SHDC:-— ."), text
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_holding_that_cannot_be_read_is_named_and_the_hand_taken_from_the_rest(seed, monkeypatch):
+    """One holding garbled (a rank misread as "1O" or "~"): the other three hands are whole, so
+    the fourth can only be the 13 cards they lack; it is taken so, as a named repair at the
+    garbled hand (never silently, and never a valid record that ignores what it printed)."""
+    import cards_printer
+    rng = random.Random(100 + seed)
+    seats = (NESW, AYBZ)[seed % 2]
+    deal = make_deal(rng, seats, "whist")
+    seat = rng.choice(seats)
+    suit = rng.choice(sorted({c[0] for c in deal.hands[seat]}))
+    printed = cards_printer.holding
+
+    def garbled(cards, of_suit, vocab, style):
+        text = printed(cards, of_suit, vocab, style)
+        if cards is deal.hands[seat] and of_suit == suit:
+            text = text.replace("10", "1O") if "10" in text else text + " ~"
+        return text
+    monkeypatch.setattr(cards_printer, "holding", garbled)
+    style = ("glyph", "letter", "dash")[seed % 3]
+    vocab = VOCAB["letters, 10"]
+    lines = compass(deal, vocab, style, "none") if seed % 4 else hand_list(deal, vocab, style)
+    text = "HAND No. 1.\n\n" + "\n".join(lines) + "\n"
+    records = whist.scan_cards(text, "hands.txt")
+    assert [r.data.get("type") for r in records] == ["deal"], text
+    (rec,) = records
+    unread = [d for d in rec.diagnostics if d.code == "WHIST-HAND-UNREAD"]
+    assert rec.status == "repaired" and len(unread) == 1, ([d.format() for d in rec.diagnostics], text)
+    assert unread[0].message.startswith(f"{seat}'s hand prints "), (unread[0].message, text)
+    assert rec.data["hands"] == {s: sort_cards(deal.hands[s]) for s in seats}, text
