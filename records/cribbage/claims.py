@@ -90,8 +90,8 @@ def _check_part(rec: Record, count: Count, claim: Claim, same: list[Claim], labe
 
 def _check_total(rec: Record, count: Count, claim: Claim, claims: list[Claim], label: str) -> None:
     actual = count.total
-    if claim.value == actual:
-        return
+    if claim.value == actual or (claim.value == 19 and actual == 0):
+        return    # (nineteen, which no hand counts, is what players call nothing)
     parts = [c for c in claims if c.what in CATEGORY_KINDS]
     if parts and sum(c.value for c in parts) == actual and _one_digit_apart(claim.text, actual):
         rec.add(WARNING, "CRIB-OCR-TOTAL",
@@ -155,6 +155,10 @@ def hand_record(hand: list[Card], starter: Card | None, *, crib: bool = False,
         rec.data["claims"] = [[c.what, c.value, c.text, c.line, c.column, c.owner]
                               for c in claims]
     problems = card_set_problems(cards)
+    most = max(v.crib_size if crib else v.hand_size for v in VARIANTS.values())
+    if len(hand) > most:
+        problems.append(f"{len(hand)} cards {'in the crib' if crib else 'held'}; no cribbage "
+                        f"{'crib' if crib else 'hand'} holds more than {most}")
     if problems:
         rec.add(ERROR, "CRIB-IMPOSSIBLE-CARDS", "impossible cards: " + "; ".join(problems),
                 *_first_repeat(cards, spots, line),

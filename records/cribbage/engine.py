@@ -57,7 +57,8 @@ def scan_book(text: str, path: str) -> list[Record]:
     records = [_compact_record(raw, path) for raw in notation.compact_lines(text)
                if raw[0] not in drawings]     # a row of a drawing read with its other rows
     counted = _counted_records(text, path)
-    taken = {n for rec in counted for n in range(rec.line, rec.end_line + 1)}
+    # a line of the compact notation is read by its grammar, not again as a book's example
+    taken = {n for rec in counted + records for n in range(rec.line, rec.end_line + 1)}
     records += [rec for rec in (_example_record(ex, path) for ex in book_examples(text))
                 if not taken & set(range(rec.line, rec.end_line + 1))]
     records += counted
@@ -233,8 +234,8 @@ def _compact_record(found, path: str) -> Record:
 
 
 def _stated_column(text: str) -> int:
-    """Where the stated number after '=' begins (1-based)."""
-    at = text.rindex("=") + 1
+    """Where the stated number after the last '=' (else ':') begins (1-based)."""
+    at = (text.rindex("=") if "=" in text else text.rindex(":")) + 1
     return at + len(text[at:]) - len(text[at:].lstrip()) + 1
 
 

@@ -113,6 +113,9 @@ def card_of(tok: Tok) -> RawCard | None:
     """The card a single token names (rank, and suit when it gives one), else None."""
     text = tok.text
     if tok.type == "CARD":
+        if text[0] in SUIT_LETTERS:   # "♦K": the sign first
+            return RawCard(RANK_SIGNS[text[1:].upper()], SUIT_LETTERS[text[0]], text, tok.line,
+                           tok.column)
         suit = SUIT_LETTERS[text[-1]]
         return RawCard(RANK_SIGNS[text[:-1].upper()], suit, text, tok.line, tok.column)
     if tok.type == "RANK_SIGN":
@@ -157,8 +160,13 @@ def suit_of(tok: Tok) -> str | None:
 
 
 # -- compact notation ---------------------------------------------------------------------
+STARTER_COMMA = re.compile(r",(?=\s*starter\b)", re.I)
+
+
 def parse_notation(text: str, first_line: int = 1) -> RawNotation:
-    """'5H 5D 5S JC | 5C', 'crib AS 2D 3H JS | 4S = 12', 'play 3 7 7 7 go 5'."""
+    """'5H 5D 5S JC | 5C', 'crib AS 2D 3H JS | 4S = 12', 'play 3 7 7 7 go 5', '5H 5D 5S JC,
+    starter 5C: fifteen 2, ...' (the comma read as a space, so every column stays)."""
+    text = STARTER_COMMA.sub(" ", text)
     try:
         tree = _parser().parse(text, start="notation")
     except LarkError as exc:
@@ -233,9 +241,9 @@ def _play(tree: Tree, first_line: int) -> RawNotation:
 
 # -- compact lines inside any text --------------------------------------------------------
 # a label, then a card or a go (prose that begins "Crib holds ..." is not notation)
-COMPACT_LINE = re.compile(r"^\s*(hand|crib|play)\b\s*:?\s+(?:(?:10|[1-9TJQKA])[SHDC♠♥♦♣]?(?![\w'])|go\b)",
-                          re.I)
-SUITED = re.compile(r"(?<![\w'])(10|[2-9TJQKA])[SHDC♠♥♦♣](?![\w'])")
+COMPACT_LINE = re.compile(r"^\s*(hand|crib|play)\b\s*:?\s+(?:(?:10|[1-9TJQKA])[SHDC♠♥♦♣]?(?![\w'])"
+                          r"|[♠♥♦♣](?:10|[2-9TJQKA])(?![\w'])|go\b)", re.I)
+SUITED = re.compile(r"(?<![\w'])(10|[2-9TJQKA])[SHDC♠♥♦♣](?![\w'])|[♠♥♦♣](10|[2-9TJQKA])(?![\w'])")
 PLAY_LINE = re.compile(r"^\s*play\s*:?(\s+((10|[2-9TJQKA])[SHDC♠♥♦♣]?|go|/))+(\s*=\s*\d+)?\s*$",
                        re.I)
 
@@ -262,11 +270,17 @@ def compact_lines(text: str) -> list[tuple[int, str, RawNotation | NotationError
     return out
 
 
+# a count written short names an item and the running total after it: `pair 8`, `run of
+# three 11`
+SAID_AFTER = {"pair", "pairs", "royal", "run", "runs", "flush", "nob", "nobs", "sequence"}
+
+
 def spoken_claims(toks: list[Tok]) -> list:
     """A count as it is called aloud: 'fifteen two, fifteen four and a pair is six'.
 
-    The last 'fifteen N' gives the points for fifteens; the number after the last 'is' (or
-    the last fifteen when nothing follows) gives the total; 'one for his nobs' and the like
+    The last 'fifteen N' gives the points for fifteens; the number after the last 'is' or
+    'are', or straight after an item ('pair 8', 'double run 16'), or else the last fifteen,
+    gives the total; 'one for his nobs' and the like
     give their own parts. 'Nineteen', the name for a hand worth nothing, reads as 0."""
     words = [t.text.lower() for t in toks]
     out, fifteen, total = [], None, None
@@ -278,9 +292,14 @@ def spoken_claims(toks: list[Tok]) -> list:
                 else number_of(toks[i + 1])
             if value is not None:
                 fifteen = RawClaim("fifteens", value, tok.text, tok.line, tok.column)
-        elif word in ("is", "makes", "=") and i + 1 < len(toks) and number_of(toks[i + 1]) is not None:
+        elif word in ("is", "are", "makes", "make", "=") and i + 1 < len(toks) \
+                and number_of(toks[i + 1]) is not None:
             nxt = toks[i + 1]
             total = RawClaim("total", number_of(nxt), nxt.text, nxt.line, nxt.column)
+        elif i and (words[i - 1] in SAID_AFTER or i > 2 and words[i - 2] == "of"
+                    and words[i - 3] in SAID_AFTER) and number_of(tok) is not None and (
+                i + 1 == len(toks) or words[i + 1] in (",", ".", ";", "and")):
+            total = RawClaim("total", number_of(tok), tok.text, tok.line, tok.column)
         elif word == "nineteen" and len(toks) <= 2:
             total = RawClaim("total", 0, tok.text, tok.line, tok.column)
         elif len(toks) == 1 and number_of(tok) is not None:   # "= six": the total alone
@@ -320,8 +339,9 @@ def claims_in(toks: list[Tok], owner: str = "") -> list[RawClaim]:
             claim = (last_category, value) if last_category else None
         elif before == "(" and after == ")" and last_category:
             claim = (last_category, value)
-        elif before in TOTAL_CUES - {"altogether"} or (before == "to" and i > 1 and words[i - 2] == "amount"):
-            claim = ("total", value)
+        elif (before in TOTAL_CUES - {"altogether"} or (before == "to" and i > 1 and words[i - 2] == "amount")) \
+                and not (words[i] == "fifteen" and i + 1 < len(toks) and number_of(toks[i + 1]) is not None):
+            claim = ("total", value)    # (`counts fifteen two, ...` is the count called aloud)
         elif after == "altogether":
             claim = ("total", value)
         elif value >= 2 and _category_at(words, i + 1) and words[i + 1] != "royal" and \

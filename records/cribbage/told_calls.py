@@ -94,8 +94,9 @@ def spoken_count(words: list[Word], i: int, total_first: bool = False) -> Spoken
             j = read_to = follow
             continue
         said, j = found
+        before = next((s.running for s in reversed(items) if s.running is not None), 0)
         items.append(said)
-        j = read_to = _running(words, j, said)
+        j = read_to = _running(words, j, said, before)
     if not items or not any(s.running is not None or s.stated for s in items):
         return None                     # `a pair of sevens`, `a run of three`: no count said
     for said in reversed(items):
@@ -160,15 +161,19 @@ def _bare_number(words: list[Word], j: int, items: list[Said]) -> int | None:
     return None
 
 
-def _running(words: list[Word], j: int, said: Said) -> int:
-    """`is six`, `are seven`, `= 8`, `makes twelve`, `in all`: the running total after an item."""
+def _running(words: list[Word], j: int, said: Said, before: int = 0) -> int:
+    """`is six`, `are seven`, `= 8`, `makes twelve`, `in all`: the running total after an item;
+    or a number straight after it that goes past the total before it (`pair 8`, `double run
+    16`, as counts are written in short)."""
     k = j
     while k < len(words) and words[k].low in RUNNING_LINKS:
         k += 1
-    if k == j or said.running is not None:
+    if said.running is not None:
         return j
     got = number_at(words, k)
     if got is None or _low(words, got[1]) == "for" or _is_item_start(words, k):
+        return j
+    if k == j and (got[0] <= before or _low(words, got[1]) not in ("", ",", ".", ";", "and")):
         return j
     said.running, said.running_word = got[0], words[k]
     end = got[1]
@@ -229,8 +234,8 @@ def _quantity_item(words: list[Word], j: int) -> tuple[Said, int] | None:
         return _runs(words, j, k, quantity, multiple)
     if noun in ("fifteen", "fifteens") and (quantity > 1 or noun == "fifteens") and multiple == 1:
         return Said([{"fifteens": 2 * quantity}], w, _text(words, j, k + 1)), k + 1
-    if noun in ("flush", "flushes") and multiple == 1 and k > j:
-        return _flush(words, j, k)
+    if noun in ("flush", "flushes") and multiple == 1 and (k > j or j and words[j - 1].low in LINKS):
+        return _flush(words, j, k)      # `a flush of four`; inside a count `..., flush of four 6`
     if noun == "of" and _low(words, k + 1) == "a" and _low(words, k + 2) == "kind" and k > j:
         points = {3: 6, 4: 12}.get(quantity)
         return (Said([{"pairs": points}], w, _text(words, j, k + 3)), k + 3) if points else None
@@ -242,8 +247,10 @@ def _text(words: list[Word], a: int, b: int) -> str:
 
 
 def _pairs(words, j, k, quantity, multiple):
-    if multiple not in (1, 2) or k == j and words[k].low == "pair":
-        return None
+    if multiple not in (1, 2) or k == j and words[k].low == "pair" and not (
+            j and words[j - 1].low in LINKS
+            and number_at(words, j + 1 + (_low(words, j + 1) == "royal"))):
+        return None    # a bare `pair` is an item only inside a count (`..., pair 8`)
     end = k + 1
     royal = words[k].low in ("pair-royal", "prial", "pairs-royal") or _low(words, end) == "royal"
     if _low(words, end) == "royal":
@@ -366,7 +373,11 @@ def count_problems(count: Count, said: Spoken, label: str = "") -> list[Problem]
 
 
 def _choose_options(count: Count, said: Spoken) -> None:
+    """Each item's reading: one that makes its running total, and within what the scorer gives
+    each category less what the items before claimed (`pair 8, double run 16` after a pair
+    said alone is the runs of a double run, not its pair again)."""
     cumulative = 0
+    claimed: dict[str, int] = {}
     for item in said.items:
         options = item.options
         if item.running is not None:
@@ -374,9 +385,12 @@ def _choose_options(count: Count, said: Spoken) -> None:
             options = fitting or options
         if len(options) > 1:
             agree = [o for o in options if all(
-                count.points(*CATEGORY_KINDS[c]) >= p for c, p in _hand(o).items())]
+                count.points(*CATEGORY_KINDS[c]) >= claimed.get(c, 0) + p
+                for c, p in _hand(o).items())]
             options = agree or options
         item.chosen = dict(options[0])
+        for category, points in _hand(item.chosen).items():
+            claimed[category] = claimed.get(category, 0) + points
         cumulative = item.running if item.running is not None else cumulative + sum(_hand(item.chosen).values())
 
 

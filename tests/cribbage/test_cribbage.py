@@ -253,6 +253,39 @@ def test_spoken_counts_are_checked():
     assert "fifteens 6 stated, 4 by the rules" in records[1].diagnostics[1].message
 
 
+def test_counts_written_short_and_the_starter_after_a_comma():
+    """`Hand 7♠ 8♥ 8♦ 9♣, starter 6♠: fifteen 2, ..., pair 8, double run 16`: the compact line
+    with a comma before the starter and a colon before the count, the suit sign before the rank
+    or after it, the running total straight after each item; `19` is nothing."""
+    raw = parse_notation("Hand 7♠ 8♥ ♦8 9♣, starter 6♠: fifteen 2, fifteen 4, fifteen 6, pair 8,"
+                         " double run of four 16")
+    assert [str(c.rank) + c.suit for c in raw.held] == ["7S", "8H", "8D", "9C"]
+    assert raw.starter.suit == "S" and raw.starter.column == 27   # (the comma kept its place)
+    assert [(c.what, c.value) for c in raw.claims] == [("fifteens", 6), ("total", 16)]
+    text = ("CRIBBAGE.\n\nHand 7♠ 8♥ 8♦ 9♣, starter 6♠: fifteen 2, fifteen 4, fifteen 6, pair 8,"
+            " double run 16.\nHand 7♠ 8♥ 8♦ 9♣, starter 6♠: fifteen 2, fifteen 4, fifteen 6, pair 8,"
+            " double run 14.\nCrib 9D 4H KC 7S, starter TS: 19\n")
+    records = crib.scan_book(text, "short.txt")
+    assert [(r.line, r.title, r.settle_status(), r.tags["Stated"]) for r in records] == [
+        (3, "hand 7S 8H 8D 9C | 6S", "valid", 16), (4, "hand 7S 8H 8D 9C | 6S", "needs_review", 14),
+        (5, "crib 9D 4H KC 7S | TS", "valid", 19)]
+
+
+def test_a_count_said_aloud_after_counts_is_not_a_total_of_fifteen():
+    text = ("CRIBBAGE.\n\nThe hand 5♥ 5♠ J♦ 4♣ with the 6♥ turned up counts fifteen two, fifteen "
+            "four, fifteen six, fifteen eight, a pair is ten, and two runs of three are sixteen.\n")
+    (rec,) = crib.scan_book(text, "said.txt")
+    assert rec.settle_status() == "valid" and rec.tags["Stated"] == 16
+
+
+def test_a_hand_of_more_cards_than_any_variant_holds_is_never_counted():
+    from records.cribbage.claims import hand_record
+    rec = hand_record(parse_cards("7S 8H 8D 2C 4H 6D 8C"), parse_card("9C"))
+    assert rec.settle_status() == "needs_review" and "count" not in rec.data
+    assert [d.code for d in rec.diagnostics] == ["CRIB-IMPOSSIBLE-CARDS"]
+    assert "7 cards held; no cribbage hand holds more than 5" in rec.diagnostics[0].message
+
+
 def test_other_csv_is_not_ours():
     assert read_cases("a,b\n1,2\n", "x.csv") is None
 

@@ -204,7 +204,7 @@ def said(cards: list[Card], starter: Card | None, crib: bool, rnd: random.Random
     total when it is misprinted (wrong: added to it). Returns (words, the true total)."""
     count = score(cards, starter, crib)
     total = count.total
-    if total + wrong < 0 or total + wrong == 19:
+    if total + wrong < 0 or total + wrong == 19 or (style == "short" and total + wrong <= 0):
         wrong = abs(wrong) + (1 if total + abs(wrong) == 19 else 0)
     if style == "total" or total == 0:
         words = _total_words(total + wrong, rnd, total == 0 and not wrong)
@@ -212,15 +212,20 @@ def said(cards: list[Card], starter: Card | None, crib: bool, rnd: random.Random
     parts, running = [], 0
     for _ in [i for i in count.items if i.kind == "fifteen"]:
         running += 2
-        parts.append(f"fifteen {number_word(running)}" if style != "digits" else f"15-{running}")
+        parts.append(f"fifteen {number_word(running)}" if style not in ("digits", "short")
+                     else f"15-{running}" if style == "digits" else f"fifteen {running}")
     others = [i for i in count.items if i.kind != "fifteen"]
     runs = [i for i in others if i.kind == "run"]
     pairs = [i for i in others if i.kind in ("pair", "pair royal", "double pair royal")]
     rest = [i for i in others if i.kind in ("flush", "nobs")]
-    for phrase, points in _run_groups(runs, pairs) + [(_item_phrase(i), i.points) for i in rest]:
+    pairs_first = style == "short" and rnd.random() < 0.5   # `pair 8, double run 16`
+    for phrase, points in _run_groups(runs, pairs, pairs_first) + [(_item_phrase(i), i.points) for i in rest]:
         running += points
         if phrase == "his nobs":
             phrase = rnd.choice(["one for his nob", "one for his nobs", "his nobs"])
+        if style == "short":     # as counts are written in short: `pair 8`, `double run 16`
+            parts.append(f"{phrase.removeprefix('a ')} {running}")
+            continue
         parts.append(f"{phrase} {rnd.choice(['is', 'makes'])} {_num(running, style)}")
     if wrong:
         parts[-1] = _replace_last_number(parts[-1], running, running + wrong, style)
@@ -229,7 +234,7 @@ def said(cards: list[Card], starter: Card | None, crib: bool, rnd: random.Random
 
 
 def _num(n: int, style: str) -> str:
-    return str(n) if style == "digits" else number_word(n)
+    return str(n) if style in ("digits", "short") else number_word(n)
 
 
 def _replace_last_number(part: str, old: int, new: int, style: str) -> str:
@@ -252,9 +257,10 @@ def _item_phrase(item) -> str:
     return {"pair": "a pair", "pair royal": "a pair royal", "double pair royal": "a double pair royal"}[item.kind]
 
 
-def _run_groups(runs, pairs) -> list[tuple[str, int]]:
+def _run_groups(runs, pairs, pairs_first: bool = False) -> list[tuple[str, int]]:
     """Runs said the way players say them: a run of four; a double run of three (with its pair);
-    a triple run; a double double run; other pairs after."""
+    a triple run; a double double run; other pairs after. pairs_first: the pairs said first,
+    then the runs alone (`a pair is 8, a double run of four is 16`)."""
     out = []
     if not runs:
         return [(_item_phrase(p), p.points) for p in pairs]
@@ -264,6 +270,9 @@ def _run_groups(runs, pairs) -> list[tuple[str, int]]:
     run_ranks = {c.rank for r in runs for c in r.cards}
     inside = [p for p in pairs if p.cards[0].rank in run_ranks]
     outside = [p for p in pairs if p not in inside]
+    if pairs_first:
+        return [(_item_phrase(p), p.points) for p in pairs] + [
+            (f"{name} of {number_word(length)}", length * n)]
     if sum(p.points for p in inside) != included:
         out.append((f"{name} of {number_word(length)}", length * n))
         outside = pairs
@@ -419,6 +428,16 @@ def lines(d, voc, rnd, wrong_at, style="items"):
     for key, owner, text, words, shown, crib in hands:
         page.add(f"{'Crib' if crib else 'Hand'}: {text}", f"Starter: {starter_text}", f"Count: {words}")
         page.blank()
+        _expect(page, shown, starter, crib)
+    return page.printed()
+
+
+def one_line(d, voc, rnd, wrong_at, style="short"):
+    """`Hand 7♠ 8♥ 8♦ 9♣, starter 6♠: fifteen 2, fifteen 4, fifteen 6, pair 8, double run 16`."""
+    page = Page()
+    starter_text, starter, hands = _counted(d, voc, rnd, style, wrong_at, ["pone", "dealer", "crib"])
+    for key, owner, text, words, shown, crib in hands:
+        page.add(f"{'Crib' if crib else 'Hand'} {text}, starter {starter_text}: {words}")
         _expect(page, shown, starter, crib)
     return page.printed()
 

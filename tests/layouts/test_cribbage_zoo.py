@@ -24,6 +24,8 @@ HANDS = {
     "list with ditto marks": lambda d, v, r, w: P.ditto(d, v, r, w),
     "counts beside the hands": lambda d, v, r, w: P.beside(d, v, r, w),
     "digits spoken": lambda d, v, r, w: P.lines(d, v, r, w, style="digits"),
+    "counts written short": lambda d, v, r, w: P.lines(d, v, r, w, style="short"),
+    "a hand a line, starter after a comma": lambda d, v, r, w: P.one_line(d, v, r, w),
     "six dealt, two laid out": lambda d, v, r, w: P.six_dealt(d, v, r, w),
     "six dealt, totals only": lambda d, v, r, w: P.six_dealt(d, v, r, w, style="total"),
     "drawn, worth stated after": lambda d, v, r, w: P.drawn(d, v, r, w),
@@ -60,6 +62,8 @@ def vocabularies(layout: str) -> list[tuple[str, str]]:
         return [v for v in VOCABULARIES if v[0] == "words"]
     if layout in DRAWN:          # cards drawn: glyphs, suit signs (black or white), letters
         return [v for v in VOCABULARIES if v[0] in ("glyphs", "signs", "letters")]
+    if layout == "a hand a line, starter after a comma":   # the compact notation's cards
+        return [v for v in VOCABULARIES if v[0] in ("letters", "signs")]
     if layout in WORDY:
         return [v for v in VOCABULARIES if v[0] in ("words", "letters", "signs")]
     return VOCABULARIES
