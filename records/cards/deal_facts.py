@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from records.cards.auction_tables import Auction, find_auction
 from records.cards.card_forms import GLYPHS, rank_of, suit_of
+from records.cards.contract import final_contract
 from records.cards.trick_tables import ANY
 
 SUIT_WORD = r"(?:spades?|hearts?|diamonds?|clubs?|royals?|[♠♥♦♣♤♡◇♢♧])"
@@ -113,6 +115,7 @@ class Facts:
     passed: Said | None = None        # the seat that passed the declaration to its partner
     bids: list = field(default_factory=list)      # Said: an auction's bids told, in order
     auction: bool = False             # an auction printed as a table: its last bid names trumps
+    table: Auction | None = None      # an auction table under the seats: every call, in turn
 
     @property
     def kind(self) -> str:
@@ -165,9 +168,33 @@ def read_facts(lines: list[tuple[int, int, str]], sides: int = 1) -> list[Facts]
     for sentence in _sentences(Text(shared)):
         targets = _targets(sentence[0], out)
         _read(sentence[1], targets)
+    table = find_auction(shared) if len(out) == 1 else None
     for facts in out:
+        if table is not None:
+            _from_auction(facts, table)
         _settle(facts)
     return out
+
+
+def _from_auction(facts: Facts, table: Auction) -> None:
+    """What an auction table settles where the words do not say it: the dealer (the first
+    call's seat), the declarer (its contract's), the leader (the declarer's left); and the
+    trump, the contract's strain.
+    The deal checks the table against what the words say (deal_sections.auction_checked)."""
+    facts.table = table
+    facts.bridge_words.append("auction")
+    at = (table.line, table.column)
+    if facts.dealer is None:
+        facts.dealer = Said(table.dealer, "auction", *at)
+    end = final_contract(table.dealer, table.calls)
+    if end.problem or end.contract is None or end.contract.passed_out:
+        return
+    if facts.declarer is None:
+        facts.declarer = Said(end.declarer, "auction", *at)
+    # the contract's strain, whatever the words of the table's cells seemed to name ("1 no trump")
+    facts.trump = Said(end.contract.trump, str(end.contract), *at)
+    if facts.leader is None:
+        facts.leader = Said("NESW"["NESW".index(end.declarer) - 3], "auction", *at)
 
 
 def auction_row(text: str, line: int) -> list[Said] | None:
@@ -325,7 +352,7 @@ def _seat(m) -> object:
 def _settle(facts: Facts) -> None:
     """The game the words name: a turned-up trump is whist's, a declaration bridge's; an
     auction told bid by bid names trumps by its last bid."""
-    if len(facts.bids) > 1 or facts.auction and facts.bids:
+    if (len(facts.bids) > 1 or facts.auction and facts.bids) and facts.table is None:
         facts.trump = facts.bids[-1]
         facts.bridge_words.append("auction")
     if facts.game in ("hearts",):

@@ -10,10 +10,12 @@ from dataclasses import dataclass, replace
 
 from records.cards import deal_facts as facts_of
 from records.cards.card_forms import seats_of
+from records.cards.contract import final_contract
 from records.cards.hand_diagrams import compass_of
 from records.cards.trick_tables import ANY, Side
 from records.cards.tricks import DECK, hand_text
 from records.cards.raw_deals import RawDeal
+from records.cards.whist_display import pbn_text
 from records.core.model import WARNING, Record
 
 DEAL_HEADING = re.compile(r"^\s*(?:ILLUSTRATIVE\s+|_=)?(?P<word>HAND|DEAL|GAME|EXAMPLE|PROBLEM|Hand|Deal|"
@@ -129,6 +131,8 @@ def turned_card(stated, trump) -> str:
 def finish(rec: Record, raw: RawDeal, stated) -> Record:
     """What is said after the play checked, and the record made bridge when the words say so."""
     dealer_tricks(rec, raw, stated)
+    if stated.kind == "bridge" and stated.table is not None and raw.seats == tuple("NESW"):
+        auction_checked(rec, raw, stated.table, stated)
     if stated.kind == "bridge":
         as_bridge(rec, raw, stated)
     rec.tags["Trumps"] = raw.trump or "NT"
@@ -175,6 +179,30 @@ def _check_claim(rec: Record, raw: RawDeal, stated, claim, tricks: list, dealer:
         play = " and ".join(f"{side} {made}" for side, made, _ in told)
         rec.add(WARNING, "WHIST-RESULT", f"the text says {claim.text!r} but the play gives "
                 f"{play} tricks", claim.line, claim.column)
+
+
+def auction_checked(rec: Record, raw: RawDeal, table, stated) -> None:
+    """An auction table replayed to its contract, kept with the deal (and in its PBN), and
+    checked against the dealer, declarer and trump the words or the play give."""
+    end = final_contract(table.dealer, table.calls)
+    if end.problem or end.contract is None:
+        rec.add(WARNING, "BRIDGE-AUCTION", "the auction cannot be replayed: "
+                + (end.problem or "it is not finished"), table.line, table.column)
+        return
+    rec.data["auction"], rec.data["auction_from"] = list(table.calls), table.dealer
+    rec.tags["Contract"] = str(end.contract)
+    if not end.contract.passed_out:
+        rec.tags["Declarer"] = end.declarer
+    said = [(stated.dealer, table.dealer, "dealer", "makes the first call"),
+            (stated.declarer, end.declarer, "declarer", "bids the contract's strain first")]
+    for fact, seat, role, why in said:
+        if fact is not None and fact.text != "auction" and fact.value != seat:
+            rec.add(WARNING, "BRIDGE-AUCTION", f"the text makes {fact.value} {role}, but in the "
+                    f"auction {seat} {why}", fact.line, fact.column)
+    if not end.contract.passed_out and raw.trump != end.contract.trump:
+        rec.add(WARNING, "BRIDGE-AUCTION", f"the auction ends in {end.contract} but the deal is "
+                f"played with {raw.trump or 'no'} trumps", table.line, table.column)
+    rec.normal = pbn_text(rec)
 
 
 def as_bridge(rec: Record, raw: RawDeal, stated) -> None:

@@ -148,6 +148,8 @@ def _suit_names(suits: str) -> str:
 def _words(lines: list[str], diagram):
     """The facts of the words just above and below the diagram (to a blank line and on)."""
     first, stop = max(0, diagram.line - 1 - WORDS), min(len(lines), diagram.end_line + WORDS)
+    while stop < len(lines) and lines[stop - 1].strip() and stop < diagram.end_line + 3 * WORDS:
+        stop += 1       # to the end of the block the window ends in (an auction's last rows)
     pieces = [(i + 1, 1, lines[i]) for i in range(first, stop)
               if not diagram.line - 1 <= i < diagram.end_line and lines[i].strip()]
     return facts_of.read_facts(pieces, 1)[0]

@@ -199,8 +199,12 @@ def pbn_text(record: Record) -> str:
             "TurnUp": d.get("turnup") or ""}
     hands = {compass[s]: frozenset(d["hands"][s]) for s in seats}
     play = [{"leader": compass[t["leader"]], "cards": t["cards"]} for t in d["tricks"]]
-    proxy = Record(kind="bridge", title=record.title, tags=tags,
-                   data={"hands": hands, "play": play})
+    data = {"hands": hands, "play": play}
+    if d.get("auction"):         # a bridge deal's auction printed as a table
+        data["auction"], data["auction_from"] = d["auction"], d["auction_from"]
+        tags["Declarer"] = record.tags.get("Declarer", "")
+        tags["Contract"] = record.tags.get("Contract", "")
+    proxy = Record(kind="bridge", title=record.title, tags=tags, data=data)
     return pbn.write_record(proxy)
 
 

@@ -274,3 +274,95 @@ def test_a_holding_that_cannot_be_read_is_named_and_the_hand_taken_from_the_rest
     assert rec.status == "repaired" and len(unread) == 1, ([d.format() for d in rec.diagnostics], text)
     assert unread[0].message.startswith(f"{seat}'s hand prints "), (unread[0].message, text)
     assert rec.data["hands"] == {s: sort_cards(deal.hands[s]) for s in seats}, text
+
+
+STRAIN_FORMS = {"C": ("♣", "C", "club"), "D": ("♦", "D", "diamond"), "H": ("♥", "H", "heart"),
+                "S": ("♠", "S", "spade"), "NT": ("NT", "N.T.", "no trump")}
+
+
+def _random_auction(rng: random.Random) -> list[str]:
+    """A legal auction in PBN calls: bids going up, doubles and redoubles where allowed."""
+    calls, level, strain_i, bidder, doubled = [], 0, -1, None, 0
+    strains = ["C", "D", "H", "S", "NT"]
+    while rng.random() < 0.3:           # passes before the opening bid
+        calls.append("Pass")
+    for _ in range(rng.randrange(1, 7)):
+        seat = len(calls) % 2
+        step = rng.randrange(1, 4)
+        key = level * 5 + strain_i + step
+        if key >= 35:
+            break
+        level, strain_i = divmod(key, 5)
+        calls.append(f"{level + 1}{strains[strain_i]}")
+        bidder, doubled = seat, 0
+        if rng.random() < 0.25:         # the next seat doubles, perhaps redoubled
+            calls.append("X")
+            doubled = 1
+            if rng.random() < 0.4:
+                calls.append("XX")
+        elif rng.random() < 0.5 and _ < 5:
+            calls.append("Pass")
+    while calls[-1] == "Pass":          # the three passes that end it follow the last call
+        calls.pop()
+    return calls + ["Pass"] * 3
+
+
+def _auction_table(calls: list[str], dealer: str, rng: random.Random, first: str) -> list[str]:
+    """The calls under the seats (from `first`, clockwise), a dash for those before the
+    dealer, in one of a book's spellings; `All pass` ends it, or the passes are printed."""
+    order = "NESW"[("NESW".index(first)):] + "NESW"[:"NESW".index(first)]
+    words = rng.choice([("NORTH", "EAST", "SOUTH", "WEST"), ("North", "East", "South", "West"),
+                        ("N", "E", "S", "W")])
+    form = rng.randrange(3)
+    names = {"Pass": rng.choice(["Pass", "No bid", "pass"]), "X": rng.choice(["Dbl", "Double", "X"]),
+             "XX": rng.choice(["Rdbl", "Redouble", "XX"])}
+    printed = [names.get(c) or f"{c[0]} {STRAIN_FORMS[c[1:]][form]}" + ("s" if form == 2 and c[0] != "1"
+                                                                         and c[1:] != "NT" else "")
+               for c in calls]
+    if rng.random() < 0.5 and calls[-3:] == ["Pass"] * 3 and any(c[0].isdigit() for c in calls[:-3]):
+        printed = printed[:-3] + ["All pass"]
+    cells = ["—"] * order.index(dealer) + printed
+    width = 12
+    lines = ["".join(f"{words['NESW'.index(s)]:<{width}}" for s in order).rstrip()]
+    for r in range(0, len(cells), 4):
+        lines.append("".join(f"{c:<{width}}" for c in cells[r:r + 4]).rstrip())
+    return lines
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_auction_table_gives_the_dealer_contract_and_declarer(seed):
+    """A random legal auction printed as a table under the seats (any seat first, dashes before
+    the dealer, calls in a book's spellings, `All pass` or the passes) beneath a deal's
+    diagram: the record keeps the calls, the first caller deals, and the contract and its
+    declarer are the auction's; its PBN says so."""
+    from records.cards.contract import final_contract
+    rng = random.Random(seed)
+    deal = make_deal(rng, NESW, "bridge")
+    calls = _random_auction(rng)
+    dealer = rng.choice("NESW")
+    end = final_contract(dealer, calls)
+    assert not end.problem, calls
+    table = _auction_table(calls, dealer, rng, rng.choice("NESW"))
+    text = ("DEAL 1.\n\n" + "\n".join(compass(deal, VOCAB["glyphs, 10"], "glyph", "none", words=True))
+            + "\nThe bidding:\n\n" + "\n".join(table) + "\n")
+    records = whist.scan_cards(text, "auction.txt")
+    assert [r.kind for r in records] == ["bridge"], text
+    (rec,) = records
+    assert rec.status == "valid", ([d.format() for d in rec.diagnostics], text)
+    assert rec.data["auction"] == calls and rec.data["auction_from"] == dealer, text
+    assert rec.tags["Dealer"] == dealer and rec.tags["Contract"] == str(end.contract), text
+    assert rec.tags.get("Declarer") == end.declarer, text
+    assert f'[Auction "{dealer}"]' in rec.normal and f'[Contract "{end.contract}"]' in rec.normal
+
+
+def test_an_auction_that_cannot_be_replayed_is_named_at_its_table():
+    rng = random.Random(5)
+    deal = make_deal(rng, NESW, "bridge")
+    table = ["SOUTH       WEST        NORTH       EAST", "1 ♥         Pass        1 ♠         Pass",
+             "1 ♥         Pass        Pass        Pass"]     # 1♥ again: insufficient
+    text = ("DEAL 1.\n\n" + "\n".join(compass(deal, VOCAB["glyphs, 10"], "glyph", "none", words=True))
+            + "\n" + "\n".join(table) + "\n")
+    (rec,) = whist.scan_cards(text, "auction.txt")
+    warned = [d for d in rec.diagnostics if d.code == "BRIDGE-AUCTION"]
+    assert rec.status == "needs_review" and len(warned) == 1 and "insufficient" in warned[0].message
+    assert text.split("\n")[warned[0].line - 1].startswith("SOUTH")

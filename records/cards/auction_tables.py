@@ -1,0 +1,143 @@
+"""An auction printed as a table: the seats across the top, the calls in rows under them.
+
+     SOUTH     WEST     NORTH     EAST
+     1 ♦       Pass     1 ♥       Pass
+     1 NT      Pass     3 NT      All pass
+
+The header names the four seats in their turn (any seat first: the column of the first call is
+the dealer's); each call stands under its seat's name. A call is a bid (`1 ♦`, `1D`, `3 NT`,
+`2 N.T.`, `4 spades`), a pass (`Pass`, `No bid`, `P`, a dash), a double (`Double`, `Dbl`, `X`)
+or a redouble (`Redouble`, `Rdbl`, `XX`); `All pass` ends it. Blank or dashed cells before the
+first call are the seats before the dealer. The calls are given as PBN writes them (`1D`,
+`Pass`, `X`), for the contract engine to replay.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "n": "N", "e": "E", "s": "S",
+              "w": "W"}
+CLOCKWISE = "NESW"
+HEADER_CELL = re.compile(r"(?i)\b(north|east|south|west|[NESW])\b[.:]?")
+STRAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "◇": "D", "♢": "D", "♧": "C",
+          "s": "S", "h": "H", "d": "D", "c": "C", "spade": "S", "heart": "H", "diamond": "D",
+          "club": "C", "nt": "NT", "n": "NT", "no trump": "NT", "no-trump": "NT", "notrump": "NT"}
+CALL = re.compile(
+    r"(?i)(?P<all>all\s+pass(?:es)?|\(all\s+pass\))"
+    r"|(?P<level>[1-7])\s?(?P<strain>[♠♥♦♣♤♡◇♢♧]|n\.?\s?t\.?|no[- ]?trumps?|notrumps?"
+    r"|(?:spade|heart|diamond|club)s?\b|[shdc](?![a-z]))"
+    r"|(?P<pass>pass(?:es)?\b|no\s+bid|p(?![a-z])|[-\u2013\u2014]+)"
+    r"|(?P<redouble>redoubles?\b|rdbl\.?|xx(?![a-z]))"
+    r"|(?P<double>doubles?\b|dbl\.?|x(?![a-z]))")
+
+
+@dataclass
+class Auction:
+    dealer: str          # N E S W: the seat of the first call
+    calls: list          # "1D", "Pass", "X", "XX", "NT" bids as "3NT"
+    line: int            # the header's line
+    column: int
+
+
+def find_auction(pieces: list[tuple[int, int, str]]) -> Auction | None:
+    """The first auction table among (line, column, text) pieces of consecutive lines."""
+    for k, (line, column, text) in enumerate(pieces):
+        seats = _header(text)
+        if seats is None:
+            continue
+        rows = []
+        for row_line, _, row in pieces[k + 1:]:
+            if row_line != line + 1 + len(rows):
+                break
+            cells = _row(row, seats)
+            if cells is None:
+                break
+            rows.append(cells)
+        auction = _calls(seats, rows)
+        if auction is not None:
+            return Auction(auction[0], auction[1], line, column + seats[0][1])
+    return None
+
+
+def _header(text: str) -> list[tuple[str, int]] | None:
+    """(seat, column) of a line naming the four seats in their turn, and nothing else."""
+    found = list(HEADER_CELL.finditer(text))
+    if len(found) != 4 or HEADER_CELL.sub("", text).strip(" \t|"):
+        return None
+    seats = [SEAT_WORDS[m.group(1).lower()] for m in found]
+    start = CLOCKWISE.index(seats[0])
+    if seats != [CLOCKWISE[(start + i) % 4] for i in range(4)]:
+        return None
+    return [(seat, m.start()) for seat, m in zip(seats, found)]
+
+
+def _row(text: str, seats: list[tuple[str, int]]) -> list[str | None] | None:
+    """The calls of a row, one a seat (None where it is blank); None when the line holds
+    anything but calls."""
+    found, at = [], 0
+    for m in CALL.finditer(text):
+        if text[at:m.start()].strip(" \t|,"):
+            return None
+        at = m.end()
+        found.append(m)
+        if m.group("all"):
+            break
+    if text[at:].strip(" \t|,.") or not found or len(found) > 4:
+        return None
+    if len(found) == 4:           # a whole row: in turn, however it is spaced
+        return [_call(m) for m in found]
+    cells: list[str | None] = [None] * 4
+    for m in found:               # a row begun or ended short: each call under its seat
+        k = min(range(4), key=lambda i: abs(seats[i][1] - m.start()))
+        if cells[k] is not None:
+            k = next((i for i in range(k + 1, 4) if cells[i] is None), None)
+            if k is None:
+                return None
+        cells[k] = _call(m)
+    return cells
+
+
+def _call(m: re.Match) -> str:
+    if m.group("all"):
+        return "AP"
+    if m.group("level"):
+        strain = re.sub(r"[.\s]", "", m.group("strain").lower())
+        strain = STRAIN.get(strain) or STRAIN.get(strain.rstrip("s")) or STRAIN.get(strain[:1]) or "NT"
+        return m.group("level") + strain
+    if m.group("pass"):
+        return "-" if m.group("pass").strip("-\u2013\u2014") == "" else "Pass"
+    return "XX" if m.group("redouble") else "X"
+
+
+def _calls(seats: list[tuple[str, int]], rows: list[list]) -> tuple[str, list[str]] | None:
+    """(dealer, calls) of the rows read in turn; None when no call is a bid or a row has a
+    gap between its calls. A dash before the first call marks a seat before the dealer; one
+    after it is a pass."""
+    calls: list[str] = []
+    dealer = None
+    for r, cells in enumerate(rows):
+        for k, call in enumerate(cells):
+            if call is None or (call == "-" and dealer is None):
+                if dealer is not None and any(c is not None for c in cells[k + 1:]):
+                    return None            # a gap inside the auction: not a table we can read
+                continue
+            if dealer is None:
+                dealer = seats[k][0]
+            if call == "AP":
+                calls.append("AP")
+                return _ended(dealer, calls)
+            calls.append("Pass" if call == "-" else call)
+    return _ended(dealer, calls) if dealer else None
+
+
+def _ended(dealer: str, calls: list[str]) -> tuple[str, list[str]] | None:
+    """`All pass`: passes until three follow the last bid (or double)."""
+    if not any(c[0].isdigit() for c in calls):
+        return None
+    if calls and calls[-1] == "AP":
+        calls = calls[:-1]
+        passed = len(calls) - len(re.sub(r"(?:Pass,)+$", "", ",".join(calls) + ",").rstrip(",")
+                                  .split(",")) if calls else 0
+        calls += ["Pass"] * max(0, 3 - passed)
+    return dealer, calls
