@@ -282,22 +282,18 @@ STRAIN_FORMS = {"C": ("♣", "C", "club"), "D": ("♦", "D", "diamond"), "H": ("
 
 def _random_auction(rng: random.Random) -> list[str]:
     """A legal auction in PBN calls: bids going up, doubles and redoubles where allowed."""
-    calls, level, strain_i, bidder, doubled = [], 0, -1, None, 0
+    calls, level, strain_i = [], 0, -1
     strains = ["C", "D", "H", "S", "NT"]
     while rng.random() < 0.3:           # passes before the opening bid
         calls.append("Pass")
     for _ in range(rng.randrange(1, 7)):
-        seat = len(calls) % 2
-        step = rng.randrange(1, 4)
-        key = level * 5 + strain_i + step
+        key = level * 5 + strain_i + rng.randrange(1, 4)
         if key >= 35:
             break
         level, strain_i = divmod(key, 5)
         calls.append(f"{level + 1}{strains[strain_i]}")
-        bidder, doubled = seat, 0
         if rng.random() < 0.25:         # the next seat doubles, perhaps redoubled
             calls.append("X")
-            doubled = 1
             if rng.random() < 0.4:
                 calls.append("XX")
         elif rng.random() < 0.5 and _ < 5:
