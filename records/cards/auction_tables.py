@@ -38,6 +38,7 @@ class Auction:
     calls: list          # "1D", "Pass", "X", "XX", "NT" bids as "3NT"
     line: int            # the header's line
     column: int
+    end_line: int = 0    # the last row's line
 
 
 def find_auction(pieces: list[tuple[int, int, str]]) -> Auction | None:
@@ -56,7 +57,7 @@ def find_auction(pieces: list[tuple[int, int, str]]) -> Auction | None:
             rows.append(cells)
         auction = _calls(seats, rows)
         if auction is not None:
-            return Auction(auction[0], auction[1], line, column + seats[0][1])
+            return Auction(auction[0], auction[1], line, column + seats[0][1], line + len(rows))
     return None
 
 

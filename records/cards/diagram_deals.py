@@ -162,6 +162,8 @@ def _raw(lines, diagram, seats: tuple, hands: dict, stated) -> RawDeal:
         if m and len(lines[i].strip()) < 60:         # the deal's heading ("HAND No. 1.")
             line, title = i + 1, f"{m.group('word').upper()} {m.group('n')}"
             break
+    if stated.table is not None and stated.table.line > end:
+        end = stated.table.end_line       # the auction printed under the diagram is the deal's
     raw = RawDeal(title, "", line, end, "\n".join(lines[line - 1:end]))
     raw.seats, raw.leaders_printed = seats, False
     dealer = stated.dealer.value if stated.dealer and stated.dealer.value in seats else ""

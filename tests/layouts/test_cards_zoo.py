@@ -349,6 +349,7 @@ def test_an_auction_table_gives_the_dealer_contract_and_declarer(seed):
     assert rec.tags["Dealer"] == dealer and rec.tags["Contract"] == str(end.contract), text
     assert rec.tags.get("Declarer") == end.declarer, text
     assert f'[Auction "{dealer}"]' in rec.normal and f'[Contract "{end.contract}"]' in rec.normal
+    assert rec.end_line == text.rstrip("\n").count("\n") + 1   # its lines reach the table's last
 
 
 def test_an_auction_that_cannot_be_replayed_is_named_at_its_table():
