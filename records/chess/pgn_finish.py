@@ -18,7 +18,8 @@ ANNOTATIONS_LIMIT = 2000   # characters of a game's comments kept for the word s
 
 
 def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[str],
-           start: int, stop: int, stopped: bool, white_starts: bool, result_token: str) -> None:
+           start: int, stop: int, stopped: bool, white_starts: bool, result_token: str,
+           decided: str = "") -> None:
     """Opening, notes, junk, result checks, the status and diagnostics an export gave the
     game. The movetext as printed is kept when it holds more than the moves; the game's tags
     are left as read (what hoyle finds goes in tags of its own)."""
@@ -43,7 +44,7 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     if not rec.plies and not result_token and not (tags.keys() & {*SEVEN_TAG_ROSTER, "FEN"}):
         rec.add(ERROR, "CHESS-NO-GAME", "nothing here reads as a game: no tag pair, no move and"
                 " no result", rec.line, 1)
-    check_result(rec, result_token, stopped, white_starts)
+    check_result(rec, result_token, stopped, white_starts, decided)
     interchange.take_back(rec, "CHESS-STATUS")
     if notes.annotated or notes.junk or stopped:
         rec.data["movetext"] = pgn_text.movetext_as_printed(lines, start, stop)
@@ -83,16 +84,18 @@ def classify(rec: Record, keys: list) -> None:
         rec.tags[OPENING_TAG], rec.tags[ECO_TAG] = name, eco
 
 
-def check_result(rec: Record, result_token: str, stopped: bool, white_starts: bool) -> None:
+def check_result(rec: Record, result_token: str, stopped: bool, white_starts: bool,
+                 decided: str = "") -> None:
     """The result in the tags, at the end of the moves, and after a mate must agree; a mate
-    left unfinished ("*") gets its result, with a note."""
+    left unfinished ("*") gets its result, with a note. decided: the result a variant's own
+    end gives (the centre reached, a third check, antichess's side left bare), for a mate's."""
     stated = rec.tags.get("Result", "")
     if stated in RESULTS and result_token and result_token != stated:
         rec.add(WARNING, "CHESS-RESULT", f'the tags say "{stated}" but the moves end with'
                 f' "{result_token}"', rec.end_line)
     if _ends_in_mate(rec) and not stopped:
         white_mated = (len(rec.plies) % 2 == 0) == white_starts
-        winner = "0-1" if white_mated else "1-0"
+        winner = decided if decided in RESULTS and decided != "*" else "0-1" if white_mated else "1-0"
         claimed = result_token or stated or "*"
         if claimed == "*" and stated in ("", "*"):
             rec.tags[RESULT_TAG] = winner   # the game's own Result tag stays as printed

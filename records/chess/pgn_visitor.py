@@ -164,6 +164,7 @@ class _GameCollector(chess.pgn.BaseVisitor):
         self.started = False     # the start position has been seen
         self.white_starts = True
         self.standard = False    # standard chess (not a variant, not Chess960)
+        self.decided = ""        # a variant's end, the result its rules give
         self.start_key = ""
         self.stopped = False
         self.plies_failed = False
@@ -196,8 +197,10 @@ class _GameCollector(chess.pgn.BaseVisitor):
                     board.attackers_mask(not turn, kings.bit_length() - 1))
             else:
                 self.in_check = board.is_check()
-            if self.in_check:
-                ply.normal += "#" if board.is_checkmate() else "+"
+            won = not self.standard and (board.is_variant_win() or board.is_variant_loss())
+            if self.in_check or won:   # a variant's own win (the centre reached, a third check)
+                ply.normal += "#" if won or board.is_checkmate() else "+"
+            self.decided = board.result() if won else ""    # (antichess: the side left bare)
             if ply.text[-1] in "+#":
                 self._check_claim(ply)
         elif not self.started:  # the start position
@@ -336,7 +339,7 @@ class _GameCollector(chess.pgn.BaseVisitor):
         notes = pgn_text.scan(feed.lines, start, end)
         finish(rec, self.keys, notes, feed.lines, start, end,
                stopped=self.stopped, white_starts=self.white_starts,
-               result_token=self.result_token)
+               result_token=self.result_token, decided=self.decided)
         if not rec.plies and notes.junk:   # "1. P-K4 P-K4": a book's moves under PGN's tags
             from records.chess.pgn_descriptive import read_as_descriptive
             return read_as_descriptive(rec, feed.lines, start, end, self.result_token) or rec
