@@ -8,6 +8,7 @@ refuses, every variant and every Chess960 game is read by python-chess's PGN rea
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from itertools import islice
 
@@ -54,10 +55,60 @@ def _read_batch(lines: list[str], spans: list, path: str, number: int,
         for i, ((first, _, stop), rec) in enumerate(zip(spans, quick)):
             if rec is None:   # python-chess's reader, imported only when a game needs it
                 from records.chess.pgn_visitor import read_lines
-                out.extend(read_lines(lines, path, first, stop, number + i - 1))
+                found = read_lines(lines, path, first, stop, number + i - 1)
             else:
-                out.append(rec)
+                found = [rec]
+            out.extend(_piece_letters_raised(r, lines, path, first, stop, number + i - 1)
+                       if r.diagnostics and _lower_pieces(r) else r for r in found)
     return out
+
+
+# a piece's move with its letter in lower case (`nf3`, `qxd8+`, `bb5`): python-chess takes the
+# letter for junk and plays the pawn move after it (`f3`); only a token that is junk or illegal
+# as read is raised (`bxc6` stays a pawn's capture where that is legal)
+LOWER_PIECE = re.compile(r"[nbrqk][a-h]?[1-8]?x?[a-h][1-8][+#]?")
+
+
+def _lower_pieces(rec: Record) -> list:
+    return [d for d in rec.diagnostics if d.code in ("CHESS-JUNK", "CHESS-ILLEGAL")
+            and d.message.startswith('"')
+            and LOWER_PIECE.fullmatch(d.message[1:d.message.find('"', 1)])]
+
+
+def _piece_letters_raised(rec: Record, lines: list[str], path: str, first: int, stop: int,
+                          games_before: int) -> Record:
+    """The game read again with each piece letter printed in lower case raised (`nf3` as
+    Nf3), each named as a repair, until no such fault is left (a game stops at its first
+    illegal move, so each reading may find the next); kept when it reads with fewer errors."""
+    from records.chess.pgn_visitor import read_lines
+    from records.core.model import WARNING
+    fixed, raised, best = list(lines), [], rec
+    for _ in range(64):
+        faults = _lower_pieces(best)
+        if not faults:
+            break
+        for diag in faults:
+            token = diag.message[1:diag.message.find('"', 1)]
+            line, at = fixed[diag.line - 1], diag.column - 1
+            if line[at:at + len(token)] != token:
+                return rec
+            fixed[diag.line - 1] = line[:at] + token[0].upper() + line[at + 1:]
+            raised.append((diag.line, diag.column, token))
+        again = read_lines(fixed, path, first, stop, games_before)
+        if len(again) != 1:
+            return rec
+        best = again[0]
+    if best is rec or _errors(best) >= _errors(rec) and len(best.plies) <= len(rec.plies):
+        return rec
+    best.text = rec.text
+    for line, column, token in raised:
+        best.add(WARNING, "CHESS-PIECE-CASE", f'"{token}": a piece\'s letter printed in lower '
+                 f"case, read as {token[0].upper()}{token[1:]}", line, column, repair=True)
+    return best
+
+
+def _errors(rec: Record) -> int:
+    return sum(1 for d in rec.diagnostics if d.severity in ("error", "warning") and not d.repair)
 
 
 def prepare_bulk() -> None:

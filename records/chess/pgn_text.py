@@ -233,8 +233,11 @@ def _word(out: Movetext, token: str, line: int, column: int, depth: int) -> None
     elif MOVE_SHAPE.fullmatch(token):
         if depth == 0:
             out.moves.append((token, line, column))
-    elif not token.startswith("%"):
+    elif not token.startswith("%") and token not in EN_PASSANT:
         out.junk.append((token, line, column))
+
+
+EN_PASSANT = {"e.p.", "e.p", "(e.p.)", "ep."}   # an en passant capture's mark, as older files write it
 
 
 def movetext_as_printed(lines: list[str], start: int, stop: int) -> str:

@@ -485,6 +485,33 @@ def test_chess960_and_variants_go_through_python_chess():
     assert [p.normal for p in hill.plies][-1] == "Kd3" and not hill.diagnostics
 
 
+@pytest.mark.parametrize("games", [1, 40])     # a few games (plain Python) and the bulk reader
+def test_piece_letters_in_lower_case_and_en_passant_marks(games):
+    """`nf3`, `bb5`, `qxd8+`: python-chess took the letter for junk and played the pawn move
+    after it (2. nf3 read as 2. f3); each is raised (`Nf3`) as a named repair, and only where
+    the token is junk or illegal as read (`bxc6` stays a pawn's capture where that is legal).
+    `e.p.` after a capture is the en passant mark, not junk."""
+    board, sans = chess.Board(), []
+    rng = random.Random(3)
+    while len(sans) < 40 and not board.is_game_over():
+        move = rng.choice(list(board.legal_moves))
+        sans.append(board.san(move))
+        board.push(move)
+    lowered = [san[0].lower() + san[1:] if san[0] in "NBRQK" else san for san in sans]
+    movetext = " ".join(f"{n // 2 + 1}. {m}" if n % 2 == 0 else m for n, m in enumerate(lowered))
+    text = "".join(f'[Event "g{k}"]\n\n{movetext} *\n\n' for k in range(games))
+    records = pgn.read(text, "lower.pgn")
+    assert len(records) == games
+    never_pawns = sum(1 for m in lowered if m[0] in "nrqk")     # no file is n, r, q or k
+    for rec in records:
+        assert [p.normal for p in rec.plies] == sans and rec.settle_status() == "repaired"
+        raised = [d for d in rec.diagnostics if d.code == "CHESS-PIECE-CASE"]
+        assert never_pawns <= len(raised) <= sum(1 for m in lowered if m[0] in "nbrqk")
+        assert all(d.repair for d in raised) and movetext in rec.text   # the text as printed
+    (ep,) = pgn.read('[Event "ep"]\n\n1. e4 d5 2. e5 f5 3. exf6 e.p. e6 *\n', "ep.pgn")
+    assert ep.settle_status() == "valid" and [p.normal for p in ep.plies][4] == "exf6"
+
+
 def test_variant_games_played_to_their_own_ends_are_valid_and_read_back():
     """Random games of every variant python-chess knows, played to the end: a variant's own
     win (the centre reached, a third check, an explosion, antichess's side left bare or
