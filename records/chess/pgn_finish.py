@@ -25,6 +25,7 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     are left as read (what hoyle finds goes in tags of its own)."""
     tags = rec.tags
     _report_damage(rec, notes, lines, start)
+    result_token = _result_forms(rec, notes, result_token)
     classify(rec, keys)
     if "FEN" in tags:
         rec.data["fen"] = tags["FEN"]
@@ -54,6 +55,22 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     # writes the normal form from them: it is written when first asked for
     rec.plies_in_text = True
     rec.normal = None
+
+
+def _result_forms(rec: Record, notes: pgn_text.Movetext, result_token: str) -> str:
+    """A result spelled as other programs write it (`½-½`, `1:0`), at the end of the moves or
+    in the Result tag, read as PGN's and noted; the result token the game ends with."""
+    if notes.result_form and not result_token:
+        token, line, column = notes.result_form
+        result_token = notes.result
+        rec.add(INFO, "CHESS-RESULT-FORM", f'"{token}" is read as the result "{result_token}"',
+                line, column)
+    stated = rec.tags.get("Result", "")
+    if stated in pgn_text.RESULT_FORMS and stated not in RESULTS:
+        rec.tags["Result"] = pgn_text.RESULT_FORMS[stated]
+        rec.add(INFO, "CHESS-RESULT-FORM", f'the Result tag "{stated}" is read as '
+                f'"{rec.tags["Result"]}"', rec.line, 1)
+    return result_token
 
 
 def _report_damage(rec: Record, notes: pgn_text.Movetext, lines: list[str], start: int) -> None:

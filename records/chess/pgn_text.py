@@ -7,6 +7,10 @@ import re
 from dataclasses import dataclass, field
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+# results as other programs and pages write them: read as PGN's, the spelling noted
+RESULT_FORMS = {"½-½": "1/2-1/2", "1:0": "1-0", "0:1": "0-1", "½:½": "1/2-1/2",
+                "1/2:1/2": "1/2-1/2", "0.5-0.5": "1/2-1/2", "1–0": "1-0", "0–1": "0-1",
+                "½–½": "1/2-1/2"}
 # python-chess's own move pattern (chess.pgn.MOVETEXT_REGEX), anchored, with a check sign
 MOVE_SHAPE = re.compile(r"(?:[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?"
                         r"|[PNBRQK]?@[a-h][1-8]|--|Z0|0000|@@@@|O-O(?:-O)?|0-0(?:-0)?)[+#]?")
@@ -140,6 +144,7 @@ class Movetext:
     variations: int = 0
     result: str = ""
     unclosed: list = field(default_factory=list)   # ("{" or "(", line, column) never closed
+    result_form: tuple = ()                        # (token, line, column): a result not PGN's
 
     @property
     def annotated(self) -> bool:
@@ -233,6 +238,9 @@ def _word(out: Movetext, token: str, line: int, column: int, depth: int) -> None
     elif MOVE_SHAPE.fullmatch(token):
         if depth == 0:
             out.moves.append((token, line, column))
+    elif token in RESULT_FORMS:
+        if depth == 0:
+            out.result, out.result_form = RESULT_FORMS[token], (token, line, column)
     elif not token.startswith("%") and token not in EN_PASSANT:
         out.junk.append((token, line, column))
 

@@ -512,6 +512,23 @@ def test_piece_letters_in_lower_case_and_en_passant_marks(games):
     assert ep.settle_status() == "valid" and [p.normal for p in ep.plies][4] == "exf6"
 
 
+@pytest.mark.parametrize("copies", [1, 20])     # a few games (plain Python) and the bulk reader
+def test_results_as_other_programs_write_them(copies):
+    """`½-½`, `1:0`, `0:1`, `½:½`, an en dash: read as PGN's result, in the tag and after the
+    moves, each noted (they were junk, the game needing review, and the tag exported as read)."""
+    forms = [("½-½", "½-½", "1/2-1/2"), ("1:0", "1:0", "1-0"), ("0:1", "0:1", "0-1"),
+             ("1/2-1/2", "½:½", "1/2-1/2"), ("0-1", "0–1", "0-1")]
+    text = "".join(f'[Event "r{k}"]\n[Result "{tag}"]\n\n1. e4 e5 2. Nf3 Nc6 {token}\n\n'
+                   for _ in range(copies) for k, (tag, token, _) in enumerate(forms))
+    records = pgn.read(text, "results.pgn")
+    assert len(records) == len(forms) * copies
+    for rec, (tag, token, result) in zip(records, forms * copies):
+        assert rec.settle_status() == VALID and rec.tags["Result"] == result, rec.diagnostics
+        noted = [d.message for d in rec.diagnostics if d.code == "CHESS-RESULT-FORM"]
+        assert f'"{token}" is read as the result "{result}"' in noted
+        assert (tag != result) == any("Result tag" in m for m in noted)
+
+
 def test_variant_games_played_to_their_own_ends_are_valid_and_read_back():
     """Random games of every variant python-chess knows, played to the end: a variant's own
     win (the centre reached, a third check, an explosion, antichess's side left bare or
