@@ -133,8 +133,9 @@ def _calls(seats: list[tuple[str, int]], rows: list[list]) -> tuple[str, list[st
 
 
 def _ended(dealer: str, calls: list[str]) -> tuple[str, list[str]] | None:
-    """`All pass`: passes until three follow the last bid (or double)."""
-    if not any(c[0].isdigit() for c in calls):
+    """`All pass`: passes until three follow the last bid (or double). An auction has a bid
+    and a pass (a row of a trick table printing 2♠ 5♠ 3♠ 7♠ under the seats has no pass)."""
+    if not any(c[0].isdigit() for c in calls) or not any(c in ("Pass", "AP") for c in calls):
         return None
     if calls and calls[-1] == "AP":
         calls = calls[:-1]

@@ -363,3 +363,13 @@ def test_an_auction_that_cannot_be_replayed_is_named_at_its_table():
     warned = [d for d in rec.diagnostics if d.code == "BRIDGE-AUCTION"]
     assert rec.status == "needs_review" and len(warned) == 1 and "insufficient" in warned[0].message
     assert text.split("\n")[warned[0].line - 1].startswith("SOUTH")
+
+
+def test_rows_of_low_cards_under_the_seats_are_no_auction():
+    """A trick table printing 3♥ 4♥ 2♥ 7♥ under N E S W reads like bids; an auction has a pass."""
+    from records.cards.auction_tables import find_auction
+    rows = ["N      E      S      W", "3♥     4♥     2♥     7♥", "5♣     6♣     2♣     3♣"]
+    assert find_auction([(k + 1, 1, row) for k, row in enumerate(rows)]) is None
+    rows[2] = "Pass   Pass   Pass"
+    assert find_auction([(k + 1, 1, row) for k, row in enumerate(rows)]).calls[:4] == [
+        "3H", "4H", "2H", "7H"]      # (an auction, insufficient: the deal's check says so)
