@@ -31,6 +31,8 @@ MAX_TABLE_CELL = 40   # a cell of a table holds a number and a move or two, no m
 CONTINUING = "continuing the line above"
 FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
                       r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
+# a move typeset alone, White's last when Black's reply is not printed (`27 $B-KKt_2$`)
+TYPESET_MOVE = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?(?!\\frac)([^${}\\]*[A-Za-z][^${}\\]*)\$")
 MOVE_HINT = re.compile(r"\d|x|[Cc]astles|O-O|\bsq\b|square|takes|\u00d7|"
                        + "|".join(dn.RANK_NUMBERS))   # P. to K. fourth
 CHESSY = re.compile(r"[KQRBNPSDTLFCA\u2654-\u265f]|[a-h][1-8]|O-O|0-0|^\s*\d{1,3}\s?\.")
@@ -70,7 +72,7 @@ class ChessReader:
 
     def tokens(self, cell) -> list:
         text = plain(cell.text)
-        if "\\frac" in text:
+        if "\\frac" in text or "$" in text and TYPESET_MOVE.search(text):
             return fraction_items(text, cell.line, cell.column - 1)
         if len(text) <= MAX_TABLE_CELL and RESULT_ALONE.match(text.strip()):   # `Resigns`, `½–½`
             if cell.line in self.alone:
@@ -162,16 +164,18 @@ def _placed(item, line: int, column: int):
 
 
 def fraction_items(text: str, lineno: int, offset: int = 0) -> list:
-    """A LaTeX fraction's number, White's move over Black's (`1 $\\frac{P-K_4}{P-K_4}$`), each
-    at its column (offset: the text's first column less one)."""
+    """A LaTeX fraction's number, White's move over Black's (`1 $\\frac{P-K_4}{P-K_4}$`), or a
+    number and White's move alone (`27 $B-KKt_2$`), each at its column (offset: the text's
+    first column less one)."""
     items: list = []
-    for m in FRACTION.finditer(text):
+    found = sorted([*FRACTION.finditer(text), *TYPESET_MOVE.finditer(text)], key=lambda m: m.start())
+    for m in found:
         number = m.group(1) or m.group(2)
         if number is None or not re.search(r"[A-Za-z]", m.group(3)):
             continue
         column = (m.start(1) if m.group(1) else m.start(2)) + 1 + offset
         items.append(dn.move_number(int(number), lineno, column))
-        for group in (3, 4):
+        for group in range(3, m.re.groups + 1):
             moved, cols = dn.untypeset(m.group(group), m.start(group) + 1 + offset)
             parsed = [i for i in dn.parse(moved, lineno, cols) if not isinstance(i, dn.MoveNumber)]
             if sum(isinstance(i, MOVES) for i in parsed) != 1:

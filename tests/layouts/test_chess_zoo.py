@@ -57,10 +57,11 @@ def test_a_random_game_reads_back_in_every_layout(layout, seed):
 
 
 @pytest.mark.parametrize("seed", range(12))
-@pytest.mark.parametrize("layout", ["fractions", "fractions numbered"])
+@pytest.mark.parametrize("layout", ["fractions", "fractions numbered", "latex fractions"])
 def test_a_fraction_block_ending_on_whites_move_reads_back(layout, seed):
     """A last block of one or two short fractions (`6. ------ 7. ------`, no double space
-    on its rule) and White's move alone above the last rule."""
+    on its rule) and White's move alone above the last rule; in LaTeX, White's move typeset
+    alone (`27 $B-KKt_2$`: it was dropped, the game valid without it)."""
     rnd = random.Random(seed)
     start, moves = random_game(rnd, 2 * rnd.randint(3, 12) + 1)
     lines = LAYOUTS[layout](descriptive(start, moves), rnd)
