@@ -29,7 +29,7 @@ from records.core.layout import Block, Grid, Replay, roman_value
 _DIGIT = re.compile(r"\d")
 _SQ = r"(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"
 _MOVE_LIKE = re.compile(rf"(?<![\w.]){_SQ}(?: ?[-\u2013\u2014x\u00d7:.*] ?| {{1,2}}| {{1,2}}(?:to|takes) {{1,2}}){_SQ}"
-                        r"(?!\w)|[BW]:[WB]")
+                        rf"(?:[-x\u00d7]{_SQ})*(?!\w)|[BW]:[WB]")   # (a jump's further squares: `16x23x30`)
 _NUMBERED = re.compile(r"--\s?\d|\(\d{1,3}\)|\d\.\s|[a-h]\}|\bV\. ?\d")    # `V.1.`: a variation
 _NAMED = re.compile(r"^((?:The\s+)?[A-Z][\w'\u2019 .-]{2,40}?):\s*(?=\d)")   # `The Dyke: 11 to 15`
 _WORDS = re.compile(r"[A-Za-z]{3,}")

@@ -94,6 +94,9 @@ def pick(choice: Choice) -> tuple[Tried, list[Tried]]:
     if not whole:
         best = choice.best
         if not any(len(line.played) >= MIN_PLIES for line in best.replay.value.lines):
+            mended = _mended(choice)     # a misprint in the first moves: play goes on past it
+            if sum(len(line.played) for line in mended.mended.lines) >= 2 * MIN_PLIES:
+                return mended, []
             ties = [t for t in choice.readings if t.replay.consumed == best.replay.consumed]
             return min(ties, key=lambda t: (t.start.rank, _KIND_ORDER[t.start.kind])), []
         return _mended(choice), []
@@ -114,15 +117,16 @@ MENDED = 6     # readings, the most read first, replayed with repairs when none 
 def _mended(choice: Choice) -> Tried:
     """When no reading replays everything (a misprint): of the readings that read most, the
     one that replays most plies once its lines are repaired where one edit lets them go on
-    (the record's replay, which names the repair or the error)."""
+    (the record's replay, which names the repair or the error), in the fewest lines."""
     tried = choice.readings[:MENDED]
     scored = []
     for rank, one in enumerate(tried):
         mended = replay(one.order.tokens, one.start, tolerant=True).value
         plies = sum(len(line.played) for line in mended.lines)
-        scored.append((-plies, one.start.rank, _KIND_ORDER[one.start.kind], rank))
+        scored.append((-plies, one.start.rank, _KIND_ORDER[one.start.kind], len(mended.lines),
+                       rank))
         one.mended = mended
-    return tried[min(scored)[3]]
+    return tried[min(scored)[-1]]
 
 
 def named(tried: Tried) -> str:
@@ -309,6 +313,13 @@ class SpanRecords:
             else:
                 rec.tags["Result"] = VERDICT_RESULTS[piece.claim.value]
             _check_goal(rec, piece)
+        elif done.complete and done.positions and engine.winner(done.positions[-1]):
+            won = engine.winner(done.positions[-1])   # the side to move has no move: it lost
+            rec.tags["Result"] = VERDICT_RESULTS[won]
+            rec.add(INFO, "CHECKERS-RESULT", f"the line ends with "
+                    f"{'White' if won == engine.BLACK else 'Black'} unable to move: "
+                    f"{'Black' if won == engine.BLACK else 'White'} wins "
+                    f"({VERDICT_RESULTS[won]})", rec.end_line, 1)
         self._opening(rec, piece)
         rec.normal = pdn_text(rec)
         rec.tags["_plies"] = len(rec.plies)

@@ -202,6 +202,17 @@ def test_a_misprint_is_flagged_at_its_line(name):
     misprint_flagged(name, 7)
 
 
+@pytest.mark.parametrize("name, seed, misprint", [
+    ("numbered pairs", 215413, False),   # the game ends with White unable to move: Black wins
+    ("pairs per row", 215418, False),    # the last row a jump alone (`16x23x30`): was dropped
+    ("numbered pairs", 90215, False),    # a jump told in words over three squares (`19 to 12 to 3`)
+    ("colour named a row", 777007, True),  # the second move misprinted: the game was dropped
+])
+def test_seeds_the_zoo_at_large_found(name, seed, misprint):
+    """Pages a fresh seed of the zoo (test_zoo_with_a_fresh_seed) printed that were misread."""
+    (misprint_flagged if misprint else read_back)(name, seed)
+
+
 @pytest.mark.parametrize("name", ["pairs per row", "columns down then across", "box table"])
 def test_ocr_confusions_are_named_not_alarms(name):
     read_back(name, 11, ocr=0.3)
