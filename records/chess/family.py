@@ -33,9 +33,30 @@ def start_fen_of(rec) -> str:
     return board.fen()
 
 
-def board_at(rec, ply: int | None = None) -> tuple[chess.Board, list[chess.Move]]:
+def start_board(rec) -> chess.Board:
+    """The board the record's moves are played on: its variant's (crazyhouse's pockets,
+    horde's start) and Chess960's castling where its Variant tag says so."""
     import chess
-    board = chess.Board(start_fen_of(rec))
+    variant = rec.tags.get("Variant", "").strip() if isinstance(rec.tags, dict) else ""
+    chess960 = variant.lower().replace(" ", "").replace("-", "") in CHESS960_NAMES
+    kind = chess.Board
+    if variant and not chess960:
+        import chess.variant
+        try:
+            kind = chess.variant.find_variant(variant)
+        except ValueError:   # a name python-chess does not know: the game was read as chess
+            kind = chess.Board
+    fen = rec.data.get("start_fen") or rec.data.get("fen")
+    if kind is not chess.Board and not fen:
+        return kind(chess960=chess960)          # the variant's own start
+    return kind(fen or start_fen_of(rec), chess960=chess960)
+
+
+CHESS960_NAMES = {"chess960", "fischerandom", "fischerrandom", "960", "chess960(fischerrandom)"}
+
+
+def board_at(rec, ply: int | None = None) -> tuple[chess.Board, list[chess.Move]]:
+    board = start_board(rec)
     start = board.copy()
     moves = []
     for p in rec.plies[:ply if ply is not None else len(rec.plies)]:
@@ -82,6 +103,9 @@ def descriptive_text(rec) -> str:
     """A game in English descriptive notation, numbered rows of White and Black."""
     from records.chess.spelling import to_descriptive   # loads the descriptive grammar
     start, moves = board_at(rec)
+    if type(start).uci_variant != "chess":   # drops, explosions: no book's notation
+        raise ValueError(f"descriptive notation writes chess, not {rec.tags.get('Variant')}: "
+                         "those games are left out")
     spelled = to_descriptive(start, [m for m in moves if m])
     board = start.copy()
     heading = f"GAME No. {rec.id}. {rec.title}" if rec.id else rec.title
@@ -148,8 +172,7 @@ def _typed_sans(text: str) -> list[str] | None:
 
 def replay_positions(rec) -> list[str]:
     """The position key after every ply, by replaying the moves (the archive keeps none)."""
-    import chess
-    board, keys = chess.Board(start_fen_of(rec)), []
+    board, keys = start_board(rec), []
     for p in rec.plies:
         try:
             board.push_san(p.normal)

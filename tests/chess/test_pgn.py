@@ -470,6 +470,28 @@ def test_crlf_files_read_the_same(counterparts):
     assert crlf[0].text == records[0].text.replace("\n", "\r\n")
 
 
+def test_chess960_games_replay_on_a_chess960_board():
+    """Castling in Chess960 (king and rook anywhere on the back rank): replay and the position
+    after each ply (it was an internal error: the king's castling read on a standard board)."""
+    from records.chess.family import board_at, render_text, replay_positions
+    rng = random.Random(960)
+    for number in rng.sample(range(960), 12):
+        board = chess.Board.from_chess960_pos(number)
+        game = chess.pgn.Game.from_board(board)
+        node = game
+        while board.ply() < 80 and not board.is_game_over():
+            moves = list(board.legal_moves)
+            castles = [m for m in moves if board.is_castling(m)]
+            move = castles[0] if castles and rng.random() < 0.7 else rng.choice(moves)
+            node = node.add_variation(move)
+            board.push(move)
+        (rec,) = pgn.read(str(game) + "\n", "960.pgn")
+        assert rec.settle_status() == VALID
+        start, moves = board_at(rec)
+        assert start.chess960 and moves == list(game.mainline_moves())
+        assert board.fen() in render_text(rec) and "" not in replay_positions(rec)
+
+
 def test_chess960_and_variants_go_through_python_chess():
     start = "nnrkbbqr/pppppppp/8/8/8/8/PPPPPPPP/NNRKBBQR w KQkq - 0 1"   # Chess960 no. 74
     text = (f'[Event "960"]\n[Variant "Chess960"]\n[SetUp "1"]\n[FEN "{start}"]\n\n'
@@ -554,8 +576,17 @@ def test_variant_games_played_to_their_own_ends_are_valid_and_read_back():
             games.append(str(game))
     records = pgn.read("\n\n".join(games) + "\n", "variants.pgn")
     assert len(records) == len(games)
+    from records.chess.family import board_at, descriptive_text, render_svg, render_text
     for rec, printed in zip(records, games):
         assert rec.settle_status() == VALID, (rec.title, [d.format() for d in rec.diagnostics])
+        # replay draws it on its variant's board (it was an internal error: crazyhouse's
+        # pockets in the FEN, horde's start); descriptive notation refuses it by name
+        game = chess.pgn.read_game(io.StringIO(printed))
+        start, moves = board_at(rec)
+        assert type(start) is type(game.board()) and moves == list(game.mainline_moves())
+        assert game.end().board().fen() in render_text(rec) and render_svg(rec, 1)
+        with pytest.raises(ValueError, match="descriptive notation writes chess"):
+            descriptive_text(rec)
         again, = pgn.read(record_pgn(rec), "again.pgn")
         assert [p.normal for p in again.plies] == [p.normal for p in rec.plies], rec.title
         assert again.tags["Result"] == rec.tags["Result"] == chess.pgn.read_game(
