@@ -17,9 +17,9 @@ from itertools import islice
 
 import records.archive.sources as sources
 from records.archive.positions import PositionWriter
+from records.core.files import text_path
 from records.core.model import Record, json_writer, normals
 from records.core.parallel import collector_paused
-from records.core.files import text_path
 
 BATCH = 500
 MOVE_SEPARATOR = " "
