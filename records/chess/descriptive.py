@@ -218,6 +218,9 @@ def parse(text: str, line: int = 1, cols: list[int] | None = None) -> list:
         cols = cols + [cols[-1] + 1] * (len(text) + 1 - len(cols))
     tree = _tree(text)
     if isinstance(tree, int):
+        carried = CHECK_CARRIED.match(text)
+        if carried:   # "ch; 10. K-K2": the check of the move the line above ends with
+            return parse(" " * carried.end() + text[carried.end():], line, cols)
         side = SIDE_PREFIX.match(text)
         if side:  # "W. P. to K's 4th.", "B. Kt. takes P.": the side that moves, one per line
             return parse(text[:side.start(1)] + " " * len(side.group(1)) + text[side.end(1):],
@@ -255,6 +258,9 @@ def _tree(text: str):
 
 
 SIDE_PREFIX = re.compile(r"^\s*(?:\d{1,3}\s?[.:]\s*)?((?:W|B|White|Black)\.?)(?=\s)")
+# a check or mate sign a line break carried to the head of the next line, then more moves
+CHECK_CARRIED = re.compile(r"^\s*(?:(?:dis(?:\.|covered)?|dble?\.?|double)\s+)?(?:ch(?:eck)?|mate)\.?"
+                           r"\s*[;,]\s*(?=\d|[KQRBNP])")
 NUMBER_AFTER_A_STOP = re.compile(r"(?:(?<=^)|(?<=\s))(\d{1,3})\.(?=\s|$)")
 
 

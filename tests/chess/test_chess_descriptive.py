@@ -9,6 +9,7 @@ from records.chess.family import move_prefixes
 from records.chess.spelling import to_descriptive
 from records.core.model import ERROR, NEEDS_REVIEW, REPAIRED, VALID, WARNING, Record
 from records.chess import descriptive as dn
+from records.core import reading
 
 
 def moves_of(text):
@@ -358,3 +359,26 @@ WHITE. (Mr. M.)                   BLACK. (Mr. H.)
                                                                   "Mr. Harrwitz")
     assert "BookOpening" not in rec.tags
     assert rec.normal == "1. e4 e5 2. Nf3 d6 3. d4 exd4 4. Qxd4 Nc6"
+
+
+# -- a check or mate sign that a line break carried to the head of the next line ----------
+def test_a_line_opening_with_the_check_of_the_move_above_is_read():
+    for text, number in (("ch; 10. K-K2, P-KB4.", 10), ("dis. ch; 5. P-K4", 5),
+                         ("check, 7. Q-R5", 7)):
+        items = dn.parse(text, 3)
+        assert isinstance(items[0], dn.MoveNumber) and items[0].number == number, text
+        assert all(not isinstance(i, dn.Unreadable) for i in items), text
+        assert text[items[1].column - 1:].startswith(items[1].text.rstrip(".")), text
+    assert isinstance(dn.parse("mate.", 1)[0], dn.Unreadable)   # a mark alone: not play
+
+
+def test_a_game_whose_check_wraps_keeps_its_last_line(tmp_path):
+    """The game was valid without the line after the wrap (its last move dropped)."""
+    book = ("GAME 1\n\n1. P-K4, P-K4; 2. Kt-KB3, Kt-QB3; 3. B-Kt5, P-QR3; 4. BxKt, QPxB; 5.\n"
+            "P-Q4, PxP; 6. QxP, QxQ; 7. KtxQ, B-Q3; 8. Kt-QB3, Kt-K2; 9. B-K3, B-K4\n"
+            "ch; 10. K-K2, P-KB4.\n")
+    path = tmp_path / "wrapped.txt"
+    path.write_text(book)
+    (rec,) = reading.read_path(str(path))
+    assert rec.end_line == 5 and len(rec.plies) == 20
+    assert [p.normal for p in rec.plies][-2:] == ["Ke2", "f5"]

@@ -68,6 +68,16 @@ def test_a_fraction_block_ending_on_whites_move_reads_back(layout, seed):
     assert_reads_back(lines, start, moves, seed, layout)
 
 
+@pytest.mark.parametrize("seed, layout", [(3333, "paragraph")])
+def test_seeds_the_zoo_at_large_found(seed, layout):
+    """A paragraph whose line break carries a check to the head of the next line (`Q-Kt5` /
+    `ch; 13. K-Q1, ...`): that line was unreadable, the game cut there and its last move read
+    as a variation from a position not given."""
+    rnd, start, moves = game(seed, 60)
+    assert_reads_back(LAYOUTS[layout](descriptive(start, moves), rnd), start, moves,
+                      f"seed {seed}", layout)
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("variant", ["N for the knight", "annotation marks", "note marks"])
 def test_the_vocabulary_variants_read_back(variant, seed):
