@@ -9,7 +9,7 @@ from records.chess.family import move_prefixes
 from records.chess.spelling import to_descriptive
 from records.core.model import ERROR, NEEDS_REVIEW, REPAIRED, VALID, WARNING, Record
 from records.chess import descriptive as dn
-from records.core import reading
+from records.core import reading as core_reading
 
 
 def moves_of(text):
@@ -379,6 +379,6 @@ def test_a_game_whose_check_wraps_keeps_its_last_line(tmp_path):
             "ch; 10. K-K2, P-KB4.\n")
     path = tmp_path / "wrapped.txt"
     path.write_text(book)
-    (rec,) = reading.read_path(str(path))
+    (rec,) = core_reading.read_path(str(path))
     assert rec.end_line == 5 and len(rec.plies) == 20
     assert [p.normal for p in rec.plies][-2:] == ["Ke2", "f5"]
