@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
+
+from records.cards.contract import AuctionEnd, final_contract
 
 SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "n": "N", "e": "E", "s": "S",
               "w": "W"}
@@ -39,6 +42,11 @@ class Auction:
     line: int            # the header's line
     column: int
     end_line: int = 0    # the last row's line
+
+    @cached_property
+    def end(self) -> AuctionEnd:
+        """The calls replayed to their contract and declarer (or the problem)."""
+        return final_contract(self.dealer, self.calls)
 
 
 def find_auction(pieces: list[tuple[int, int, str]]) -> Auction | None:

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 from records.cards.auction_tables import Auction, find_auction
 from records.cards.card_forms import GLYPHS, rank_of, suit_of
-from records.cards.contract import final_contract
 from records.cards.trick_tables import ANY
 
 SUIT_WORD = r"(?:spades?|hearts?|diamonds?|clubs?|royals?|[♠♥♦♣♤♡◇♢♧])"
@@ -179,14 +178,14 @@ def read_facts(lines: list[tuple[int, int, str]], sides: int = 1) -> list[Facts]
 def _from_auction(facts: Facts, table: Auction) -> None:
     """What an auction table settles where the words do not say it: the dealer (the first
     call's seat), the declarer (its contract's), the leader (the declarer's left); and the
-    trump, the contract's strain.
-    The deal checks the table against what the words say (deal_sections.auction_checked)."""
+    trump, the contract's strain. The deal checks the table against what the words say
+    (deal_sections.auction_checked)."""
     facts.table = table
     facts.bridge_words.append("auction")
     at = (table.line, table.column)
     if facts.dealer is None:
         facts.dealer = Said(table.dealer, "auction", *at)
-    end = final_contract(table.dealer, table.calls)
+    end = table.end
     if end.problem or end.contract is None or end.contract.passed_out:
         return
     if facts.declarer is None:

@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 
 from records.cards import deal_facts as facts_of
 from records.cards.card_forms import seats_of
-from records.cards.contract import final_contract
 from records.cards.hand_diagrams import compass_of
 from records.cards.trick_tables import ANY, Side
 from records.cards.tricks import DECK, hand_text
@@ -184,7 +183,7 @@ def _check_claim(rec: Record, raw: RawDeal, stated, claim, tricks: list, dealer:
 def auction_checked(rec: Record, raw: RawDeal, table, stated) -> None:
     """An auction table replayed to its contract, kept with the deal (and in its PBN), and
     checked against the dealer, declarer and trump the words or the play give."""
-    end = final_contract(table.dealer, table.calls)
+    end = table.end
     if end.problem or end.contract is None:
         rec.add(WARNING, "BRIDGE-AUCTION", "the auction cannot be replayed: "
                 + (end.problem or "it is not finished"), table.line, table.column)

@@ -117,7 +117,8 @@ MENDED = 6     # readings, the most read first, replayed with repairs when none 
 def _mended(choice: Choice) -> Tried:
     """When no reading replays everything (a misprint): of the readings that read most, the
     one that replays most plies once its lines are repaired where one edit lets them go on
-    (the record's replay, which names the repair or the error), in the fewest lines."""
+    (the record's replay, which names the repair or the error); among equals, the printed
+    start's, then the fewest lines."""
     tried = choice.readings[:MENDED]
     scored = []
     for rank, one in enumerate(tried):

@@ -35,24 +35,19 @@ def start_fen_of(rec) -> str:
 
 def start_board(rec) -> chess.Board:
     """The board the record's moves are played on: its variant's (crazyhouse's pockets,
-    horde's start) and Chess960's castling where its Variant tag says so."""
-    import chess
-    variant = rec.tags.get("Variant", "").strip() if isinstance(rec.tags, dict) else ""
-    chess960 = variant.lower().replace(" ", "").replace("-", "") in CHESS960_NAMES
-    kind = chess.Board
-    if variant and not chess960:
-        import chess.variant
-        try:
-            kind = chess.variant.find_variant(variant)
-        except ValueError:   # a name python-chess does not know: the game was read as chess
-            kind = chess.Board
+    horde's start) and Chess960's castling where its Variant tag says so (as python-chess
+    reads the tag for a PGN game)."""
+    import chess.pgn
+    headers = chess.pgn.Headers({"Variant": rec.tags["Variant"]} if "Variant" in rec.tags else {})
+    try:
+        kind = headers.variant()
+    except ValueError:   # a name python-chess does not know: the game was read as chess
+        kind = chess.Board
+    chess960 = headers.is_chess960()
     fen = rec.data.get("start_fen") or rec.data.get("fen")
     if kind is not chess.Board and not fen:
         return kind(chess960=chess960)          # the variant's own start
     return kind(fen or start_fen_of(rec), chess960=chess960)
-
-
-CHESS960_NAMES = {"chess960", "fischerandom", "fischerrandom", "960", "chess960(fischerrandom)"}
 
 
 def board_at(rec, ply: int | None = None) -> tuple[chess.Board, list[chess.Move]]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from records.core import parallel
-from records.core.decoding import NotText, bound_lines, text_blocks
+from records.core.decoding import Decoder, NotText, bound_lines, text_blocks
 from records.core.family import extensions, family, kinds_reading, known_kinds
 from records.core.files import text_path
 from records.core.model import ERROR, INFO, INVALID, WARNING, Diagnostic, Record, shift_lines
@@ -286,15 +286,14 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
     text = _whole_text(source)
     kind, records = _interchange(_claimants(source, wanted, text), text, source.name,
                                  best=_by_content(source))
-    book = None
+    source.interchange = bool(kind)
     if kind and _by_content(source) and not _replayed(records)[0]:   # tag pairs over moves
         notes = list(source.notes)                    # only a book reads (P-K4)?
         book = scan_book(text, source.name, kinds, source)
         if _replayed(book) > _replayed(records):
-            records = book
+            records, source.interchange = book, False
         else:
             source.notes = notes   # (what the book reading noted goes with it)
-    source.interchange = bool(kind) and records is not book
     yield records if kind else scan_book(text, source.name, kinds, source)
 
 
@@ -309,7 +308,6 @@ def _is_json(source: Source) -> bool:
 def _raw_opening(source: Source, size: int = 4096) -> str:
     """The first characters of a file however long its first line (JSON lines may hold a
     record longer than a line of notation); "" for bytes that are not text."""
-    from records.core.decoding import Decoder
     with open(source.path, "rb") as handle:
         raw = handle.read(size)
     try:
@@ -321,7 +319,6 @@ def _raw_opening(source: Source, size: int = 4096) -> str:
 def _json_records(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
     """The records a JSON export holds (of the kinds asked for), streamed; a file that is not
     one is refused."""
-    from records.core.decoding import Decoder
     from records.core.jsonio import NotAnExport, read_records
     decoder = Decoder(lambda line, code, message:
                       source.notes.append(Diagnostic(INFO, code, message, line, 1)))
