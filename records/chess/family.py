@@ -37,13 +37,16 @@ def start_board(rec) -> chess.Board:
     """The board the record's moves are played on: its variant's (crazyhouse's pockets,
     horde's start) and Chess960's castling where its Variant tag says so (as python-chess
     reads the tag for a PGN game)."""
-    import chess.pgn
-    headers = chess.pgn.Headers({"Variant": rec.tags["Variant"]} if "Variant" in rec.tags else {})
-    try:
-        kind = headers.variant()
-    except ValueError:   # a name python-chess does not know: the game was read as chess
-        kind = chess.Board
-    chess960 = headers.is_chess960()
+    import chess
+    kind, chess960 = chess.Board, False
+    if "Variant" in rec.tags:   # (chess.pgn, not loaded for standard games: `show` starts fast)
+        import chess.pgn
+        headers = chess.pgn.Headers({"Variant": rec.tags["Variant"]})
+        try:
+            kind = headers.variant()
+        except ValueError:   # a name python-chess does not know: the game was read as chess
+            kind = chess.Board
+        chess960 = headers.is_chess960()
     fen = rec.data.get("start_fen") or rec.data.get("fen")
     if kind is not chess.Board and not fen:
         return kind(chess960=chess960)          # the variant's own start
