@@ -27,10 +27,11 @@ LETTER = re.compile(r"^[A-Z]")
 
 def plain(san: str) -> str:
     """A printed algebraic move in plain letters: figurines as English letters, `:` and `×`
-    as `x`, a promotion `(Q)` as `=Q`."""
+    as `x` (`ed:` as `exd`), a promotion `(Q)` as `=Q`."""
     out = "".join(FIGURINES.get(ch, ch) for ch in san)
     out = "N" + out[2:] if out.startswith("Kt") else out   # English books' knight: Ktf3
     out = out.replace(":", "x").replace("\u00d7", "x")
+    out = re.sub(r"^([a-h])([a-h])x$", r"\1x\2", out)   # German `ed:`: a pawn's capture by files
     return re.sub(r"\((\w)\)$", r"=\1", out)
 
 

@@ -55,6 +55,7 @@ SQUARE_NAME = re.compile(r"^([KQ])?(Kt|B|R|K|Q)([1-8])$")
 BARE_FILE = re.compile(r"^([KQ])?(Kt|B|R|K|Q)$")
 MAX_READINGS = 8
 SEARCH_BUDGET = 20000
+FILE_CAPTURE = re.compile(r"^([a-h])x([a-h])$")   # `exd`: a pawn capture named by its files
 
 
 # -- which man is which: "KKt" is the knight that started on the king's side ---------------
@@ -225,6 +226,12 @@ def _literal_moves(board, labels, tok, pool: list | None = None) -> list[chess.M
     """The legal moves a token can mean; pool, if given, gets every legal move of the same
     kind of man to the same squares (what SAN needs to tell them apart)."""
     if tok.san:
+        files = FILE_CAPTURE.match(tok.san)
+        if files:   # `exd`: every pawn capture from the one file to the other
+            origin, target = (chess.FILE_NAMES.index(f) for f in files.groups())
+            return [m for m in board.legal_moves if board.piece_type_at(m.from_square) == chess.PAWN
+                    and chess.square_file(m.from_square) == origin
+                    and chess.square_file(m.to_square) == target]
         try:
             return [board.parse_san(tok.san)]
         except ValueError:

@@ -21,7 +21,7 @@ import chess
 from records.chess import descriptive as dn
 from records.chess import diagrams
 from records.chess.resolver import Setup, resolve
-from records.chess.text import RESULT_ALONE, plain, prose
+from records.chess.text import FILE_CAPTURE, RESULT_ALONE, plain, prose
 from records.core.layout import Block, Choice, Grid, Number, Replay, choose, grid_of, orders, page
 
 MOVES = (dn.Move, dn.Unreadable)
@@ -33,9 +33,9 @@ FRACTION = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?\\frac\s*"
                       r"\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\$")
 # a move typeset alone, White's last when Black's reply is not printed (`27 $B-KKt_2$`)
 TYPESET_MOVE = re.compile(r"(?:(\d+)\s*)?\$\s*(?:(\d+)\s*)?(?!\\frac)([^${}\\]*[A-Za-z][^${}\\]*)\$")
-MOVE_HINT = re.compile(r"\d|x|[Cc]astles|O-O|\bsq\b|square|takes|\u00d7|"
+MOVE_HINT = re.compile(rf"\d|x|[Cc]astles|[O0]--?[O0]|\bsq\b|square|takes|\u00d7|{FILE_CAPTURE}|"
                        + "|".join(dn.RANK_NUMBERS))   # P. to K. fourth
-CHESSY = re.compile(r"[KQRBNPSDTLFCA\u2654-\u265f]|[a-h][1-8]|O-O|0-0|^\s*\d{1,3}\s?\.")
+CHESSY = re.compile(r"[KQRBNPSDTLFCA\u2654-\u265f]|[a-h][1-8]|[O0]--?[O0]|^\s*\d{1,3}\s?\.|" + FILE_CAPTURE)
 MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x\u00d7-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
 
 
@@ -129,11 +129,12 @@ class ChessReader:
 
 
 def _two_numbers(row: list) -> bool:
-    """A row with moves of two move numbers, and more than a move for each side of one."""
-    numbers = [t for t in row if isinstance(t, NUMBERS)]
+    """A row with two numbered cells, and more than a move for each side of one. The numbers
+    may be the same: a variation that leaves the trunk at White's move is printed beside it
+    under the trunk's own number (`5. Q-B1  Q-Kt3     5. R-R2  PxQP`)."""
+    numbers = sum(isinstance(t, NUMBERS) for t in row)
     moves = sum(isinstance(t, MOVES) for t in row)
-    return moves > 2 and len({(number_of(n), getattr(n, "continuation", False))
-                              for n in numbers}) >= 2
+    return moves > 2 and numbers >= 2
 
 
 @lru_cache(maxsize=8192)
@@ -245,7 +246,7 @@ def replay(tokens: list, start: Setup, moves: bool = True) -> Replay:
         if failed is not None and failed[0] < stop:
             stop, why = failed
     return Replay(stop, len(tokens), why, tokens[stop] if stop < len(tokens) else None,
-                  Reading(setup, lines, owner), agree)
+                  Reading(setup, lines, owner), agree, len(lines))
 
 
 def _lines_of(tokens: list, trunk: Line) -> tuple[list, list, int, str]:

@@ -548,6 +548,8 @@ class Replay:
     value: Any = None              # whatever the family made (its record, its end position)
     agree: int = 0                 # tokens that keep the print's own order (its numbers), for
                                    # choosing among readings that replay equally far
+    pieces: int = 1                # lines of play the reading cut the tokens into (games and
+                                   # variations): among equals, the fewest is the print's order
 
     @property
     def whole(self) -> bool:
@@ -573,8 +575,11 @@ class Choice:
 
     @property
     def winners(self) -> list[Reading]:
-        """The readings that consume every printed token, one per distinct outcome."""
+        """The readings that consume every printed token in the fewest lines of play, one per
+        distinct outcome (a reading that cuts the block into more games and variations than
+        another is no rival of it: two games side by side are not read row by row)."""
         whole = [r for r in self.readings if r.replay.whole]
+        whole = [r for r in whole if r.replay.pieces == whole[0].replay.pieces]
         distinct, seen = [], set()
         for r in whole:
             key = _outcome(r)
@@ -606,5 +611,5 @@ def choose(grid: Grid, replay: Callable[[list, Any], Replay],
         for name, start in starts:
             readings.append(Reading(order, start, name, replay(order.tokens, start)))
     readings.sort(key=lambda r: (-r.replay.consumed / max(r.replay.total, 1),
-                                 -r.replay.consumed, -r.replay.agree))
+                                 -r.replay.consumed, -r.replay.agree, r.replay.pieces))
     return Choice(readings, grid)

@@ -82,3 +82,17 @@ def test_a_game_read_whole_gets_no_such_comment():
     rec = scan_book(book(["P-K4", "P-K4", "Kt-KB3", "Kt-QB3"]), "amb.txt")[0]
     rec.settle_status()
     assert "Hoyle" not in pgn.write([rec]).split("\n\n", 1)[1]
+
+
+def test_a_pawn_capture_named_by_its_files_keeps_both_readings_when_both_replay():
+    """`exd` with pawns on e4 and e5 and Black's on d5 and d6 names two captures; when the
+    rest of the game replays after each, the game is cut there with both named; when only
+    one lets the game go on, that one is read."""
+    fen = "4k3/8/3p4/3pP3/4P3/8/8/4K3 w - - 0 1"
+    both, = scan_book(f'GAME 1.\n\n[FEN "{fen}"]\n\n1. exd Kf7\n', "exd.txt")
+    assert both.settle_status() == NEEDS_REVIEW and not both.plies
+    said = [d.message for d in both.diagnostics if d.code == "CHESS-AMBIGUOUS"]
+    assert said and "exd5 or exd6" in said[0]
+    one, = scan_book(f'GAME 1.\n\n[FEN "{fen}"]\n\n1. exd Kd7 2. Kd2 Ke6\n', "exd.txt")
+    assert one.settle_status() == "valid"
+    assert [p.normal for p in one.plies] == ["exd6", "Kd7", "Kd2", "Ke6"]

@@ -188,6 +188,19 @@ def test_a_figure_printed_before_an_example_s_heading_is_its_start(books):
     assert fundamentals == []
 
 
+def test_a_game_printed_beside_itself_in_algebraic_reads_as_both(books):
+    """Lasker prints an opening in descriptive and, beside it, in the algebraic of his day
+    (`cd:` `ed:` for pawn captures, `Ktc3`, `O--O`): each half is the same valid game (the
+    algebraic half was cells the reader dropped, and the block a game cut short)."""
+    beside = [r for r in books["Lasker"] if r.line == 646]
+    assert len(beside) == 2, [(r.title, r.status) for r in beside]
+    descriptive, algebraic = beside
+    assert descriptive.status == algebraic.status == VALID
+    assert [p.normal for p in descriptive.plies] == [p.normal for p in algebraic.plies] == \
+        "d4 d5 c4 e6 Nc3 c5 cxd5 exd5 e4 dxe4 d5 Nf6 Bg5 Be7 Nge2 O-O".split()
+    assert [p.text for p in algebraic.plies][6:10] == ["cd:", "ed:", "e4", "de:"]
+
+
 def test_diagrams_drawn_in_text_give_the_start(books):
     from_diagram = [r for r in books["Lasker"] if r.tags.get("SetUpNote", "").startswith(
         "the diagram")]

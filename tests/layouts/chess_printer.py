@@ -61,6 +61,23 @@ def algebraic(start: chess.Board, moves: list, language: str, figurines: bool = 
     return out
 
 
+def by_files(start: chess.Board, moves: list, spelled: list[str], form: str) -> list[str]:
+    """Pawn captures named by their files alone, as older algebraic books print them (`exd`,
+    `e:d`, German `ed:`), wherever that names one legal move (elsewhere in full, as books do)."""
+    board, out = start.copy(), []
+    for move, san in zip(moves, spelled):
+        origin, target = chess.square_file(move.from_square), chess.square_file(move.to_square)
+        alike = [m for m in board.legal_moves if board.piece_type_at(m.from_square) == chess.PAWN
+                 and chess.square_file(m.from_square) == origin
+                 and chess.square_file(m.to_square) == target]
+        if origin != target and alike == [move]:
+            a, b = chess.FILE_NAMES[origin], chess.FILE_NAMES[target]
+            san = {"exd": f"{a}x{b}", "e:d": f"{a}:{b}", "ed:": f"{a}{b}:"}[form]
+        out.append(san)
+        board.push(move)
+    return out
+
+
 def pairs(moves: list[str], first: int = 1) -> list[tuple[int, str, str | None]]:
     return [(first + k // 2, moves[k], moves[k + 1] if k + 1 < len(moves) else None)
             for k in range(0, len(moves), 2)]

@@ -9,7 +9,8 @@ import random
 import chess
 import pytest
 
-from chess_printer import (LAYOUTS, NAMED, algebraic, column_heads, descriptive, diagram, endgame,
+from chess_printer import (LAYOUTS, NAMED, algebraic, by_files, column_heads, descriptive, diagram,
+                           endgame,
                            in_words, typeset,
                            pairs, promoted, promotion_game, random_game, sans, with_variation)
 from records.chess.scan import scan_book
@@ -113,6 +114,34 @@ def test_algebraic_in_every_language_reads_back(language, seed):
         assert rec.tags.get("HoyleLanguage", "").startswith(language)
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("form", ["exd", "e:d", "ed:"])
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_pawn_captures_named_by_their_files_read_back(layout, form, seed):
+    """`exd`, `e:d`, `ed:`: the square is the board's to find (they were prose, or dropped from
+    a table's cells)."""
+    rnd, start, moves = game(seed, 60)
+    spelled = by_files(start, moves, algebraic(start, moves, "English"), form)
+    assert sum(len(m) == 3 and m[0] in "abcdefgh" and not m[2].isdigit() for m in spelled), spelled
+    assert_reads_back(LAYOUTS[layout](spelled, rnd), start, moves, seed, f"{layout}, {form}")
+
+
+def test_a_game_beside_itself_in_the_other_notation_reads_as_two_games():
+    """Books that teach algebraic print a game in descriptive and, beside it, in algebraic
+    with captures by files and castles `O--O`: both halves numbered alike, read as two games
+    (row by row they were one short game and the other's variations)."""
+    rnd, start, moves = game(5, 40)
+    left = LAYOUTS["rows"](descriptive(start, moves), rnd)
+    spelled = by_files(start, moves, algebraic(start, moves, "English"), "ed:")
+    right = LAYOUTS["rows"]([m.replace("O-O", "O--O") for m in spelled], rnd)
+    width = max(map(len, left)) + 6
+    records = read([f"{a:<{width}}{b}".rstrip() for a, b in zip(left, right)])
+    assert len(records) == 2, [(r.title, r.status) for r in records]
+    for rec in records:
+        assert_valid(rec, start, moves, 5, "beside itself", "")
+        assert [d.message for d in rec.diagnostics] == ["read two halves side by side, each row by row"]
+
+
 def variation(seed: int):
     """A game, the ply where a variation leaves it, and the variation's moves."""
     rnd, start, trunk = game(seed)
@@ -126,8 +155,11 @@ def variation(seed: int):
             return rnd, start, trunk, branch, before, moves
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", [*SEEDS, 888])
 def test_a_variation_beside_the_trunk_reads_as_its_own_record(seed):
+    """Seed 888 leaves the trunk at White's move: the variation's rows carry the trunk's own
+    numbers (`5. Q-B1  Q-Kt3     5. R-R2  PxQP`), and its last move, beside White's last in the
+    trunk, was read as Black's reply there."""
     rnd, start, trunk, branch, before, moves = variation(seed)
     lines = with_variation(descriptive(start, trunk), branch, descriptive(before, moves), rnd)
     records, text = read(lines), "\n".join(lines)
