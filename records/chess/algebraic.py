@@ -89,15 +89,17 @@ def translated(tokens: list, language: str) -> list | None:
     return out
 
 
-def in_language(board, tokens: list, replays) -> tuple[list, str]:
+def in_language(board, tokens: list, replays) -> tuple[list, list[str]]:
     """The tokens with their algebraic letters read in the language the game replays in, and
-    that language's name ("" when the game prints no algebraic letters or only English ones
-    fit). replays(tokens) -> how far they replay (the whole length when they do)."""
+    the names of every language that reads the game so ([] when the game prints no algebraic
+    letters or English fits): a game whose letters are French and Spanish alike (`Dxf7`, `Te1`,
+    `Cc3`, no bishop) is read the same in both, and both are named, not the first tried.
+    replays(tokens) -> how far they replay (the whole length when they do)."""
     if not any(getattr(tok, "san", None) for tok in tokens):
-        return tokens, ""
+        return tokens, []
     candidates = languages_for(tokens)
     if candidates == ["English"]:
-        return translated(tokens, "English") or tokens, ""
+        return translated(tokens, "English") or tokens, []
     best: tuple[int, list, str] | None = None
     for name in candidates or ["English"]:
         trial = translated(tokens, name)
@@ -108,6 +110,9 @@ def in_language(board, tokens: list, replays) -> tuple[list, str]:
             best = (depth, trial, name)
         if depth >= len(tokens):
             break
-    if best is None:
-        return tokens, ""
-    return best[1], "" if best[2] == "English" else best[2]
+    if best is None or best[2] == "English":
+        return (tokens, []) if best is None else (best[1], [])
+    moves = [getattr(t, "san", None) for t in best[1]]
+    alike = [name for name in candidates[candidates.index(best[2]) + 1:]
+             if [getattr(t, "san", None) for t in translated(tokens, name) or []] == moves]
+    return best[1], [best[2], *alike]

@@ -222,20 +222,26 @@ def _claim_holds(board, move, tok) -> bool:
         board.pop()
 
 
+def _san_moves(board, san: str) -> list[chess.Move]:
+    """An algebraic move's legal readings: one, or none; a pawn capture named by its files
+    (`exd`) every pawn capture from the one file to the other."""
+    files = FILE_CAPTURE.match(san)
+    if files:
+        origin, target = (chess.FILE_NAMES.index(f) for f in files.groups())
+        return [m for m in board.legal_moves if board.piece_type_at(m.from_square) == chess.PAWN
+                and chess.square_file(m.from_square) == origin
+                and chess.square_file(m.to_square) == target]
+    try:
+        return [board.parse_san(san)]
+    except ValueError:
+        return []
+
+
 def _literal_moves(board, labels, tok, pool: list | None = None) -> list[chess.Move]:
     """The legal moves a token can mean; pool, if given, gets every legal move of the same
     kind of man to the same squares (what SAN needs to tell them apart)."""
     if tok.san:
-        files = FILE_CAPTURE.match(tok.san)
-        if files:   # `exd`: every pawn capture from the one file to the other
-            origin, target = (chess.FILE_NAMES.index(f) for f in files.groups())
-            return [m for m in board.legal_moves if board.piece_type_at(m.from_square) == chess.PAWN
-                    and chess.square_file(m.from_square) == origin
-                    and chess.square_file(m.to_square) == target]
-        try:
-            return [board.parse_san(tok.san)]
-        except ValueError:
-            return []
+        return _san_moves(board, tok.san)
     if tok.castles is not None:
         legal = [m for m in board.generate_castling_moves() if board.is_legal(m)]
         kingside = [m for m in legal if chess.square_file(m.to_square) > 4]

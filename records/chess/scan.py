@@ -229,14 +229,15 @@ def _printed_result(rec, raw, lines: list[str]) -> None:
     words = printed[-1].lower() if printed else ""
     if not words:
         result = mover if rec.plies[-1].normal.endswith("#") else ""
-    elif words.replace("½", "1/2") in ("1-0", "0-1", "1/2-1/2"):
-        result = words.replace("½", "1/2")
+    elif results.SCORE.match(words):   # `1-0`, `1–0`, `½—½`
+        result = results.meaning(words, None)[0]
     elif "draw" in words:
         result = "1/2-1/2"
+    elif "resign" in words:   # the side named resigns, else the side to move
+        named = re.search(r"\b(white|black)\b", words)
+        result = ("0-1" if named.group(1) == "white" else "1-0") if named else mover
     elif words.startswith(("white", "black")):
         result = "1-0" if words.startswith("white") else "0-1"
-    elif "resign" in words:
-        result = mover          # the side to move resigns
     elif words.startswith("and wins"):
         result = mover
     else:                       # "mates in two", "wins in three": the side to move
@@ -363,7 +364,9 @@ ROW_NUMBER = re.compile(r"^\s*(\d{1,3})\s?[.:](\s*(?:\.{2,}|\u2026))?\s")
 def _printed_results(raw) -> list:
     """The results printed right after the line's last move (on its line or the next two)."""
     moves = raw.moves()
-    last = (moves[-1].line, moves[-1].column) if moves else (0, 0)
+    # the lowest move printed: a fraction's last move may be White's above the rule, its
+    # last line Black's reply below it
+    last = max(((m.line, m.column) for m in moves), default=(0, 0))
     return [i for i in raw.items if isinstance(i, dn.Result)
             and last <= (i.line, i.column) and i.line <= last[0] + 2]
 

@@ -105,12 +105,14 @@ def _in_its_language(rec, setup: Setup, tokens: list) -> list:
     def depth(trial: list) -> int:
         res = resolve(setup.board(), trial, setup.double_first, setup.marks_checks)
         return len(trial) if res.readings else res.failed_at
-    tokens, language = in_language(setup.board(), tokens, depth)
-    if language:
+    tokens, languages = in_language(setup.board(), tokens, depth)
+    if languages:
         first = next(t for t in tokens if getattr(t, "san", None))
-        rec.tags["HoyleLanguage"] = language
-        rec.add(INFO, "CHESS-LANGUAGE", f"the piece letters are read as {language} "
-                f"({' '.join(LANGUAGES[language][0])}): the language the game replays in",
+        rec.tags["HoyleLanguage"] = " or ".join(languages)
+        said = " or ".join(f"{name} ({' '.join(LANGUAGES[name][0])})" for name in languages)
+        rec.add(INFO, "CHESS-LANGUAGE", f"the piece letters are read as {said}: "
+                + ("the language the game replays in" if len(languages) == 1 else
+                   "the game's letters mean the same in each, and it replays so"),
                 first.line, first.column)
     return tokens
 

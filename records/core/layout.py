@@ -398,10 +398,13 @@ def by_columns(grid: Grid) -> Iterator[Order]:
 
 def by_bands(grid: Grid) -> Iterator[Order]:
     """Side-by-side halves (thirds, ...): the columns in bands of equal width, each band read
-    row by row, bands left to right (moves 1-12 on the left, 13-24 on the right)."""
+    row by row, bands left to right (moves 1-12 on the left, 13-24 on the right). The last
+    band may lack its last columns, empty in every row (a game whose last part is White's
+    move alone: `7. P-B3` in the third part's first row, its Black column never printed)."""
     for size in range(2, grid.width // 2 + 1):
-        if grid.width % size == 0:
-            count = grid.width // size
+        short = grid.width % size
+        if short == 0 or short > size // 2:
+            count = -(-grid.width // size)
             yield Order(f"{_how_many(count)} side by side, each row by row", _bands(grid, size))
 
 
