@@ -251,8 +251,8 @@ def name_at(words: list[Word], i: int) -> tuple[str, int, bool] | None:
 
 # -- the starter -------------------------------------------------------------------------------
 def starter_before(words: list[Word], i: int) -> int | None:
-    """`starter: 5S`, `the turn-up is the knave`, `the cut is`, `cuts`, `turns up`, `turned up`:
-    the index where the starter's card begins, or None."""
+    """`starter: 5S`, `starter, a knave`, `the turn-up is the knave`, `the cut is`, `cuts`,
+    `turns up`, `turned up`: the index where the starter's card begins, or None."""
     k = i + 1 if _low(words, i) == "the" else i
     low = _low(words, k)
     if low in STARTER_NOUNS and not (low in ("cut", "turn") and _low(words, k + 1) in ("the", "for")
@@ -260,7 +260,7 @@ def starter_before(words: list[Word], i: int) -> int | None:
         k += 1
         if _low(words, k) in ("card", "up") and low in ("turned", "start", "starter", "turn"):
             k += 1
-        if _low(words, k) in (":", "is", "was", "—", "–", "-", "being"):
+        if _low(words, k) in (":", ",", "is", "was", "—", "–", "-", "being"):   # `starter, a knave`
             k += 1
             if _low(words, k) in ("is", "was"):
                 k += 1

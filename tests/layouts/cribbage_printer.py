@@ -348,7 +348,7 @@ def _name(d: Deal, key: str) -> str:
 
 def _starter_sentence(d: Deal, text: str, rnd) -> str:
     return rnd.choice([f"{text[0].upper()}{text[1:]} is cut.", f"The turn-up is {text}.",
-                       f"{d.dealer} turns up {text}.", f"Starter: {text}."])
+                       f"{d.dealer} turns up {text}.", f"Starter: {text}.", f"Starter, {text}."])
 
 
 def dialogue(d, voc, rnd, wrong_at, style="items", script=False):
