@@ -95,7 +95,8 @@ def pick(choice: Choice) -> tuple[Tried, list[Tried]]:
         best = choice.best
         if not any(len(line.played) >= MIN_PLIES for line in best.replay.value.lines):
             mended = _mended(choice)     # a misprint in the first moves: play goes on past it
-            if sum(len(line.played) for line in mended.mended.lines) >= 2 * MIN_PLIES:
+            if sum(len(line.played) + line.beyond
+                   for line in mended.mended.lines) >= 2 * MIN_PLIES:
                 return mended, []
             ties = [t for t in choice.readings if t.replay.consumed == best.replay.consumed]
             return min(ties, key=lambda t: (t.start.rank, _KIND_ORDER[t.start.kind])), []
@@ -123,7 +124,7 @@ def _mended(choice: Choice) -> Tried:
     scored = []
     for rank, one in enumerate(tried):
         mended = replay(one.order.tokens, one.start, tolerant=True).value
-        plies = sum(len(line.played) for line in mended.lines)
+        plies = sum(len(line.played) + line.beyond for line in mended.lines)
         scored.append((-plies, one.start.rank, _KIND_ORDER[one.start.kind], len(mended.lines),
                        rank))
         one.mended = mended
@@ -202,8 +203,8 @@ class SpanRecords:
         if tried.start.kind == "setup":
             return True
         reading: Reading = tried.replay.value
-        return any(len(line.played) >= (MIN_PLIES if any(m.kind == "move" for m in line.moves)
-                                        else 2 * MIN_PLIES)
+        return any(len(line.played) + line.beyond
+                   >= (MIN_PLIES if any(m.kind == "move" for m in line.moves) else 2 * MIN_PLIES)
                    or _misprint_then_play(line, tried.order.tokens) for line in reading.lines)
 
     def _collect(self, block: Block, choice: Choice, tried: Tried, reading: Reading) -> None:

@@ -71,6 +71,8 @@ class Line:
     how: str = ""                   # how its start was found
     ambiguous: list[str] = field(default_factory=list)
     failed: bool = False
+    beyond: int = 0     # moves from a misprint on that replay with each of its one-edit
+                        # readings (the record stops there, naming them): for ranking readings
     marked: dict[int, list[str]] = field(default_factory=dict)   # move index -> brace labels
     indexes: list[int] = field(default_factory=list)   # each move's place in the token stream
     ends: list[engine.Position] = field(default_factory=list)   # a misprint last: where it may be
@@ -362,7 +364,7 @@ class _Run:
         block's start, a new line starts there."""
         if self._alternative(line, tok, i):
             return self._move(i)
-        base = _base(self.start)
+        base = _base(self.start) if not _numbered_on(line, tok) else None
         for back in range(0, MAX_BACK + 1) if base is not None else ():
             if len(line.moves) - back < MIN_RESTART:
                 break
@@ -427,10 +429,13 @@ class _Run:
         from records.checkers.replay import KIND, replay_line
         from records.core.model import Record
         moves, end = self._segment(i)
-        done = replay_line(Record(KIND, ""), line.start, line.moves + moves, typography=False)
+        record = Record(KIND, "")
+        done = replay_line(record, line.start, line.moves + moves, typography=False)
         line.moves += moves
         line.played = done.positions
         line.failed = not done.complete
+        if record.data.get("repair_candidates"):
+            line.beyond = len(line.moves) - len(done.positions)
         return end
 
     def _claim_marks(self, tok: Token) -> list[str]:
@@ -549,6 +554,14 @@ class _Run:
                     if digits:
                         self.numbered.setdefault(tok.line, int(digits))
         return self.numbered
+
+
+def _numbered_on(line: Line, tok: Token) -> bool:
+    """The failing move's row prints the line's next move number, past the first (`7. 11-15
+    22-18`): the row goes on the line, so its move is a misprint in it, not an opening
+    named again from the start."""
+    return any(d.kind == "number" and d.line == tok.line and int(d.text.rstrip(".") or 0) > 1
+               for d in line.decorations if d.text.rstrip(".").isdigit())
 
 
 def _base(start: Start) -> engine.Position | None:

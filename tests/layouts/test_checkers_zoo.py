@@ -207,6 +207,10 @@ def test_a_misprint_is_flagged_at_its_line(name):
     ("pairs per row", 215418, False),    # the last row a jump alone (`16x23x30`): was dropped
     ("numbered pairs", 90215, False),    # a jump told in words over three squares (`19 to 12 to 3`)
     ("colour named a row", 777007, True),  # the second move misprinted: the game was dropped
+    ("halves side by side", 145, True),  # a misprint that is an opening move, in a row numbered
+    #  7: read as an opening named again, rows 1-6 a short valid game
+    ("colour named a row", 143, True),   # the third ply misprinted, two one-square readings
+    #  fitting: the game was dropped (no record at all); it stops there now, both named
 ])
 def test_seeds_the_zoo_at_large_found(name, seed, misprint):
     """Pages a fresh seed of the zoo (test_zoo_with_a_fresh_seed) printed that were misread."""
