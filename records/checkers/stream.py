@@ -407,20 +407,23 @@ class _Run:
         self.line.resumes = line
         return True
 
-    def _segment(self, i: int) -> tuple[list[Token], int]:
-        """The moves from i to the end of the line's segment, and where it ends."""
-        out = []
+    def _segment(self, i: int) -> tuple[list[Token], int, list[int]]:
+        """The moves from i to the end of the line's segment, where it ends, and where each
+        move is in the stream."""
+        out, at = [], []
         while i < len(self.tokens) and not _ends_segment(self.tokens[i]):
             tok, width = _move_at(self.tokens, i) if self.tokens[i].kind in ("move", "num") \
                 else (None, 1)
             if tok is not None:
                 out.append(tok)
+                at.append(i)
             i += width
-        return out, i
+        return out, i, at
 
     def _skip(self, line: Line, i: int) -> int:
-        moves, end = self._segment(i)
+        moves, end, at = self._segment(i)
         line.moves += moves
+        line.indexes += at
         line.failed = True
         return end
 
@@ -428,10 +431,11 @@ class _Run:
         """The record's replay (repairs included) over the rest of the line."""
         from records.checkers.replay import KIND, replay_line
         from records.core.model import Record
-        moves, end = self._segment(i)
+        moves, end, at = self._segment(i)
         record = Record(KIND, "")
         done = replay_line(record, line.start, line.moves + moves, typography=False)
         line.moves += moves
+        line.indexes += at     # (a later stop may cut the line back to one of them)
         line.played = done.positions
         line.failed = not done.complete
         if record.data.get("repair_candidates"):

@@ -211,6 +211,8 @@ def test_a_misprint_is_flagged_at_its_line(name):
     #  7: read as an opening named again, rows 1-6 a short valid game
     ("colour named a row", 143, True),   # the third ply misprinted, two one-square readings
     #  fitting: the game was dropped (no record at all); it stops there now, both named
+    ("position in words over its solution", 186, True),   # an internal error: a line mended
+    #  past a misprint, then stopped again, was cut back by moves it had not kept the places of
 ])
 def test_seeds_the_zoo_at_large_found(name, seed, misprint):
     """Pages a fresh seed of the zoo (test_zoo_with_a_fresh_seed) printed that were misread."""
