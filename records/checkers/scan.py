@@ -28,7 +28,8 @@ from records.checkers.pdn_write import VERDICT_RESULTS
 from records.checkers.reading import CheckersReader
 from records.checkers.reading import value_of as reading_value
 from records.checkers.replay import COLOUR, KIND, check_claim, pdn_text, replay_line
-from records.checkers.stream import Line, Reading, Start, moves_replay, replay, segment_after
+from records.checkers.stream import Line, Reading, Start, replay
+from records.checkers.stream_tokens import moves_replay, segment_after
 from records.core.layout import Block, Choice, Reading as Tried
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
 from records.core.pages import Span, read_page

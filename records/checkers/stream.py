@@ -25,19 +25,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from records.checkers import engine
 from records.checkers.notation import Token
+from records.checkers.stream_tokens import (counts, ends_segment, move_at, next_is_move, quick_fixes,
+                                            segment_end, segment_moves, segment_reach, squares,
+                                            step)
 from records.core.layout import Replay
 
-STRUCTURE = {"variation", "note", "side", "result", "break", "verdict-side", "verdict-wins",
-             "thus", "alternative", "resume", "named"}
 MIN_RESTART = 2        # moves that must replay from the start for a failing line to restart
 MAX_FAILURES = 3       # lines that may stop before a reading is given up
 PROSE = "in running text"   # a move token's value when a sentence prints it
 MAX_BACK = 2           # moves before a stop where openings named in a row may be cut
-FIX_CHECK = 3          # moves after a misprint that must replay for a one-square edit to fit
 
 
 @dataclass(eq=False)
@@ -122,43 +121,6 @@ class Reading:
         return last if last is not None and last.claim is None and not last.failed else None
 
 
-@lru_cache(maxsize=200_000)
-def step(pos: engine.Position, squares: tuple[int, ...]) -> engine.Position | None:
-    """The position after the first legal move the printed squares may mean, or None."""
-    if len(squares) < 2 or not all(1 <= s <= 32 for s in squares):
-        return None
-    after = engine.play_path(pos, squares)
-    if after is not None or len(squares) != 2:
-        return after
-    found = engine.moves_matching(pos, squares[0], squares[1])
-    return engine.play(pos, found[0]) if found else None
-
-
-def segment_after(tokens: list, i: int) -> list[tuple[int, ...]]:
-    """The squares of the moves after token i, to the end of its segment."""
-    out = []
-    i += 1
-    while i < len(tokens) and not _ends_segment(tokens[i]):
-        tok, width = _move_at(tokens, i) if tokens[i].kind in ("move", "num") else (None, 1)
-        if tok is not None:
-            out.append(squares(tok))
-        i += width
-    return out
-
-
-def moves_replay(pos: engine.Position, printed: list[tuple[int, ...]]) -> bool:
-    """Whether printed moves (their squares) replay in turn from pos."""
-    for path in printed:
-        pos = step(pos, path)
-        if pos is None:
-            return False
-    return True
-
-
-def squares(tok: Token) -> tuple[int, ...]:
-    return tuple(s.value for s in tok.squares)
-
-
 def turned(pos: engine.Position, side: str) -> engine.Position:
     return pos if pos.turn == side else pos._replace(turn=side)
 
@@ -171,7 +133,7 @@ def replay(tokens: list, start: Start, tolerant: bool = False) -> Replay:
     run = _Run(tokens, start, tolerant)
     run.go()
     reading = Reading(run.lines, start, run.line)
-    total = sum(map(_counts, tokens))
+    total = sum(map(counts, tokens))
     if run.failures:
         why, at = run.failures[0]
         return Replay(total - run.lost, total, why, at, reading)
@@ -214,8 +176,8 @@ class _Run:
         have stopped, nothing more is."""
         self.failures.append((why, self.tokens[i]))
         line.failed, line.stopped = True, i
-        end = len(self.tokens) if len(self.failures) > MAX_FAILURES else _segment_end(self.tokens, i)
-        self.lost += sum(map(_counts, self.tokens[i:end]))
+        end = len(self.tokens) if len(self.failures) > MAX_FAILURES else segment_end(self.tokens, i)
+        self.lost += sum(map(counts, self.tokens[i:end]))
         return end
 
     def _token(self, i: int) -> int:
@@ -313,7 +275,7 @@ class _Run:
             line.decorations.append(tok)
 
     def _move(self, i: int) -> int:
-        tok, width = _move_at(self.tokens, i)
+        tok, width = move_at(self.tokens, i)
         if tok is None:
             return self._lone_number(i)
         line = self.line
@@ -344,11 +306,11 @@ class _Run:
         plies or the moves of the line and the row's move follows."""
         tok, line = self.tokens[i], self.line
         if line is not None and line.kind == "column" and line.head is None and not line.moves \
-                and _next_is_move(self.tokens, i):
+                and next_is_move(self.tokens, i):
             line.head = Token("variation", tok.text, tok.line, tok.column, value=tok.text)
             return i + 1           # a number over a column: the variation's
         done = (line.at + len(line.played)) if line is not None else self._carried()
-        if int(tok.text) in (done + 1, done // 2 + 1) and _next_is_move(self.tokens, i):
+        if int(tok.text) in (done + 1, done // 2 + 1) and next_is_move(self.tokens, i):
             if line is not None:
                 line.decorations.append(tok)
             return i + 1
@@ -369,7 +331,7 @@ class _Run:
             if len(line.moves) - back < MIN_RESTART:
                 break
             j = line.indexes[-back] if back else i
-            if _reach(self.tokens, j, base) >= max(back + 1, MIN_RESTART):
+            if segment_reach(self.tokens, j, base) >= max(back + 1, MIN_RESTART):
                 del line.moves[len(line.moves) - back:], line.played[len(line.played) - back:]
                 del line.indexes[len(line.indexes) - back:]
                 self._open("restart", None)
@@ -377,8 +339,8 @@ class _Run:
                 return j
         if self.tolerant:
             return self._mend(line, i)
-        fixes = _quick_fixes(self.tokens, i, line.end)
-        last = _segment_moves(self.tokens, i + _move_at(self.tokens, i)[1]) == 0
+        fixes = quick_fixes(self.tokens, i, line.end)
+        last = segment_moves(self.tokens, i + move_at(self.tokens, i)[1]) == 0
         if len(fixes) == 1 or fixes and last:
             line.moves.append(tok)
             line.played.append(fixes[0])
@@ -386,14 +348,14 @@ class _Run:
             line.ends = fixes if len(fixes) > 1 else []
             self.failures.append((f'"{tok.text}" is not a legal move here', self.tokens[i]))
             self.lost += 1
-            return i + _move_at(self.tokens, i)[1]
+            return i + move_at(self.tokens, i)[1]
         return self._fail(line, i, f'"{tok.text}" is not a legal move here')
 
     def _alternative(self, line: Line, tok: Token, i: int) -> bool:
         """`17 to 13  24 to 19 W. wins`: a move printed after another of the same side, in
         its place, with a verdict after it, is an alternative to that move: a variation
         leaving the line there, after which the line goes on."""
-        after, width = _move_at(self.tokens, i)
+        after, width = move_at(self.tokens, i)
         verdict = i + width < len(self.tokens) and \
             getattr(self.tokens[i + width], "kind", "") in ("result", "verdict-side")
         if not line.moves or not verdict or line.resumes is not None:
@@ -411,8 +373,8 @@ class _Run:
         """The moves from i to the end of the line's segment, where it ends, and where each
         move is in the stream."""
         out, at = [], []
-        while i < len(self.tokens) and not _ends_segment(self.tokens[i]):
-            tok, width = _move_at(self.tokens, i) if self.tokens[i].kind in ("move", "num") \
+        while i < len(self.tokens) and not ends_segment(self.tokens[i]):
+            tok, width = move_at(self.tokens, i) if self.tokens[i].kind in ("move", "num") \
                 else (None, 1)
             if tok is not None:
                 out.append(tok)
@@ -458,13 +420,13 @@ class _Run:
         if fixed is not None:
             line.how, line.start, line.parent, line.at = fixed
             return line.start is not None
-        want = max(_segment_moves(self.tokens, i), 1)
+        want = max(segment_moves(self.tokens, i), 1)
         base = _base(self.start)
         if line is self.lines[0] and self.start.kind == "continuing":
-            if base is not None and _reach(self.tokens, i, base, want) >= want:
+            if base is not None and segment_reach(self.tokens, i, base, want) >= want:
                 return False     # a new line from the start, not a variation of the one above
             base = None      # a block read on from above goes on from a line above, or fails
-        from_base = _reach(self.tokens, i, base, want) if base is not None else -1
+        from_base = segment_reach(self.tokens, i, base, want) if base is not None else -1
         branches = self._branches(i, want)
         fresh = line.kind in ("column", "after", "named")
         reach = -branches[0][0] if branches else 0
@@ -505,14 +467,14 @@ class _Run:
         """Where the line above ended; when it ended on a misprint, the reading of it from
         which this block goes on furthest."""
         ends = before.ends or [before.end]
-        return max(ends, key=lambda end: _reach(self.tokens, self._first_move, end))
+        return max(ends, key=lambda end: segment_reach(self.tokens, self._first_move, end))
 
     def _goes_on(self, before: Line) -> bool:
         """Whether the block's first line goes on with the line above: its first move is legal
         there, and its row's printed number (a move's or a ply's) is the one due; not when
         the line above numbers its moves and this block does not (a comment's moves)."""
         i = self._first_move
-        if _reach(self.tokens, i, self._end_of(before), 1) == 0:
+        if segment_reach(self.tokens, i, self._end_of(before), 1) == 0:
             return False
         done = before.at + len(before.played)
         number, row = self._numbers().get(self.tokens[i].line), self.rows.get(self.tokens[i].line)
@@ -535,7 +497,7 @@ class _Run:
         for order, earlier in enumerate(reversed(self._earlier_lines())):
             for ply in range(max(1, earlier.at), earlier.at + len(earlier.played)):
                 pos = earlier.position_before(ply)
-                reach = _reach(self.tokens, i, pos, want)
+                reach = segment_reach(self.tokens, i, pos, want)
                 if not reach:
                     continue
                 if row:
@@ -584,83 +546,3 @@ def _rows_away(line: Line, ply: int, row: int) -> int:
     if 0 <= own < len(line.moves):
         return abs(line.moves[own].line - row)
     return 10_000
-
-
-def _move_at(tokens: list, i: int) -> tuple[Token | None, int]:
-    """The move at i: a move token, or two squares printed in cells of their own."""
-    tok = tokens[i]
-    if tok.kind == "move":
-        return tok, 1
-    after = tokens[i + 1] if i + 1 < len(tokens) else None
-    if getattr(after, "kind", "") == "num" and after.line == tok.line:
-        pair = Token("move", f"{tok.text} {after.text}", tok.line, tok.column,
-                     [*tok.squares, *after.squares], "spaced", label=tok.label, star=tok.star)
-        return pair, 2
-    return None, 1
-
-
-def _next_is_move(tokens: list, i: int) -> bool:
-    after = tokens[i + 1] if i + 1 < len(tokens) else None
-    return getattr(after, "kind", "") in ("move", "num")
-
-
-UNCOUNTED = {"break", "number", "colour", "mark"}
-
-
-def _counts(tok) -> bool:
-    """Whether a token counts when readings are compared: a move, a verdict, a heading; not
-    the order's Breaks, nor the numbers, colours and marks any order reads past."""
-    return getattr(tok, "kind", "break") not in UNCOUNTED
-
-
-def _segment_end(tokens: list, i: int) -> int:
-    while i < len(tokens) and not _ends_segment(tokens[i]):
-        i += 1
-    return i
-
-
-def _quick_fixes(tokens: list, i: int, pos: engine.Position) -> list[engine.Position]:
-    """A misprint read through, for ranking orders only: the positions after the legal moves
-    whose squares differ from the printed ones by one square and after which the next moves
-    replay (the record's replay says it properly)."""
-    tok, width = _move_at(tokens, i)
-    printed = squares(tok)
-    found = []
-    for move in engine.legal_moves(pos):
-        shown = (move.path[0], move.path[-1]) if len(printed) == 2 else move.path
-        if len(shown) == len(printed) and sum(a != b for a, b in zip(shown, printed)) == 1:
-            after = engine.play(pos, move)
-            if _reach(tokens, i + width, after, FIX_CHECK) >= min(FIX_CHECK, _segment_moves(tokens, i + width)):
-                found.append(after)
-    return found
-
-
-def _ends_segment(tok) -> bool:
-    kind = getattr(tok, "kind", "break")
-    return kind in STRUCTURE or kind == "letter" and tok.value not in "BW"
-
-
-def _segment_moves(tokens: list, i: int) -> int:
-    return sum(tok.kind in ("move", "num") for tok in tokens[i:_segment_end(tokens, i)])
-
-
-def _reach(tokens: list, i: int, pos: engine.Position | None, limit: int = 10_000) -> int:
-    """How many moves of the segment from i replay from pos (up to limit)."""
-    done = 0
-    while pos is not None and i < len(tokens) and done < limit:
-        if _ends_segment(tokens[i]):
-            break
-        kind = tokens[i].kind
-        if kind not in ("move", "num"):
-            i += 1
-            continue
-        tok, width = _move_at(tokens, i)
-        if tok is None:
-            i += 1
-            continue
-        pos = step(pos, squares(tok))
-        if pos is None:
-            break
-        done += 1
-        i += width
-    return done

@@ -390,9 +390,15 @@ def by_rows(grid: Grid) -> Iterator[Order]:
     yield Order("row by row", grid.tokens())
 
 
+def _in_columns(grid: Grid) -> bool:
+    """Does the block print cells apart (a gap, a tab, a rule between them) on some row? A
+    paragraph of running text, one cell a line, has no columns to read down or in bands."""
+    return any(len(row.cells) > 1 for row in grid.block.rows)
+
+
 def by_columns(grid: Grid) -> Iterator[Order]:
     """Down each column, then across."""
-    if grid.width > 1:
+    if grid.width > 1 and _in_columns(grid):
         yield Order("down each column, then across", _bands(grid, 1))
 
 
@@ -401,7 +407,7 @@ def by_bands(grid: Grid) -> Iterator[Order]:
     row by row, bands left to right (moves 1-12 on the left, 13-24 on the right). The last
     band may lack its last columns, empty in every row (a game whose last part is White's
     move alone: `7. P-B3` in the third part's first row, its Black column never printed)."""
-    for size in range(2, grid.width // 2 + 1):
+    for size in range(2, grid.width // 2 + 1) if _in_columns(grid) else ():
         short = grid.width % size
         if short == 0 or short > size // 2:
             count = -(-grid.width // size)
@@ -411,7 +417,7 @@ def by_bands(grid: Grid) -> Iterator[Order]:
 def by_each_column(grid: Grid) -> Iterator[Order]:
     """Each column on its own, top to bottom (a column per game or opening, or a variation
     beside the trunk): a Break between columns says the next one is read afresh."""
-    if grid.width > 1:
+    if grid.width > 1 and _in_columns(grid):
         out: list = []
         for band in _band_lists(grid, 1):
             if out:

@@ -213,6 +213,8 @@ def test_a_misprint_is_flagged_at_its_line(name):
     #  fitting: the game was dropped (no record at all); it stops there now, both named
     ("position in words over its solution", 186, True),   # an internal error: a line mended
     #  past a misprint, then stopped again, was cut back by moves it had not kept the places of
+    ("prose", 164, False),   # a paragraph of running text read "as well" in two halves (its
+    #  squares counted as columns): needs review; bands and columns need cells printed apart
 ])
 def test_seeds_the_zoo_at_large_found(name, seed, misprint):
     """Pages a fresh seed of the zoo (test_zoo_with_a_fresh_seed) printed that were misread."""
