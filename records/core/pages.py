@@ -110,7 +110,8 @@ def read_page(text: str | Sequence[str], reader: Reader, first_line: int = 1) ->
                     yield open_span
                     open_span = None
             continue
-        choice = _read_block(grid, reader, open_span, found + setups, standard=not found)
+        above = None if _titled(block, grid, reader) else open_span
+        choice = _read_block(grid, reader, above, found + setups, standard=not found)
         best = choice.best
         if open_span and best and best.start_name == CONTINUING:
             open_span.blocks.append(block)
@@ -125,6 +126,16 @@ def read_page(text: str | Sequence[str], reader: Reader, first_line: int = 1) ->
             setups, setup_block = [], None
     if open_span:
         yield open_span
+
+
+def _titled(block: Block, grid: Grid, reader: Reader) -> bool:
+    """Does the block open with a title of its own (`Game 2.` on the row above its moves)? It
+    then starts a record of its own: it does not go on from the line above (where a misprinted
+    first move could replay)."""
+    first = block.rows[0]
+    if not grid.rows or grid.rows[0][0].line == first.line or "contin" in first.text.lower():
+        return False
+    return bool(reader.heading(Block([first])))
 
 
 def _notes_since(span: Span) -> int:

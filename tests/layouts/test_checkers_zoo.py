@@ -215,6 +215,8 @@ def test_a_misprint_is_flagged_at_its_line(name):
     #  past a misprint, then stopped again, was cut back by moves it had not kept the places of
     ("prose", 164, False),   # a paragraph of running text read "as well" in two halves (its
     #  squares counted as columns): needs review; bands and columns need cells printed apart
+    ("a ply per row", 20, True),   # `Game 2.` over a game whose first move is misprinted: read
+    #  as a variation of Game 1 where the misprint replays, its error a line low
 ])
 def test_seeds_the_zoo_at_large_found(name, seed, misprint):
     """Pages a fresh seed of the zoo (test_zoo_with_a_fresh_seed) printed that were misread."""
