@@ -327,11 +327,13 @@ class _Run:
         if self._alternative(line, tok, i):
             return self._move(i)
         base = _base(self.start) if not _numbered_on(line, tok) else None
+        misread = self._misprint_reach(line, i) if base is not None else 0
         for back in range(0, MAX_BACK + 1) if base is not None else ():
             if len(line.moves) - back < MIN_RESTART:
                 break
             j = line.indexes[-back] if back else i
-            if segment_reach(self.tokens, j, base) >= max(back + 1, MIN_RESTART):
+            reach = segment_reach(self.tokens, j, base)
+            if reach >= max(back + 1, MIN_RESTART) and reach - back >= misread:
                 del line.moves[len(line.moves) - back:], line.played[len(line.played) - back:]
                 del line.indexes[len(line.indexes) - back:]
                 self._open("restart", None)
@@ -350,6 +352,14 @@ class _Run:
             self.lost += 1
             return i + move_at(self.tokens, i)[1]
         return self._fail(line, i, f'"{tok.text}" is not a legal move here')
+
+    def _misprint_reach(self, line: Line, i: int) -> int:
+        """How far the line goes on from move i when that move is read as a misprint (one
+        square changed): a new line from the start must go at least as far to be preferred
+        (a table's misprinted move that is also an opening move does not restart the game)."""
+        width = move_at(self.tokens, i)[1]
+        return max((1 + segment_reach(self.tokens, i + width, after)
+                    for after in quick_fixes(self.tokens, i, line.end)), default=0)
 
     def _alternative(self, line: Line, tok: Token, i: int) -> bool:
         """`17 to 13  24 to 19 W. wins`: a move printed after another of the same side, in

@@ -217,6 +217,10 @@ def test_a_misprint_is_flagged_at_its_line(name):
     #  squares counted as columns): needs review; bands and columns need cells printed apart
     ("a ply per row", 20, True),   # `Game 2.` over a game whose first move is misprinted: read
     #  as a variation of Game 1 where the misprint replays, its error a line low
+    ("columns down then across", 84, True),   # a misprint that is an opening move, in a table
+    #  with no move numbers: read as the game begun again, four plies a `valid` game
+    ("a row per opening", 159, True),   # the last opening misprinted: the row above read on
+    ("diagram over numbered moves", 123, True),
 ])
 def test_seeds_the_zoo_at_large_found(name, seed, misprint):
     """Pages a fresh seed of the zoo (test_zoo_with_a_fresh_seed) printed that were misread."""
