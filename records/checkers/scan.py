@@ -119,15 +119,16 @@ MENDED = 6     # readings, the most read first, replayed with repairs when none 
 def _mended(choice: Choice) -> Tried:
     """When no reading replays everything (a misprint): of the readings that read most, the
     one that replays most plies once its lines are repaired where one edit lets them go on
-    (the record's replay, which names the repair or the error); among equals, the printed
-    start's, then the fewest lines."""
+    (the record's replay, which names the repair or the error); among equals, the fewest
+    repairs, the printed start's, then the fewest lines."""
     tried = choice.readings[:MENDED]
     scored = []
     for rank, one in enumerate(tried):
         mended = replay(one.order.tokens, one.start, tolerant=True).value
         plies = sum(len(line.played) + line.beyond for line in mended.lines)
-        scored.append((-plies, one.start.rank, _KIND_ORDER[one.start.kind], len(mended.lines),
-                       rank))
+        repairs = sum(line.repairs for line in mended.lines)
+        scored.append((-plies, repairs, one.start.rank, _KIND_ORDER[one.start.kind],
+                       len(mended.lines), rank))
         one.mended = mended
     return tried[min(scored)[-1]]
 

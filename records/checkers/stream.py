@@ -72,6 +72,7 @@ class Line:
     failed: bool = False
     beyond: int = 0     # moves from a misprint on that replay with each of its one-edit
                         # readings (the record stops there, naming them): for ranking readings
+    repairs: int = 0    # edits the record's replay made to the line (for ranking readings)
     marked: dict[int, list[str]] = field(default_factory=dict)   # move index -> brace labels
     indexes: list[int] = field(default_factory=list)   # each move's place in the token stream
     ends: list[engine.Position] = field(default_factory=list)   # a misprint last: where it may be
@@ -412,6 +413,7 @@ class _Run:
         line.failed = not done.complete
         if record.data.get("repair_candidates"):
             line.beyond = len(line.moves) - len(done.positions)
+        line.repairs = sum(d.repair for d in record.diagnostics)
         return end
 
     def _claim_marks(self, tok: Token) -> list[str]:

@@ -221,6 +221,8 @@ def test_a_misprint_is_flagged_at_its_line(name):
     #  with no move numbers: read as the game begun again, four plies a `valid` game
     ("a row per opening", 159, True),   # the last opening misprinted: the row above read on
     ("diagram over numbered moves", 123, True),
+    ("openings in sentences", 128, True),   # an opening misprinted: read on from the one above
+    #  (as many plies mended, more repairs), then judged no checkers: dropped without a word
 ])
 def test_seeds_the_zoo_at_large_found(name, seed, misprint):
     """Pages a fresh seed of the zoo (test_zoo_with_a_fresh_seed) printed that were misread."""
