@@ -1,5 +1,8 @@
-"""Only what pyproject.toml cannot say: the bulk PGN reader's optional C half. Where no C
-compiler is, the build goes on without it and numpy does its work (records/chess/pgn_boards)."""
+"""Only what pyproject.toml cannot say: the optional C halves, of the bulk PGN reader and of
+the PBN splitter. Where no C compiler is, the build goes on without them and Python does
+their work (numpy in records/chess/pgn_boards; records/cards/pbn's pure-Python quick steps)."""
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("records.chess._chunk", ["records/chess/_chunk.c"], optional=True)])
+setup(ext_modules=[Extension("records.chess._chunk", ["records/chess/_chunk.c"], optional=True),
+                   Extension("records.cards._pbn_split", ["records/cards/_pbn_split.c"],
+                             optional=True)])

@@ -67,20 +67,40 @@ def compiled_half(tmp_path_factory):
     except ImportError:   # no numpy: no bulk reader at all
         return None
     if pgn_boards.compiled_half() is None:
-        pgn_boards._compiled_half = _built_half(tmp_path_factory.mktemp("c")) or False
-    if pgn_boards.compiled_half() is None and os.environ.get("HOYLE_REQUIRE_COMPILED") == "1":
-        pytest.fail("records.chess._chunk could not be built (HOYLE_REQUIRE_COMPILED=1)")
+        pgn_boards._compiled_half = _built_half("records.chess._chunk", tmp_path_factory) or False
+    if pgn_boards.compiled_half() is None:
+        _without("records.chess._chunk")
     return pgn_boards.compiled_half()
 
 
-def _built_half(folder: Path):
+@pytest.fixture(scope="session", autouse=True)
+def pbn_compiled_half(tmp_path_factory):
+    """The PBN splitter's C half (records/cards/_pbn_split.c), built from the checkout for
+    this run in the same way; without it the pure-Python quick steps do its work."""
+    from records.cards import pbn
+    if pbn.compiled_lines is None:
+        built = _built_half("records.cards._pbn_split", tmp_path_factory)
+        pbn.compiled_lines = built.plain_lines if built is not None else None
+    if pbn.compiled_lines is None:
+        _without("records.cards._pbn_split")
+    return pbn.compiled_lines
+
+
+def _without(name: str) -> None:
+    if os.environ.get("HOYLE_REQUIRE_COMPILED") == "1":
+        pytest.fail(f"{name} could not be built (HOYLE_REQUIRE_COMPILED=1)")
+
+
+def _built_half(name: str, tmp_path_factory):
+    """The extension `name` (its source: the checkout's records/.../name.c), built into a
+    fresh folder and imported (also into sys.modules); None where it cannot be built."""
     import importlib.util
     import sys
+    folder = tmp_path_factory.mktemp("c")
     try:
         from setuptools import Distribution, Extension
-        name = "records.chess._chunk"
-        dist = Distribution({"ext_modules": [
-            Extension(name, [str(ROOT / "records" / "chess" / "_chunk.c")])]})
+        source = ROOT.joinpath(*name.split(".")).with_suffix(".c")
+        dist = Distribution({"ext_modules": [Extension(name, [str(source)])]})
         build = dist.get_command_obj("build_ext")
         build.build_lib, build.build_temp = str(folder), str(folder / "temp")
         build.ensure_finalized()

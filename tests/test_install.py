@@ -57,11 +57,15 @@ def test_the_wheel_is_what_runs(venv, tmp_path):
     assert where.returncode == 0 and str(venv) in where.stdout, where
 
 
-def test_the_wheel_carries_the_bulk_reader_s_c_half(venv, tmp_path):
-    """Built by setuptools from records/chess/_chunk.c (optional: where no compiler is, the
-    wheel has none and numpy does its work; CI requires it)."""
-    found = run(venv / "bin" / "python", "-c", "from records.chess import pgn_boards; "
-                "print(pgn_boards.compiled_half().__file__)", cwd=tmp_path)
+@pytest.mark.parametrize("probe", [
+    "from records.chess import pgn_boards; print(pgn_boards.compiled_half().__file__)",
+    "from records.cards import pbn; print(pbn.compiled_lines.__self__.__file__)"],
+    ids=["pgn", "pbn"])
+def test_the_wheel_carries_the_bulk_reader_s_c_half(venv, tmp_path, probe):
+    """Built by setuptools from records/chess/_chunk.c, and from records/cards/_pbn_split.c
+    (the PBN splitter's); optional: where no compiler is, the wheel has none and numpy or
+    pure Python does their work; CI requires them."""
+    found = run(venv / "bin" / "python", "-c", probe, cwd=tmp_path)
     if found.returncode != 0 and os.environ.get("HOYLE_REQUIRE_COMPILED") != "1":
         pytest.skip("the wheel was built without its C half (no C compiler)")
     assert found.returncode == 0 and str(venv) in found.stdout, found

@@ -18,24 +18,18 @@ from functools import lru_cache
 from operator import itemgetter
 
 from records.cards import contract as cb
-from records.cards.pbn_play import (
-    TOKEN_RE,
-    _is_annotation,
-    _result_tricks,
-    _tokens,
-    read_play,
-)
+from records.cards.pbn_play import TOKEN_RE, _is_annotation, _result_tricks, _tokens, read_play
 from records.cards.pbn_write import (  # noqa: F401
-    MANDATORY,
-    MANDATORY_SET,
-    SECTIONS,
-    deal_value,
-    write_record,
-)
+    MANDATORY, MANDATORY_SET, SECTIONS, deal_value, write_record)
 from records.cards.tricks import RANKS, Deal, hand_text
 from records.cards.pbn_reconcile import CONTRADICTIONS, Facts, reconcile, seat_the_hands
 from records.core import interchange
 from records.core.model import ERROR, INFO, INVALID, WARNING, Record
+
+try:   # split_games' quick steps compiled (_pbn_split.c): optional, else by _plain_lines
+    from records.cards._pbn_split import plain_lines as compiled_lines
+except ImportError:
+    compiled_lines = None
 
 SEATS = ("N", "E", "S", "W")
 TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
@@ -69,10 +63,10 @@ class Game:
 
 
 # -- reading the file into games ----------------------------------------------------------
-def split_games(text: str, lines: list[str] | None = None
+def split_games(text: str, lines: list[str] | None = None, compiled: bool = True
                 ) -> tuple[list[Game], list[tuple[int, int, str, str]]]:
-    """Games with their tags and section tokens; also syntax notes
-    (line, column, severity, message). lines: the text's lines, when the caller has them."""
+    """Games with their tags and section tokens; also syntax notes (line, column, severity,
+    message). lines: the text's lines, when the caller has them; compiled=False: no C half."""
     games: list[Game] = []
     notes: list[tuple[int, int, str, str]] = []
     game: Game | None = None
@@ -84,50 +78,23 @@ def split_games(text: str, lines: list[str] | None = None
         lines = text.splitlines()
     total = len(lines)
     braces = "{" in text or "}" in text    # (a text without any: no line needs looking at)
+    quick = compiled_lines if compiled and compiled_lines else _plain_lines
     n = 0
     while n < total:
-        line = lines[n]
-        n += 1
-        if depth and _starts_a_game(line, n < 2 or not lines[n - 2].strip()):
+        if depth and _starts_a_game(lines[n], n < 1 or not lines[n - 1].strip()):
             # a comment never closed ends where the next game begins: it takes no game
             notes.append((comment_line, comment_column, ERROR, "this { comment is never "
-                          f"closed: it is ended where the next game begins (line {n})"))
+                          f"closed: it is ended where the next game begins (line {n + 1})"))
             if game is not None:
                 game.comments.append((" ".join(comment).strip(), comment_line))
                 games.append(game)
             depth, game, section = 0, None, None
-        if depth == 0:
-            first = line[:1]
-            if first == "[":
-                # the commonest line: one tag alone, its value without `;` or a brace; `"]`
-                # ends the line, and its only other `"` ends the tag's name
-                quote = line.find('"')
-                if (line[-1] == "]" and line.find('"', quote + 1) == len(line) - 2
-                        and ";" not in line and (not braces or ("{" not in line
-                                                                and "}" not in line))):
-                    name = line[1:quote].strip()
-                    if name.isalnum():
-                        value = line[quote + 1:-2]
-                        if game is not None and name not in game.tags and name != "Note":
-                            game.tags[name] = value
-                            game.lines[name] = game.end_line = n
-                        else:
-                            game = _tag(game, games, name, value, n, 1)
-                        section = name
-                        continue
-            elif first == "%":
-                continue
-            elif not line or line.isspace():
-                if game is not None and game.tags:
-                    games.append(game)
-                game, section = None, None
-                continue
-            elif (section is not None and game is not None and ";" not in line
-                  and "[" not in line and (not braces or ("{" not in line and "}" not in line))):
-                # whole plain lines (column 0), this one and those after it, taken at once;
-                # split into tokens where they are read
-                n = _section_lines(lines, n - 1, game, section)
-                continue
+        if depth == 0:   # whole lines of the commonest kinds; back here at the first other
+            n, game, section = quick(lines, n, game, section, games, braces, _tag)
+            if n == total:
+                break
+        line = lines[n]
+        n += 1
         pos = 0
         length = len(line)
         while pos < length:
@@ -166,10 +133,6 @@ def split_games(text: str, lines: list[str] | None = None
                 game = _tag(game, games, m.group(1), m.group(2), n, pos + 1)
                 section = m.group(1)
                 pos = m.end()
-                if not line[pos:].strip():
-                    # a tag whose value has a ";" (a table's columns): take its rows at once
-                    n = _section_lines(lines, n, game, section)
-                    break
                 continue
             if ch.isspace():
                 pos += 1
@@ -202,6 +165,44 @@ def split_games(text: str, lines: list[str] | None = None
 def _starts_a_game(line: str, after_blank: bool) -> bool:
     """[Event ...], or a tag pair after a blank line."""
     return line.startswith("[Event ") or (after_blank and TAG_RE.match(line) is not None)
+
+
+def _plain_lines(lines: list[str], n: int, game: Game | None, section: str | None,
+                 games: list[Game], braces: bool, tag) -> tuple[int, Game | None, str | None]:
+    """split_games' quick steps (_pbn_split.c's the same) from lines[n] on, outside comments:
+    tags alone on their lines, `%` and blank lines, plain lines -> (next line, game, section)."""
+    while n < len(lines):
+        line = lines[n]
+        first = line[:1]
+        if first == "[":   # one tag alone; the commonest: its value without `;` or a brace,
+            quote = line.find('"')   # `"]` ends it, its only other `"` ends the name
+            if (line[-1] == "]" and line.find('"', quote + 1) == len(line) - 2
+                    and ";" not in line and (not braces or ("{" not in line and "}" not in line))
+                    and (name := line[1:quote].strip()).isalnum()):
+                value = line[quote + 1:-2]
+                if game is not None and name not in game.tags and name != "Note":
+                    game.tags[name] = value
+                    game.lines[name] = game.end_line = n + 1
+                    n, section = n + 1, name
+                    continue
+            elif (m := TAG_RE.match(line)) and not line[m.end():].strip():   # (a table's)
+                name, value = m.groups()
+            else:
+                break
+            n, section = n + 1, name
+            game = tag(game, games, name, value, n, 1)
+        elif first == "%":
+            n += 1
+        elif not line or line.isspace():
+            if game is not None and game.tags:
+                games.append(game)
+            game, section, n = None, None, n + 1
+        elif (section is not None and game is not None and ";" not in line and "[" not in line
+              and "{" not in line and "}" not in line):
+            n = _section_lines(lines, n, game, section)
+        else:
+            break
+    return n, game, section
 
 
 def _tag(game: Game | None, games: list[Game], name: str, value: str, n: int,

@@ -94,7 +94,8 @@ def figures(rounds: int = 7) -> dict:
             read(path, text)
         peaks.append(tracemalloc.get_traced_memory()[1] / 1e6)
         tracemalloc.stop()
-    return {"files": len(files), "mine": mine, "theirs": other, "peaks": peaks}
+    return {"files": len(files), "mine": mine, "theirs": other, "peaks": peaks,
+            "compiled": pbn.compiled_lines is not None}
 
 
 def timed(run) -> tuple[float, tuple[int, int]]:
