@@ -133,6 +133,16 @@ def _mended(choice: Choice) -> Tried:
     return tried[min(scored)[-1]]
 
 
+def _fresh_too(choice: Choice, tried: Tried) -> bool:
+    """A block read on from the line above (the preferred start) that replays whole from
+    the standard start too, to another end: which the book means, the board cannot say."""
+    if tried.start.kind != "continuing" or not tried.replay.whole:
+        return False
+    ends = tried.replay.value.outcome()
+    return any(t.replay.whole and t.start.kind == "standard" and t.replay.value.outcome() != ends
+               for t in choice.readings)
+
+
 def named(tried: Tried) -> str:
     return tried.order.name + (f", {tried.start_name}" if tried.start_name else "")
 
@@ -158,6 +168,8 @@ class SpanRecords:
         self.of_line: dict[int, Piece] = {}
         self.base = ""
         self.rivals: list[Tried] = []
+        self.fresh: list[Block] = []   # blocks read on from the line above that replay as
+        #                                well as lines of their own from the start
         self.headed: dict[int, tuple[str, int, int]] = {}   # line id -> its column's heading
         self.opening = ""      # the opening a heading names (`Game No. 2.--"Kelso-Cross" Opening.`)
 
@@ -169,6 +181,8 @@ class SpanRecords:
                 if not self._worth(block, choice, tried):
                     return self._unplaced(block, choice, tried)
                 self.base, self.rivals = self._base_title(block, choice, tried), rivals
+            if index and _fresh_too(choice, tried):
+                self.fresh.append(block)
             start = tried.start if index == 0 else _carry(previous, tried.start)
             reading: Reading = getattr(tried, "mended", None) if index == 0 else None
             if reading is None and index == 0 and not tried.replay.failure:
@@ -358,6 +372,11 @@ class SpanRecords:
         if line.ambiguous:
             rec.add(WARNING, "CHECKERS-BRANCH-AMBIGUOUS", f"{rec.title} replays as well from "
                     + ", ".join(line.ambiguous) + "; the first is followed", rec.line, 1)
+        for block in self.fresh:
+            if any(block.line <= t.line <= block.end_line for t in piece.moves):
+                rec.add(WARNING, "LAYOUT", f"the moves from line {block.line} are read on from "
+                        "the line above, but they replay as well as a line of their own from "
+                        "the start (an opening printed after another?)", block.line, 1)
         if self.rivals and piece.block is self.span.blocks[0]:
             rec.data["readings"] = [named(tried)] + [named(r) for r in self.rivals]
             rec.add(WARNING, "LAYOUT", "the block reads as well another way: "

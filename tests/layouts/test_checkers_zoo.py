@@ -229,6 +229,18 @@ def test_seeds_the_zoo_at_large_found(name, seed, misprint):
     (misprint_flagged if misprint else read_back)(name, seed)
 
 
+def test_openings_a_paragraph_each_that_also_read_on_are_flagged():
+    """Seed 25 prints an opening whose moves replay both from the start and on from the
+    opening above it: the board cannot tell which the book means. It was read on, silently;
+    the record now says so (needs review)."""
+    page = _print("openings in sentences", 25, misprint=False)
+    records = scan_book(page.text, "zoo.txt")
+    flagged = [(r.line, d.line) for r in records for d in r.diagnostics
+               if d.code == "LAYOUT" and "as well as a line of their own" in d.message]
+    assert flagged == [(5, 7)], (page.text, [(r.title, r.line) for r in records])
+    assert records[-1].settle_status() == "needs_review"
+
+
 @pytest.mark.parametrize("name", ["pairs per row", "columns down then across", "box table"])
 def test_ocr_confusions_are_named_not_alarms(name):
     read_back(name, 11, ocr=0.3)
