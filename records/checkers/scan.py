@@ -419,12 +419,15 @@ class SpanRecords:
 
 def _misprint_then_play(line: Line, tokens: list) -> bool:
     """A line that stops at a printed move and replays on for MIN_PLIES plies after one legal
-    move played in its place: play with a misprint in it, not numbers in prose."""
+    move played in its place: play with a misprint in it, not numbers in prose. A line of
+    moves printed as moves (`11 to 16`, `9-13`) that has replayed before the stop may end a
+    move after it (`11 to 16, 22 to 30, 9 to 13.`: an opening, its second move misprinted)."""
     if not line.failed or line.end is None or line.stopped < 0:
         return False
     rest = segment_after(tokens, line.stopped)[:MIN_PLIES]
-    return len(rest) == MIN_PLIES and any(moves_replay(engine.play(line.end, move), rest)
-                                          for move in engine.legal_moves(line.end))
+    need = 1 if line.played and all(m.kind == "move" for m in line.moves) else MIN_PLIES
+    return len(rest) >= need and any(moves_replay(engine.play(line.end, move), rest)
+                                     for move in engine.legal_moves(line.end))
 
 
 def _carry(previous: Reading, start: Start) -> Start:
