@@ -357,6 +357,20 @@ def _section_columns(rows: list[list], slots: list[int],
              for k, (t, s) in enumerate(zip(tokens, slots))]
     if not spans:
         return []
+    row_of_token = [r for r, row in enumerate(rows) for _ in row]
+    found = _grouped(spans, row_of_token)
+    if found is None and not tabbed:
+        # an entry far longer than its column's (a multi-jump, `7-14-21-30  26-23`) reaches
+        # under the next one: its span cut to the section's usual width, where it starts
+        usual = sorted(b - a for a, b in spans)[len(spans) // 2]
+        found = _grouped([(a, a + usual) if b - a > 2 * usual else (a, b) for a, b in spans],
+                         row_of_token)
+    return found
+
+
+def _grouped(spans: list[tuple[int, int]], row_of_token: list[int]) -> list[int] | None:
+    """Tokens grouped into columns where their spans overlap; None when a column would hold
+    two tokens of one row."""
     order = sorted(range(len(spans)), key=lambda i: spans[i])
     groups: list[list[int]] = []
     reach = -1
@@ -367,7 +381,6 @@ def _section_columns(rows: list[list], slots: list[int],
         else:
             groups.append([i])
             reach = spans[i][1]
-    row_of_token = [r for r, row in enumerate(rows) for _ in row]
     for group in groups:
         taken = [row_of_token[i] for i in group]
         if len(taken) != len(set(taken)):

@@ -225,6 +225,8 @@ def test_a_misprint_is_flagged_at_its_line(name):
     #  (as many plies mended, more repairs), then judged no checkers: dropped without a word
     ("openings in sentences", 3008, True),   # a three-move opening, its second misprinted:
     #  too short to count as play with a misprint in it, dropped without a word
+    ("halves side by side", 9204, False),   # a multi-jump longer than its column reached under
+    #  the next one: no columns found, the halves read row by row (a game in nine pieces)
 ])
 def test_seeds_the_zoo_at_large_found(name, seed, misprint):
     """Pages a fresh seed of the zoo (test_zoo_with_a_fresh_seed) printed that were misread."""
