@@ -538,7 +538,7 @@ def _numbered_on(line: Line, tok: Token) -> bool:
     """The failing move's row prints the line's next move number, past the first (`7. 11-15
     22-18`): the row goes on the line, so its move is a misprint in it, not an opening
     named again from the start."""
-    return any(d.kind == "number" and d.line == tok.line and int(d.text.rstrip(".") or 0) > 1
+    return any(d.kind == "number" and d.line == tok.line and int(d.text.rstrip(".")) > 1
                for d in line.decorations if d.text.rstrip(".").isdigit())
 
 

@@ -229,13 +229,10 @@ def _printed_result(rec, raw, lines: list[str]) -> None:
     words = printed[-1].lower() if printed else ""
     if not words:
         result = mover if rec.plies[-1].normal.endswith("#") else ""
-    elif results.SCORE.match(words):   # `1-0`, `1–0`, `½—½`
-        result = results.meaning(words, None)[0]
+    elif results.SCORE.match(words) or "resign" in words:   # `1–0`; the side named resigns,
+        result = results.meaning(words, not white_to_move)[0]   # else the side to move
     elif "draw" in words:
         result = "1/2-1/2"
-    elif "resign" in words:   # the side named resigns, else the side to move
-        named = re.search(r"\b(white|black)\b", words)
-        result = ("0-1" if named.group(1) == "white" else "1-0") if named else mover
     elif words.startswith(("white", "black")):
         result = "1-0" if words.startswith("white") else "0-1"
     elif words.startswith("and wins"):
