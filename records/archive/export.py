@@ -48,7 +48,7 @@ def write_stream(archive, query, fmt: str, out: TextIO, limit: int | None = None
     if fmt in SHARED_FORMATS:
         return _shared(stream, fmt, out)
     from records.core.family import family
-    written, refusals, said = 0, set(), set()
+    written, refusals, said, head = 0, set(), set(), None
     for kind, group in groupby(stream, key=lambda r: r.kind):
         fam = family(kind)
         for chunk in _chunks(group):
@@ -61,9 +61,31 @@ def write_stream(archive, query, fmt: str, out: TextIO, limit: int | None = None
                 if refused and reason not in said:
                     said.add(reason)
                     refused(reason, kind in refusals)
+            if head is None and text:
+                head = _head(text)
+            elif head:                    # the file's header once, not a chunk's
+                text = _without_head(text, head)
             out.write(text)
             written += count
     return written
+
+
+def _without_head(text: str, head: str) -> str:
+    """The text without the lines of its header the file's header already has."""
+    own = _head(text)
+    said = set(head.splitlines())
+    return "".join(line for line in own.splitlines(keepends=True)
+                   if line.rstrip("\n") not in said) + text[len(own):]
+
+
+def _head(text: str) -> str:
+    """The comment lines a format's file starts with (PBN's "% PBN 2.1", "% EXPORT")."""
+    end = 0
+    while text.startswith("%", end):
+        end = text.find("\n", end) + 1
+        if not end:
+            return text
+    return text[:end]
 
 
 def _exported(fam, chunk: list[Record], fmt: str) -> tuple[str, int, list[str]]:
@@ -78,9 +100,11 @@ def _exported(fam, chunk: list[Record], fmt: str) -> tuple[str, int, list[str]]:
     texts, reasons = [], []
     for rec in chunk:
         try:
-            texts.append(fam.export([rec], fmt))
+            text = fam.export([rec], fmt)
         except ValueError as exc:
             reasons.append(str(exc))
+            continue
+        texts.append(_without_head(text, _head(texts[0])) if texts else text)
     return "".join(texts), len(texts), reasons
 
 

@@ -562,9 +562,13 @@ def _note_best_play(rec, raw, claim, result, trump) -> None:
 
 
 def _plies(raw, tricks) -> list[Ply]:
+    """The cards in the order they were played (a table in seat order: from each leader)."""
     plies = []
     for k, trick in enumerate(raw.tricks):
-        for i, card in enumerate(tricks[k]):
+        order = tricks[k]
+        if raw.seat_rows and len(order) == 4:
+            order = [order[_seat_of(trick, i)] for i in range(4)]
+        for i, card in enumerate(order):
             tok = _printed_card(trick, i)
             plies.append(Ply(len(plies) + 1, tok.text, card, tok.line, tok.column) if tok else
                          Ply(len(plies) + 1, card, card))

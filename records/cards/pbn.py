@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import gc
 import re
-from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from operator import itemgetter
 
@@ -24,7 +23,7 @@ from records.cards.pbn_write import (  # noqa: F401
 from records.cards.tricks import RANKS, Deal, hand_text
 from records.cards.pbn_reconcile import CONTRADICTIONS, Facts, reconcile, seat_the_hands
 from records.core import interchange
-from records.core.model import ERROR, INFO, INVALID, WARNING, Record
+from records.core.model import ERROR, INFO, INVALID, WARNING, Record, owner_by_line
 
 try:   # split_games' quick steps compiled (_pbn_split.c): optional, else by _plain_lines
     from records.cards._pbn_split import plain_lines as compiled_lines
@@ -296,13 +295,15 @@ def _read(text: str, path: str) -> list[Record]:
     inherited = inherit(games)
     records = []
     for i, game in enumerate(games):
-        rec = game_record(game, path, lines)
+        rec = _whist(game, path, lines) if "HoyleKind" in game.tags else None   # (pbn_whist)
+        if rec is None:
+            rec = game_record(game, path, lines)
         if i in inherited:
             rec.add(INFO, "PBN-INHERITED",
                     f"takes {', '.join(inherited[i])} from the previous game", game.line, 1)
         records.append(rec)
     if notes:
-        owner_of = note_owners(records)
+        owner_of = owner_by_line(records)
         for line, column, severity, message in notes:
             owner_of(line).add(severity, "PBN-SYNTAX", message, line, column)
     for rec in records:   # a game hoyle exported: its title, status and diagnostics again
@@ -310,24 +311,10 @@ def _read(text: str, path: str) -> list[Record]:
     return records
 
 
-def note_owners(records: list[Record]):
-    """line -> the record a syntax note at that line belongs to: the first record whose lines
-    hold it, else the last record that starts before it, else the first record. A search
-    (bisect) a note, not a scan of every record: a file with thousands of notes and of games
-    stays linear. The records are in file order (split_games finds them so)."""
-    starts = [r.line for r in records]
-    reach, furthest = [], 0        # reach[i]: the furthest end_line of records 0..i
-    for r in records:
-        furthest = max(furthest, r.end_line)
-        reach.append(furthest)
-
-    def owner(line: int) -> Record:
-        started = bisect_right(starts, line)         # records 0..started-1 start at or before
-        first = bisect_left(reach, line, 0, started)  # the first of them that reaches the line
-        if first < started:
-            return records[first]
-        return records[started - 1] if started else records[0]
-    return owner
+def _whist(game: Game, path: str, lines: list[str]) -> Record | None:
+    """The whist deal of a game hoyle wrote as one (None for any other game)."""
+    from records.cards import pbn_whist_read as whist
+    return whist.whist_record(game, path, lines) if whist.is_whist(game) else None
 
 
 def _unreadable(text: str, path: str, notes) -> Record:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from records.cards.pbn_whist import exported_game, printed_tricks, whist_tags
 from records.cards.tricks import SUIT_NAMES, SUIT_SYMBOLS, card_text, suit_holding
 from records.core.model import Record
 
@@ -147,9 +148,9 @@ def _xml(text: str) -> str:
 
 # =============================================================================== export
 EXPORT_FORMATS = ("pbn", "json", "text")
-# said in the file itself: nothing in PBN marks a deal as whist's
-WHIST_IN_PBN = ("% hoyle: whist deals; PBN has no whist, so read back each is a bridge deal"
-                " (hoyle export --format json keeps them whist)\n")
+# said in the file itself: nothing in PBN marks a single hand as whist's (deals carry a tag)
+WHIST_IN_PBN = ("% hoyle: whist hands; PBN has no whist, so read back each is a bridge deal"
+                " of one hand (hoyle export --format json keeps them whist)\n")
 
 
 def export(records: list[Record], fmt: str) -> str:
@@ -160,7 +161,9 @@ def export(records: list[Record], fmt: str) -> str:
         games = [pbn_text(r) for r in records if r.data.get("type") in ("deal", "hand")]
         if len(games) < len(records):   # (the archive's export then writes the others alone)
             raise ValueError("only whist deals and hands export as PBN (endings and score pads: json, text)")
-        return "% PBN 2.1\n% EXPORT\n" + WHIST_IN_PBN + "\n".join(g for g in games if g)
+        hands = any(r.data["type"] == "hand" for r in records)
+        return ("% PBN 2.1\n% EXPORT\n" + WHIST_IN_PBN * hands
+                + "\n".join(exported_game(r, g) for r, g in zip(records, games) if g))
     if fmt == "text":
         return "\n\n".join(render_text(r) for r in records) + "\n"
     raise ValueError(f"whist records export as pbn, json or text, not {fmt!r}")
@@ -169,23 +172,20 @@ def export(records: list[Record], fmt: str) -> str:
 def pbn_text(record: Record) -> str:
     """A whist deal as PBN 2.1: A-Y-B-Z sit N-E-S-W (both clockwise; Z deals, A leads).
 
-    PBN has no tag for whist's turned-up trump, so it goes in [Trumps] and [TurnUp] (PBN
-    allows tags of one's own); the play is PBN's Play section. Written by the PBN module's
-    strict writer (records/formats/pbn.py).
+    PBN has no whist: a whist deal's own facts go in tags of its own (PBN allows them;
+    records/cards/pbn_whist.py, which reads them back); the play is PBN's Play section, the
+    tricks the book printed. Written by the PBN module's strict writer (pbn_write).
     """
     d = record.data
     if d.get("type") not in ("deal", "hand"):
         return ""
-    try:
-        from records.cards import pbn
-    except ImportError:          # the PBN module is the bridge family's; without it, no PBN
-        return ""
+    from records.cards.pbn_write import write_record
     if d["type"] == "hand":      # one known hand, the others unknown ("-")
         tags = {"Event": record.tags.get("Event", "?"), "Site": "?", "Date": "?",
                 "Board": record.title, "Dealer": "N", "Vulnerable": "None"}
         proxy = Record(kind="bridge", title=record.title, tags=tags,
                        data={"hands": {"N": frozenset(d["hands"]["hand"])}})
-        return pbn.write_record(proxy)
+        return write_record(proxy)
     seats = _seats(d)
     compass = d.get("compass") or dict(zip(seats, "NESW"))   # as a compass diagram drew them
     names = {"North": "N", "East": "E", "South": "S", "West": "W"}
@@ -197,15 +197,17 @@ def pbn_text(record: Record) -> str:
             "Dealer": dealer, "Vulnerable": "None", "Scoring": d.get("variant", ""),
             "Declarer": "", "Contract": "", "Result": "", "Trumps": d.get("trump") or "",
             "TurnUp": d.get("turnup") or ""}
+    if record.kind == "whist":
+        tags.update(whist_tags(record))
     hands = {compass[s]: frozenset(d["hands"][s]) for s in seats}
-    play = [{"leader": compass[t["leader"]], "cards": t["cards"]} for t in d["tricks"]]
+    play = [{"leader": compass[t["leader"]], "cards": t["cards"]} for t in printed_tricks(d)]
     data = {"hands": hands, "play": play}
     if d.get("auction"):         # a bridge deal's auction printed as a table
         data["auction"], data["auction_from"] = d["auction"], d["auction_from"]
         tags["Declarer"] = record.tags.get("Declarer", "")
         tags["Contract"] = record.tags.get("Contract", "")
     proxy = Record(kind="bridge", title=record.title, tags=tags, data=data)
-    return pbn.write_record(proxy)
+    return write_record(proxy)
 
 
 # =============================================================================== search

@@ -25,6 +25,10 @@ FAMILIES = {
     "cribbage": ("records.cribbage.family:CRIBBAGE", (".csv",)),
 }
 
+# kind -> the other kinds its interchange format may hold: hoyle writes a whist deal as PBN
+# (records/cards/pbn_whist.py), and the PBN reader gives it back as whist
+HOLDS_TOO = {"bridge": ("whist",)}
+
 
 @runtime_checkable
 class Family(Protocol):
@@ -235,6 +239,11 @@ def known_kinds() -> list[str]:
 def extensions(kind: str) -> tuple[str, ...]:
     """The extensions of the kind's interchange files (none for an unknown kind)."""
     return FAMILIES[kind][1] if kind in FAMILIES else ()
+
+
+def kinds_held(kind: str) -> tuple[str, ...]:
+    """The kinds of the records an interchange file of this kind's format may hold."""
+    return (kind,) + HOLDS_TOO.get(kind, ())
 
 
 def kinds_reading(extension: str) -> list[str]:

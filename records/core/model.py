@@ -5,6 +5,7 @@ import hashlib
 import json
 import os
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -316,3 +317,23 @@ def shift_lines(records: list[Record], offset: int) -> list[Record]:
             for diag in [] if rec.carried else rec.diagnostics:
                 diag.line += offset if diag.line else 0
     return records
+
+
+def owner_by_line(records: list[Record]):
+    """line -> the record a syntax note at that line belongs to: the first record whose lines
+    hold it, else the last record that starts before it, else the first record. A search
+    (bisect) a note, not a scan of every record: a file with thousands of notes and of games
+    stays linear. The records are in file order."""
+    starts = [r.line for r in records]
+    reach, furthest = [], 0        # reach[i]: the furthest end_line of records 0..i
+    for r in records:
+        furthest = max(furthest, r.end_line)
+        reach.append(furthest)
+
+    def owner(line: int) -> Record:
+        started = bisect_right(starts, line)         # records 0..started-1 start at or before
+        first = bisect_left(reach, line, 0, started)  # the first of them that reaches the line
+        if first < started:
+            return records[first]
+        return records[started - 1] if started else records[0]
+    return owner

@@ -22,7 +22,7 @@ from functools import partial
 
 from records.core import parallel
 from records.core.decoding import Decoder, NotText, bound_lines, text_blocks
-from records.core.family import extensions, family, kinds_reading, known_kinds
+from records.core.family import extensions, family, kinds_held, kinds_reading, known_kinds
 from records.core.files import text_path
 from records.core.model import ERROR, INFO, INVALID, WARNING, Diagnostic, Record, shift_lines
 
@@ -204,6 +204,8 @@ def read_source(source: Source, kinds: list[str] | None = None) -> Iterator[list
     is held until the next one is read: its last record reaches to the next piece's first."""
     held: list[Record] | None = None
     for records in _read(source, kinds):
+        if kinds and source.interchange:   # (a PBN file holds bridge and whist deals)
+            records = [rec for rec in records if rec.kind in kinds]
         if not records:
             continue
         if held is not None:
@@ -263,7 +265,7 @@ def _read(source: Source, kinds: list[str] | None) -> Iterator[list[Record]]:
         yield from _json_records(source, kinds)
         return
     owners = _owners(source, kinds)
-    wanted = [k for k in owners if not kinds or k in kinds]
+    wanted = [k for k in owners if not kinds or set(kinds_held(k)) & set(kinds)]
     if owners and kinds and not wanted and not _by_content(source):
         return
     if wanted and source.size > PIECE_BYTES:

@@ -523,7 +523,8 @@ def test_a_format_writing_some_of_a_kind_s_records_writes_all_of_those(tmp_path)
     written = write_stream(archive, archive.query(kind="whist"), "pbn", out,
                            refused=lambda reason, whole: said.append((reason, whole)))
     assert written == deals == out.getvalue().count("[Event ")
-    assert "% hoyle: whist deals; PBN has no whist" in out.getvalue()   # (read back: bridge)
+    assert out.getvalue().count("[HoyleKind \"whist\"]") == kinds.count("deal")   # (read back: whist)
+    assert out.getvalue().count("% PBN 2.1") == 1   # the file's header once, not a record's
     assert said == [("only whist deals and hands export as PBN (endings and score pads:"
                      " json, text)", False)]
     cli = runner.invoke(app, ["--db", db, "export", "--kind", "whist", "--format", "pbn"])

@@ -71,3 +71,21 @@ def test_the_books_faults_are_each_one_diagnostic():
     assert len(valid) == 11                             # the ten tables and the diagram at 5350
     assert [found[f"TABLE {t}"].data["trump"] for t in ("20057a", "20057b", "20106a", "20106b")] \
         == [None] * 4                                   # Hearts is played without trumps
+
+
+def test_the_moves_are_the_cards_in_the_order_they_were_played():
+    """The tables print each trick in seat order: the moves are the cards from each trick's
+    leader, each with its own printed text (they were in seat order, with the text of the
+    card so many places on from the leader: the king of diamonds printed as the six)."""
+    checked = 0
+    for rec in tables().values():
+        if rec.status != "valid" or rec.data.get("seat_rows") == ():
+            continue
+        played = [card for trick in rec.data["tricks"] for card in trick["cards"]]
+        assert [p.normal for p in rec.plies] == played[:len(rec.plies)], rec.tags["Deal"]
+        for ply in rec.plies:
+            rank = ply.normal[1]
+            assert (rank if rank != "T" else "10") in ply.text.replace("[", "").upper(), \
+                (rec.tags["Deal"], ply)
+        checked += 1
+    assert checked >= 8

@@ -13,6 +13,7 @@ from pbn_rewrite import misrecorder, mixed, rewrite
 from conftest import CORPUS, ROOT, need
 from records.cards import pbn, pbn_play, pbn_replay
 from records.cards.tricks import DECK, sort_cards
+from records.core.model import owner_by_line
 
 SEATS = ("N", "E", "S", "W")
 
@@ -190,12 +191,12 @@ def test_note_owners_follow_the_rule_and_read_each_record_once():
             end = line + rng.randint(0, 6) + (rng.randint(0, 20) if rng.random() < 0.1 else 0)
             records.append(Counted(line, end))    # (a range may run over the next one's)
             line += rng.randint(0, 8)
-        owner_of = pbn.note_owners(records)
+        owner_of = owner_by_line(records)
         for probe in range(line + 10):
             assert owner_of(probe) is scanned_owner(records, probe)
     records = [Counted(10 * k + 1, 10 * k + 8) for k in range(5000)]
     Counted.reads = 0
-    owner_of = pbn.note_owners(records)
+    owner_of = owner_by_line(records)
     for probe in range(0, 50_000, 5):
         owner_of(probe)
     assert Counted.reads <= 3 * len(records)      # linear: not records x notes

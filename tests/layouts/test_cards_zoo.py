@@ -43,6 +43,8 @@ def check_read_back(layout, vocab, seed):
         expected = [(leader, [c for _, c in deal.cards_in_order(n)], winner)
                     for n, (leader, _, winner) in enumerate(deal.tricks)]
         assert played == expected, why
+        in_order = [card for _, cards, _ in expected for card in cards]   # the moves: as played
+        assert [p.normal for p in rec.plies] == in_order[:len(rec.plies)] and rec.plies, why
         named = " ".join(d.message for d in rec.diagnostics if d.code == "LAYOUT")
         assert named, why
         if layout.hands in BLOCK_HANDS:    # a trick a block: the marks' meaning named
