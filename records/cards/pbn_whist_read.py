@@ -31,8 +31,7 @@ def whist_record(game, path: str, lines: list[str]) -> Record:
 def raw_deal(game, lines: list[str]):
     """The game as a printed deal (a RawDeal): hands from [Deal], tricks from the Play
     section's rows."""
-    seats = _seats(game)
-    at_compass = dict(zip(COMPASS, seats))
+    seats, at_compass = _seats(game)
     raw = RawDeal(title=game.value("Board").strip() or "1", subtitle="", line=game.line,
                   end_line=game.end_line,
                   text="\n".join(lines[game.line - 1:game.end_line]), seats=tuple(seats))
@@ -56,17 +55,18 @@ def raw_deal(game, lines: list[str]):
     return raw
 
 
-def _seats(game) -> list[str]:
-    """The seats clockwise from North: the players' names where each names one seat (whist's
-    A, Y, B, Z), else the compass; [HoyleSeats] where the deal's first seat is not North."""
-    named = game.value(SEATS_TAG).split()
-    if len(named) == 4 and len(set(named)) == 4:
-        return named
+def _seats(game) -> tuple[list[str], dict]:
+    """The deal's seats clockwise from its first, and the seat at each compass point: the
+    players' names where each names one seat (whist's A, Y, B, Z), else the compass points;
+    [HoyleSeats] gives the first seat where it is not North's."""
     names = [game.value(name).strip() for name in NAMES]
-    if all(names) and "?" not in names and len(set(names)) == 4 \
-            and not any(" " in name for name in names):
-        return names
-    return list(COMPASS)
+    if not (all(names) and "?" not in names and len(set(names)) == 4
+            and not any(" " in name for name in names)):
+        names = list(COMPASS)
+    named = game.value(SEATS_TAG).split()
+    if len(named) == 4 and set(named) == set(names):
+        return _clockwise_from(names, named[0]), dict(zip(COMPASS, names))
+    return names, dict(zip(COMPASS, names))
 
 
 def _hands(game, lines: list[str], at_compass: dict) -> tuple[dict, dict, list]:

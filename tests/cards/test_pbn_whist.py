@@ -2,6 +2,7 @@
 reads it back as the same whist deal, replayed by the whist rules (it was read back as a
 bridge deal without a contract: trumps lost, the tricks won by other cards, revokes and
 cards not held reported that the book never printed). Real deals: Cavendish on Whist."""
+import copy
 from functools import cache
 
 import pytest
@@ -50,6 +51,21 @@ def test_whist_deals_read_back_as_the_same_whist_deals(tmp_path):
             assert after.data.get(key) == before.data.get(key), (before.title, key)
         assert {k: v for k, v in after.tags.items() if not k.startswith(("Hoyle", "_"))} == \
             {k: v for k, v in before.tags.items() if not k.startswith("_")}
+
+
+def test_a_deal_drawn_with_its_first_seat_south_reads_back_with_its_seats(tmp_path):
+    """A compass diagram may put A at South: the seats are written at their compass points
+    and [HoyleSeats] keeps their order, so A, Y, B, Z and their hands come back as they were."""
+    deal = next(r for r in book_deals() if r.status == "valid")
+    turned = copy.deepcopy(deal)
+    turned.data["compass"] = {"A": "S", "Y": "W", "B": "N", "Z": "E"}
+    text = exported(tmp_path, [turned]).read_text(encoding="utf-8")
+    assert '[North "B"]' in text and '[HoyleSeats "A Y B Z"]' in text
+    back = read_path(str(tmp_path / "deals.pbn"))[0]
+    back.settle_status()
+    assert back.status == "valid" and back.data["seats"] == deal.data["seats"]
+    assert back.data["hands"] == deal.data["hands"]
+    assert [p.normal for p in back.plies] == [p.normal for p in deal.plies]
 
 
 def test_a_card_changed_in_the_file_is_found_at_its_line_and_column(tmp_path):
