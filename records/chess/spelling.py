@@ -62,8 +62,11 @@ def _spelled(board: chess.Board, labels: dict, move: chess.Move, every: bool) ->
             victim_sq = chess.square(chess.square_file(move.to_square), chess.square_rank(move.from_square))
         victims = _man_names(board, labels, victim_sq, vtype)
         forms = [f"{m}x{v}" for m in movers for v in victims]
-        forms += [f"{m}x{v}({square_name(move.to_square, white, False)})"
-                  for m in movers for v in victims[:1]]
+        target = square_name(move.to_square, white, False)
+        forms += [f"{m}x{v}({target})" for m in movers for v in victims[:1]]
+        origin = square_name(move.from_square, white, False)   # two pieces alike, either man
+        forms += [f"{movers[0]}({origin})x{v}" for v in victims[:1]]   # (two queens)
+        forms += [f"{movers[0]}({origin})x{v}({target})" for v in victims[:1]]
         if board.is_en_passant(move):
             forms = [f + " e.p." for f in forms]
     else:

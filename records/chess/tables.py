@@ -127,6 +127,42 @@ class ChessReader:
     def continuation(self, replay: Replay):
         return _end_setup(replay)
 
+    def beyond(self, replay: Replay) -> int:
+        return misprint_reach(replay)
+
+
+MISPRINT_BUDGET = 2000   # resolver nodes for each move tried in a misprint's place
+
+
+def misprint_reach(replay: Replay) -> int:
+    """How many tokens a reading that stops at a move replays with that move taken as a
+    misprint: the stop, the misprint, and the moves of its line replayed after it when the
+    legal move that goes furthest stands in its place (a reading that stops elsewhere: how far
+    it replays). An order whose misprint comes early goes on to its end; an order that is
+    not the book's stops again soon after."""
+    reading, stop = replay.value, replay.consumed
+    if replay.whole or not isinstance(reading, Reading) or not isinstance(replay.at, dn.Move):
+        return stop
+    line = reading.lines[reading.owner[stop]]
+    k = next((i for i, (index, _) in enumerate(line.moves) if index == stop), None)
+    if k is None or len(line.made) != k:
+        return stop
+    from records.chess.repairs import _after
+    from records.chess.moves import moved_labels
+    before = (line.parent.made[:line.at] if line.parent is not None else []) + line.made
+    board, labels = _after(reading.setup, before)
+    rest = [tok for _, tok in line.moves[k + 1:]]
+    best = 0
+    for move in board.legal_moves:
+        after = board.copy(stack=False)
+        after.push(move)
+        res = resolve(after, rest, marks_checks=reading.setup.marks_checks,
+                      labels=moved_labels(labels, board, move), budget=[MISPRINT_BUDGET])
+        best = max(best, len(rest) if res.readings else max(res.failed_at, 0))
+        if best == len(rest):
+            break
+    return stop + 1 + best
+
 
 def _two_numbers(row: list) -> bool:
     """A row with two numbered cells, and more than a move for each side of one. The numbers
@@ -393,7 +429,7 @@ def read_block(lines: list[str], first: int, starts=lambda number: []) -> Table 
     offered = list(starts(_first_number(grid))) + [reader.start()]
     if len(orders(grid)) == 1 and len(offered) == 1:   # nothing to choose: the numbers alone
         return _table_of(grid, choose(grid, lambda t, s: replay(t, s, moves=False), offered))
-    return _table_of(grid, choose(grid, reader.replay, offered))
+    return _table_of(grid, choose(grid, reader.replay, offered, beyond=reader.beyond))
 
 
 def _first_number(grid: Grid):

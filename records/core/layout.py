@@ -625,13 +625,21 @@ def _outcome(reading: Reading) -> Any:
 
 
 def choose(grid: Grid, replay: Callable[[list, Any], Replay],
-           starts: Sequence[tuple[str, Any]] = (("", None),), apart: bool = False) -> Choice:
+           starts: Sequence[tuple[str, Any]] = (("", None),), apart: bool = False,
+           beyond: Callable[[Replay], int] | None = None) -> Choice:
     """Every order of the grid replayed from every candidate start (a diagram's orientations,
-    the open game's position): the readings, those consuming the most tokens first."""
+    the open game's position): the readings, those consuming the most tokens first. Where no
+    reading replays whole and the family says how far a reading goes past the move it stopped
+    at taken as a misprint (beyond), that decides: the book's order, misprinted early, goes on
+    to its end; another order, which got further by chance, stops again soon after."""
     readings = []
     for order in orders(grid, apart):
         for name, start in starts:
             readings.append(Reading(order, start, name, replay(order.tokens, start)))
-    readings.sort(key=lambda r: (-r.replay.consumed / max(r.replay.total, 1),
+    reach = {}
+    if beyond is not None and len(readings) > 1 and not any(r.replay.whole for r in readings):
+        reach = {id(r): beyond(r.replay) for r in readings}
+    readings.sort(key=lambda r: (-reach.get(id(r), 0) / max(r.replay.total, 1),
+                                 -r.replay.consumed / max(r.replay.total, 1),
                                  -r.replay.consumed, -r.replay.agree, r.replay.pieces))
     return Choice(readings, grid)

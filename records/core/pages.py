@@ -155,4 +155,5 @@ def _read_block(grid: Grid, reader: Reader, open_span: Span | None, setups: list
             starts.append((CONTINUING, resume))
     if standard:
         starts.append(reader.start())
-    return choose(grid, reader.replay, starts, apart=getattr(reader, "apart", False))
+    return choose(grid, reader.replay, starts, apart=getattr(reader, "apart", False),
+                  beyond=getattr(reader, "beyond", None))

@@ -224,8 +224,10 @@ def test_a_study_drawn_in_a_frame_reads_from_its_diagram(style, bottom, seed):
     assert rec.data["start_fen"].split()[:2] == board.fen().split()[:2]
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", [*range(6), 7004])
 def test_a_study_given_in_words_reads_from_its_position(seed):
+    """7004: two queens that can take the same knight; its capture was printed `QxKt(QB5)`,
+    which fits both (hoyle's own descriptive spelling had no `Q(QR5)xKt`)."""
     rnd = random.Random(seed)
     board = endgame(rnd)
     start, moves = random_game(rnd, rnd.randint(2, 6), board.copy())
@@ -245,6 +247,16 @@ def plant_misprint(seed: int, layout: str):
     where = [n for n, line in enumerate(["GAME 1.", ""] + lines, start=1)
              if "K-QR8" in line.replace("_", "") or "K-KR8" in line.replace("_", "")]
     return lines, where
+
+
+@pytest.mark.parametrize("seed", [305, 306, 312, 316])
+def test_a_misprint_early_in_a_column_is_not_beaten_by_an_order_that_goes_further_by_chance(
+        seed):
+    """Read down its columns, the game stops at the misprint a few moves in; read row by row
+    or as two halves, it happened to replay further before stopping: that order was taken,
+    its error far from the misprint. Taken as a misprint, the move lets the book's order go on
+    to its end, where the others stop again soon after (core.layout.choose's `beyond`)."""
+    test_a_misprint_is_flagged_at_its_line("columns down then across", seed)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
