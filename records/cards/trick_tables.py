@@ -331,7 +331,10 @@ def _trick(tokens, t: int, state: _DealState, played: Played, deal: int, number:
     in_turn = sorted(range(size), key=lambda k: (seats.index(at[k]) - lead_i) % 4)
     if setup.columns and [(seats.index(at[k]) - lead_i) % 4 for k in in_turn] != list(range(size)):
         played.problems.append((t + size - 1, f"trick {number} is short of a card"))
-    order, led, faults = [], _suit_followed(tokens, t, in_turn, at, state), len(played.problems)
+    marked = _single_mark(tokens, t, size) if setup.marks == "winner" else None
+    won_by = at[marked] if marked is not None else None
+    order, led, faults = [], _suit_followed(tokens, t, in_turn, at, state, won_by), \
+        len(played.problems)
     for k in in_turn:
         i, seat = t + k, at[k]
         card = _resolve(tokens[i].card, led, state, seat)
@@ -372,10 +375,12 @@ def _leader_marked(tokens, t: int, size: int, state: _DealState, played: Played,
         state.leader = setup.columns[marked]
 
 
-def _suit_followed(tokens, t: int, in_turn: list, at: list, state) -> str | None:
+def _suit_followed(tokens, t: int, in_turn: list, at: list, state,
+                   won_by: str | None = None) -> str | None:
     """A card led printed by its rank alone is of the suit the others play most; when the
     hands are known and no one follows, of a suit its leader holds that rank in and none of
-    the others (who discard) holds at all (None: the led card prints its suit)."""
+    the others (who discard) holds at all; of two such suits, the one that lets the seat the
+    book marks as the winner win (None: the led card prints its suit)."""
     led = tokens[t + in_turn[0]].card
     if not led.startswith("?"):
         return None
@@ -389,6 +394,13 @@ def _suit_followed(tokens, t: int, in_turn: list, at: list, state) -> str | None
                                              for seat, c in others))
         if len(fits) == 1:              # the one suit the others follow or are void in
             return fits[0]
+        if len(fits) > 1 and won_by is not None and len(others) == len(in_turn) - 1:
+            lead_i = state.seats.index(at[in_turn[0]])
+            marked = [s for s in fits if trick_winner(
+                [s + led[1]] + [card for _, card in others], lead_i, state.seats,
+                state.trump) == won_by]
+            if len(marked) == 1:
+                return marked[0]
         suits = [s for s in suits if s in (fits or held)] or suits
     return max(sorted(set(suits)), key=suits.count) if suits else None
 

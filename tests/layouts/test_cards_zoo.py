@@ -60,6 +60,15 @@ def test_every_layout_reads_back_card_for_card(layout, seed):
     check_read_back(layout, VOCAB[layout.vocabs[seed % len(layout.vocabs)]], seed)
 
 
+def test_a_rank_alone_led_in_two_suits_no_one_follows_takes_the_marked_winners_suit():
+    """Seed 306: Y leads `[4]` holding the four of spades and of hearts, and no one can
+    follow either suit: the spade was taken (the suit most played to the trick), B's knave of
+    spades then won it against the book's mark on Y, and the count of tricks went wrong. Of
+    two suits that fit, the one that lets the marked seat win is the card."""
+    layout = next(x for x in LAYOUTS if x.name.startswith("numbered hands, the winner's rank"))
+    check_read_back(layout, VOCAB[layout.vocabs[306 % len(layout.vocabs)]], 306)
+
+
 def test_every_vocabulary_is_printed_by_some_layout():
     used = {v for layout in LAYOUTS for v in layout.vocabs}
     assert used == set(VOCAB)
