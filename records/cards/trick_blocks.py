@@ -28,7 +28,7 @@ from records.cards.raw_deals import (
 )
 from records.cards.trick_prose import trick_heading, trick_won
 from records.core.cards import SUIT_GLYPHS
-from records.core.layout import Choice, Order, Reading, Replay
+from records.core.orders import Choice, Order, Reading, Replay
 from records.core.model import INFO, WARNING, Record
 from records.core.resources import lalr_parser
 

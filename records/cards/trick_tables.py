@@ -20,17 +20,8 @@ from dataclasses import dataclass, field
 from records.cards.card_forms import CardTok, cell_cards, header_seats, seat_label, seats_of
 from records.cards.trick_prose import trick_heading
 from records.cards.tricks import trick_winner
-from records.core.layout import (
-    Block,
-    Choice,
-    Grid,
-    Replay,
-    Row,
-    choose,
-    grid_of,
-    row_of,
-    set_aside,
-)
+from records.core.layout import Block, Grid, Row, grid_of, row_of, set_aside
+from records.core.orders import Choice, Replay, choose
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", None: "no-trump"}
 ANY = "any"          # a fact the text leaves open: every value is tried

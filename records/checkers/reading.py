@@ -24,7 +24,8 @@ from records.checkers import diagrams, engine, lines as named
 from records.checkers.notation import TURN, Token, diagonal_shape, stated_position, tokens
 from records.checkers.stream import PROSE, Reading, Start, replay
 from records.checkers.titles import headline as _headline
-from records.core.layout import Block, Grid, Replay, roman_value
+from records.core.layout import Block, Grid, roman_value
+from records.core.orders import Replay
 
 _DIGIT = re.compile(r"\d")
 _SQ = r"(?:[0-9][0-9IlOS]?|[Il][0-9O]|[OS][0-9]|[Il]{1,2})"

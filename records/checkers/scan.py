@@ -30,7 +30,8 @@ from records.checkers.reading import value_of as reading_value
 from records.checkers.replay import COLOUR, KIND, check_claim, pdn_text, replay_line
 from records.checkers.stream import Line, Reading, Start, replay
 from records.checkers.stream_tokens import moves_replay, segment_after
-from records.core.layout import Block, Choice, Reading as Tried
+from records.core.layout import Block
+from records.core.orders import Choice, Reading as Tried
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
 from records.core.pages import Span, read_page
 

@@ -31,7 +31,7 @@ from records.checkers.notation import Token
 from records.checkers.stream_tokens import (counts, ends_segment, move_at, next_is_move, quick_fixes,
                                             segment_end, segment_moves, segment_reach, squares,
                                             step)
-from records.core.layout import Replay
+from records.core.orders import Replay
 
 MIN_RESTART = 2        # moves that must replay from the start for a failing line to restart
 MAX_FAILURES = 3       # lines that may stop before a reading is given up

@@ -22,7 +22,8 @@ from records.chess import descriptive as dn
 from records.chess import diagrams
 from records.chess.resolver import Setup, resolve
 from records.chess.text import FILE_CAPTURE, RESULT_ALONE, plain, prose
-from records.core.layout import Block, Choice, Grid, Number, Replay, choose, grid_of, orders, page
+from records.core.layout import Block, Grid, Number, grid_of, page
+from records.core.orders import Choice, Replay, choose, orders
 
 MOVES = (dn.Move, dn.Unreadable)
 NUMBERS = (dn.MoveNumber, Number)
@@ -102,7 +103,8 @@ class ChessReader:
             return True
         if self.running:
             return False
-        if any(_two_numbers(row) for row in grid.rows):
+        if any(_two_numbers(row) or _lines_side_by_side(row) for row in grid.rows) or \
+                any(map(_over_unnumbered, grid.rows, grid.rows[1:])):
             return True
         numbered = any(isinstance(t, NUMBERS) for t in grid.tokens())
         return not numbered and grid.width >= 2 and len(grid.rows) >= 2 and moves >= 4
@@ -162,6 +164,21 @@ def misprint_reach(replay: Replay) -> int:
         if best == len(rest):
             break
     return stop + 1 + best
+
+
+def _lines_side_by_side(row: list) -> bool:
+    """A row of a number and three moves or more (`4.  P-QKt4  P-B3  P-Q3`): a table of lines
+    of play, the number each line's (an opening's variations, a column each)."""
+    return sum(isinstance(t, NUMBERS) for t in row) == 1 and isinstance(row[0], NUMBERS) \
+        and sum(isinstance(t, MOVES) for t in row) >= 3
+
+
+def _over_unnumbered(row: list, below: list) -> bool:
+    """A numbered row of moves over a row of as many moves without a number (`4.  P-Q3
+    P-QKt3` over `P-QB4  Q-B3`): White's moves over Black's, a column for each line of play."""
+    moves = sum(isinstance(t, MOVES) for t in row)
+    return isinstance(row[0], NUMBERS) and moves >= 2 and len(below) == moves and \
+        all(isinstance(t, MOVES) for t in below)
 
 
 def _two_numbers(row: list) -> bool:
@@ -497,7 +514,8 @@ def _may_be_table(lines: list[str]) -> bool:
             continue
         cells = [c.strip() for c in CELLS.split(stripped) if c.strip()]
         numbered = sum(bool(NUMBERED_CELL.match(c)) for c in cells)
-        if numbered >= 2 and len(cells) >= 3:
+        if numbered >= 2 and len(cells) >= 3 or numbered == 1 and len(cells) >= 4 \
+                and NUMBERED_CELL.match(cells[0]):     # (lines side by side)
             return True
         moves = sum(len(c) <= MAX_TABLE_CELL and bool(MOVE_HINT.search(c)) for c in cells)
         unnumbered += not numbered and moves >= 2

@@ -12,7 +12,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from records.core.layout import Block, Choice, Grid, Replay, choose, grid_of, page
+from records.core.layout import Block, Grid, grid_of, page
+from records.core.orders import Choice, Replay, choose
 
 CONTINUING = "continuing the line above"
 

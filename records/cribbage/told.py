@@ -19,7 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from records.core.layout import Choice, choose, grid_of, page
+from records.core.layout import grid_of, page
+from records.core.orders import Choice, choose
 from records.core.model import ERROR, INFO, WARNING, Record
 from records.cribbage.book_text import text_lines
 from records.cribbage.claims import hand_record, play_record

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from records.core.layout import Replay
+from records.core.orders import Replay
 from records.cribbage.claims import _step_category
 from records.cribbage.pegging import DEALER, PONE, Play, peg
 from records.cribbage.scoring import JACK, VARIANT_BY_HAND_SIZE, VARIANTS, Card, Count, score

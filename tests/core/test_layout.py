@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from records.core.layout import Replay, choose, grid_of, orders, page, roman_value, row_of
+from records.core.layout import grid_of, page, roman_value, row_of
+from records.core.orders import Replay, choose, orders
 from records.core.pages import CONTINUING, read_page
 
 

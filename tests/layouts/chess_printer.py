@@ -215,6 +215,60 @@ def with_variation(trunk: list, branch: int, variation: list, rnd) -> list[str]:
             .rstrip() for r in range(rows)]
 
 
+def opening_lines(rnd: random.Random, columns: int) -> tuple[list, int, list[list]]:
+    """An opening's table of lines: a trunk (an even number of plies), then `columns` lines
+    from it, each two to four moves long; a line may share its first plies with the line to
+    its left (what a table prints as dots). (trunk moves, the branch ply, each line's moves
+    after the trunk)."""
+    while True:
+        trunk_plies = 2 * rnd.randint(1, 3)
+        start, trunk = random_game(rnd, trunk_plies)
+        if len(trunk) < trunk_plies:
+            continue
+        board = start.copy()
+        for move in trunk:
+            board.push(move)
+        lines: list[list] = []
+        for c in range(columns):
+            shared = lines[-1][:rnd.choice([0, 0, 1, 2])] if lines else []
+            after = board.copy()
+            for move in shared:
+                after.push(move)
+            _, rest = random_game(rnd, 2 * rnd.randint(2, 4) - len(shared), after)
+            line = shared + rest
+            if len(line) >= 2 and line not in lines:
+                lines.append(line)
+        if len(lines) == columns and len({line[0] for line in lines}) > 1:
+            return trunk, trunk_plies, lines
+
+
+def opening_table(rnd: random.Random, columns: int = 3, dots: bool = True,
+                  knight: str = "Kt") -> tuple[list[str], list, list[list]]:
+    """The table old opening books print: the columns numbered across the top, the move
+    numbers down the left, White's move over Black's; the trunk printed once, in the first
+    column; then each column a line of play, a move the line shares with the one to its left
+    printed as dots. (the lines printed, the trunk, each column's moves after the trunk)."""
+    trunk, branch, lines = opening_lines(rnd, columns)
+    spelled = [descriptive(chess.Board(), trunk + line, knight) for line in lines]
+    width = max(len(m) for line in spelled for m in line) + 4
+    out = ["      " + "".join(f"{c + 1:^{width}}" for c in range(columns)).rstrip()]
+    longest = max(len(line) for line in spelled)
+    for ply in range(longest):
+        cells = []
+        for c, line in enumerate(spelled):
+            if ply >= len(line) or (ply < branch and c > 0):
+                cells.append("")
+            elif dots and c > 0 and ply >= branch and ply < len(spelled[c - 1]) \
+                    and (trunk + lines[c - 1])[ply] == (trunk + lines[c])[ply] and \
+                    all((trunk + lines[c - 1])[k] == (trunk + lines[c])[k] for k in range(ply)):
+                cells.append("......")
+            else:
+                cells.append(line[ply])
+        head = f"{ply // 2 + 1:>3}.  " if ply % 2 == 0 else "      "
+        out.append((head + "".join(f"{cell:^{width}}" for cell in cells)).rstrip())
+    return out, trunk, lines
+
+
 def promoted(moves: list[str], form: str) -> list[str]:
     """Promotions spelled `(Q)` (hoyle's speller), `=Q` or `Q` glued to the square."""
     import re

@@ -11,7 +11,7 @@ import pytest
 
 from chess_printer import (LAYOUTS, NAMED, algebraic, by_files, column_heads, descriptive, diagram,
                            endgame,
-                           in_words, typeset,
+                           in_words, opening_table, typeset,
                            pairs, promoted, promotion_game, random_game, sans, with_variation)
 from records.chess.scan import scan_book
 from records.core.model import ERROR, INFO, VALID, WARNING
@@ -327,3 +327,33 @@ def test_a_fraction_ruled_with_en_dashes_reads_as_fractions(seed):
     assert any("––––" in line for line in lines)
     rec = assert_reads_back(lines, start, moves, seed, "fractions numbered, en dashes")
     assert any("fractions" in d.message for d in rec.diagnostics if d.code == "LAYOUT")
+
+
+def assert_opening_table_reads_back(lines, trunk, columns, seed):
+    """The trunk and the first column's line are one game; each other column is a line of
+    its own from where it leaves them, every move in it (dots read as the move beside them)."""
+    records = read(lines)
+    text = "\n".join(lines)
+    why = (seed, text, [(r.title, r.status, [p.normal for p in r.plies]) for r in records])
+    board = chess.Board()
+    assert len(records) == len(columns), why
+    assert_valid(records[0], board, trunk + columns[0], seed, "opening table", text)
+    for rec, line in zip(records[1:], columns[1:]):
+        after = board.copy()
+        for move in trunk:
+            after.push(move)
+        assert [p.normal for p in rec.plies] == sans(after, line) and rec.status == VALID, why
+    named = {d.message for r in records for d in r.diagnostics if d.code == "LAYOUT"}
+    assert named == {"read each column a line of play, under the row numbers"}, (named, why)
+
+
+@pytest.mark.parametrize("dots", [False, True], ids=["moves printed", "dots"])
+@pytest.mark.parametrize("seed", range(8))
+def test_an_opening_table_reads_a_line_a_column(seed, dots):
+    """An old opening book's table: the move numbers down the left, a column for each line of
+    play, the trunk printed once; a move shared with the line to the left printed as dots.
+    It was read row by row, across the columns: a short `valid` game of moves from several
+    lines, the rest a line with no setup."""
+    rnd = random.Random(seed)
+    lines, trunk, columns = opening_table(rnd, columns=rnd.randint(2, 4), dots=dots)
+    assert_opening_table_reads_back(["THE OPENING.", ""] + lines, trunk, columns, seed)
