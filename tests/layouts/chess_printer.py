@@ -243,11 +243,12 @@ def opening_lines(rnd: random.Random, columns: int) -> tuple[list, int, list[lis
 
 
 def opening_table(rnd: random.Random, columns: int = 3, dots: bool = True,
-                  knight: str = "Kt") -> tuple[list[str], list, list[list]]:
+                  knight: str = "Kt", trunk_dots: bool = False) -> tuple[list[str], list, list[list]]:
     """The table old opening books print: the columns numbered across the top, the move
     numbers down the left, White's move over Black's; the trunk printed once, in the first
-    column; then each column a line of play, a move the line shares with the one to its left
-    printed as dots. (the lines printed, the trunk, each column's moves after the trunk)."""
+    column (trunk_dots: dots in the other columns); then each column a line of play, a move the
+    line shares with the one to its left printed as dots. (the lines printed, the trunk, each
+    column's moves after the trunk)."""
     trunk, branch, lines = opening_lines(rnd, columns)
     spelled = [descriptive(chess.Board(), trunk + line, knight) for line in lines]
     width = max(len(m) for line in spelled for m in line) + 4
@@ -257,7 +258,7 @@ def opening_table(rnd: random.Random, columns: int = 3, dots: bool = True,
         cells = []
         for c, line in enumerate(spelled):
             if ply >= len(line) or (ply < branch and c > 0):
-                cells.append("")
+                cells.append("......" if trunk_dots and ply < len(line) else "")
             elif dots and c > 0 and ply >= branch and ply < len(spelled[c - 1]) \
                     and (trunk + lines[c - 1])[ply] == (trunk + lines[c])[ply] and \
                     all((trunk + lines[c - 1])[k] == (trunk + lines[c])[k] for k in range(ply)):

@@ -329,9 +329,10 @@ def test_a_fraction_ruled_with_en_dashes_reads_as_fractions(seed):
     assert any("fractions" in d.message for d in rec.diagnostics if d.code == "LAYOUT")
 
 
-def assert_opening_table_reads_back(lines, trunk, columns, seed):
+def assert_opening_table_reads_back(lines, trunk, columns, seed, games=False):
     """The trunk and the first column's line are one game; each other column is a line of
-    its own from where it leaves them, every move in it (dots read as the move beside them)."""
+    its own from where it leaves them, every move in it (dots read as the move beside them);
+    games: the trunk printed in every column (as dots), each column a game of its own."""
     records = read(lines)
     text = "\n".join(lines)
     why = (seed, text, [(r.title, r.status, [p.normal for p in r.plies]) for r in records])
@@ -340,14 +341,15 @@ def assert_opening_table_reads_back(lines, trunk, columns, seed):
     assert_valid(records[0], board, trunk + columns[0], seed, "opening table", text)
     for rec, line in zip(records[1:], columns[1:]):
         after = board.copy()
-        for move in trunk:
+        for move in trunk * (not games):
             after.push(move)
-        assert [p.normal for p in rec.plies] == sans(after, line) and rec.status == VALID, why
+        moves = trunk + line if games else line
+        assert [p.normal for p in rec.plies] == sans(after, moves) and rec.status == VALID, why
     named = {d.message for r in records for d in r.diagnostics if d.code == "LAYOUT"}
     assert named == {"read each column a line of play, under the row numbers"}, (named, why)
 
 
-@pytest.mark.parametrize("dots", [False, True], ids=["moves printed", "dots"])
+@pytest.mark.parametrize("dots", ["", "dots", "trunk in dots"])
 @pytest.mark.parametrize("seed", range(8))
 def test_an_opening_table_reads_a_line_a_column(seed, dots):
     """An old opening book's table: the move numbers down the left, a column for each line of
@@ -355,5 +357,7 @@ def test_an_opening_table_reads_a_line_a_column(seed, dots):
     It was read row by row, across the columns: a short `valid` game of moves from several
     lines, the rest a line with no setup."""
     rnd = random.Random(seed)
-    lines, trunk, columns = opening_table(rnd, columns=rnd.randint(2, 4), dots=dots)
-    assert_opening_table_reads_back(["THE OPENING.", ""] + lines, trunk, columns, seed)
+    lines, trunk, columns = opening_table(rnd, columns=rnd.randint(2, 4), dots=bool(dots),
+                                          trunk_dots=dots == "trunk in dots")
+    assert_opening_table_reads_back(["THE OPENING.", ""] + lines, trunk, columns, seed,
+                                    games=dots == "trunk in dots")
