@@ -104,7 +104,7 @@ def descriptive_text(rec) -> str:
     if type(start).uci_variant != "chess":   # drops, explosions: no book's notation
         raise ValueError(f"descriptive notation writes chess, not {rec.tags.get('Variant')}: "
                          "those games are left out")
-    spelled = to_descriptive(start, [m for m in moves if m])
+    spelled = to_descriptive(start, moves)
     board = start.copy()
     heading = f"GAME No. {rec.id}. {rec.title}" if rec.id else rec.title
     rows, row = [heading] + [f"    {k}: {v}" for k, v in rec.tags.items()

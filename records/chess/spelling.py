@@ -94,10 +94,16 @@ def _suffix(board, move) -> str:
 
 
 def to_descriptive(board: chess.Board, moves: list[chess.Move]) -> list[str]:
+    """The moves spelled in turn; a null move (the side that gave odds of two moves passes)
+    as `...`, the moves after it spelled for the side that makes them."""
     board = board.copy(stack=False)
     labels = initial_labels(board)
     out = []
     for move in moves:
+        if not move:
+            out.append("...")
+            board.push(move)
+            continue
         out.append(spelling(board, labels, move))
         labels = moved_labels(labels, board, move)
         board.push(move)

@@ -7,7 +7,7 @@ from records.chess.validation import validate_line
 from records.chess.moves import fen_of_key, position_key
 from records.chess.family import move_prefixes
 from records.chess.spelling import to_descriptive
-from records.core.model import ERROR, NEEDS_REVIEW, REPAIRED, VALID, WARNING, Record
+from records.core.model import ERROR, NEEDS_REVIEW, REPAIRED, VALID, WARNING, Ply, Record
 from records.chess import descriptive as dn
 from records.core import reading as core_reading
 
@@ -153,6 +153,20 @@ def test_descriptive_spelling_round_trips():
     assert spelled[:4] == ["P-K4", "P-K4", "Kt-KB3", "Kt-QB3"]
     again = resolve(chess.Board(), moves_of(" ".join(spelled)))
     assert again.readings == [moves]
+
+
+def test_odds_of_two_moves_are_spelled_for_the_side_that_makes_them():
+    """Pawn and two moves: White moves twice, Black's first turn a null move. The moves after
+    it were spelled for the wrong side (`P(Q7)xP(Q5)` for d4), and the export's rows one off."""
+    from records.chess.family import descriptive_text
+    board = chess.Board("rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    moves = [chess.Move.from_uci(u) for u in ("e2e4", "0000", "d2d4", "e7e6", "f1d3")]
+    assert to_descriptive(board, moves) == ["P-K4", "...", "P-Q4", "P-K3", "B-Q3"]
+    rec = Record(kind="chess", title="Pawn and Two Moves", data={"start_fen": board.fen()})
+    rec.plies = [Ply(i + 1, san, san) for i, san in enumerate(["e4", "--", "d4", "e6", "Bd3"])]
+    rows = descriptive_text(rec).splitlines()
+    assert [r.split() for r in rows[2:]] == [["1.", "P-K4", "..."], ["2.", "P-Q4", "P-K3"],
+                                             ["3.", "B-Q3"]]
 
 
 def _crowded_position(rnd) -> chess.Board:
