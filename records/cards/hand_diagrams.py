@@ -198,16 +198,16 @@ def cell_pieces(text: str, line: int) -> list:
             lead = len(piece) - len(piece.lstrip())
             out += _piece(piece.strip(), line, start + lead + 1)
         start = brk.end() if brk else stop
-    return _glyph_after(out, line)
+    return _glyph_after(out, line, text)
 
 
-def _glyph_after(pieces: list, line: int) -> list:
+def _glyph_after(pieces: list, line: int, text: str) -> list:
     """Ranks with their suit's glyph printed far to the right ("Qn, 10, 5, 3      ♠")."""
     out = []
     for piece in pieces:
         if piece[0] == "holding" and piece[1].bare and out and out[-1][0] == "label" and \
-                out[-1][1] == "A":
-            out[-1] = ("text", "A", out[-1][2])      # the ace alone, not the seat A
+                out[-1][1] == "A" and text[out[-1][2]:out[-1][2] + 1] not in (":", "."):
+            out[-1] = ("text", "A", out[-1][2])      # the ace alone, not the seat A (`A:` is)
         if piece[0] == "holding" and piece[1].bare and out and out[-1][0] == "text":
             cards = _ranks(out[-1][1], 0, len(out[-1][1]), piece[1].suit, line, out[-1][2])
             if cards is not None:     # ranks, or a void ("—", "None") before the glyph

@@ -69,6 +69,18 @@ def test_a_rank_alone_led_in_two_suits_no_one_follows_takes_the_marked_winners_s
     check_read_back(layout, VOCAB[layout.vocabs[306 % len(layout.vocabs)]], 306)
 
 
+@pytest.mark.parametrize("seed", [8007, 8011, 8017, 8023])
+def test_a_void_printed_after_the_seat_a_is_no_ace(seed):
+    """`A:  ♠  ♥ Knv 9 7 5 4 3 ...`: A void in spades, its suit mark alone. The seat `A:` before
+    it was taken for an ace printed before its suit (`A      ♠`), the hands did not add up and
+    were made from the play instead, and the ranks printed alone in the table were then given
+    the wrong suits: `needs_review`, a dozen errors. A seat label with its colon is a seat."""
+    layout = next(x for x in LAYOUTS if x.name.startswith("numbered hands, the winner's rank"))
+    vocab = next(v for v in VOCABS if v.name == "old abbreviations")
+    for s in range(seed, seed + 3):
+        check_read_back(layout, vocab, s)
+
+
 def test_every_vocabulary_is_printed_by_some_layout():
     used = {v for layout in LAYOUTS for v in layout.vocabs}
     assert used == set(VOCAB)
