@@ -24,7 +24,7 @@ from records.chess.book_tags import (
     _heading_by_players, _names_in_full, _prose_tags)
 from records.chess.layouts import (
     BROKEN_MOVE, bare_moves, black_alone, broken_off, carried_row, first_word_blanked,
-    in_turn, moves_in_prose, renumbered)
+    in_turn, may_wrap, moves_in_prose, paragraph_end, renumbered, surplus_mark, wrapped_moves)
 
 HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
 HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie|CASE|Case|STUDY|Study|PROBLEM|Problem|END-GAME|End-[Gg]ame)\s+(?:N(?:[Oo]|r)?\.\s*)?"
@@ -86,7 +86,7 @@ def row_items(line: str, lineno: int) -> list | None:
             re.search(r"\d", stripped) or WORDED_MOVE.search(stripped)) or prose(stripped):
         return None
     items = dn.parse(line, lineno)
-    if any(isinstance(i, dn.Unreadable) for i in items):
+    if any(isinstance(i, dn.Unreadable) and not dn.is_blot(i) for i in items):
         return _row_cells(line, lineno)
     if not any(isinstance(i, dn.Move) for i in items):
         return items if any(isinstance(i, dn.Result) for i in items) else None
@@ -255,7 +255,7 @@ class _LineReader:
     def _offer(self, lineno: int) -> None:
         """The paragraph from lineno, offered to the layout engine: a board drawn in it becomes
         the setups of the next game; a table is read where it starts."""
-        end = min(_paragraph_end(self.lines, lineno), self.stop - 1)
+        end = min(paragraph_end(self.lines, lineno), self.stop - 1)
         self.offered_to = end
         found = tables.read_block(self.lines[lineno - 1:end], lineno, self._starts)
         self.table = found if isinstance(found, tables.Table) else None
@@ -288,12 +288,12 @@ class _LineReader:
         items, style, last = row_items(line, lineno), ("row", _indented(line)), lineno
         if items and self._carries_solution(lineno, items):
             style, self.solving = ("prose",), True
-        if items is None and lineno > self.tried_to and _may_wrap(line):
+        if items is None and lineno > self.tried_to and may_wrap(line):
             wrapped = wrapped_moves(self.lines, lineno)
             if wrapped:
                 items, last = wrapped
                 self.read_to = last
-            self.tried_to = _paragraph_end(self.lines, lineno)
+            self.tried_to = paragraph_end(self.lines, lineno)
         if not items and self.open_games and self.open_games[-1].style[0] == "row":
             items = carried_row(line, lineno, self.open_games[-1])
             style = self.open_games[-1].style if items else style
@@ -403,6 +403,8 @@ class _LineReader:
              kind: str = "") -> None:
         """A line's items, segment by segment (a table's, line of play by line of play), to
         the games they carry on or begin."""
+        if table is None and self.open_games and surplus_mark(items, self.open_games[-1]):
+            items = items[1:]      # `6. PxP` / `#*@, P-Q4; 7. ...`: marks, not Black's move
         for segment in [items] if table is not None else _segments(items):
             if table is not None:
                 game = _route_table(segment, self.open_games, kind)
@@ -494,57 +496,7 @@ def _end_of(game: RawGame):
     return end
 
 
-MAX_WRAPPED_LINES = 40
 SOLUTION_NEAR = 12    # a solution told in prose begins this near the board drawn above it
-NUMBERED_MOVE = re.compile(r"(?:^|\s)\d+\s?\.\s")
-
-
-def _may_wrap(line: str) -> bool:
-    """A numbered line of moves that the grammar could not finish may run on to the next."""
-    return bool(NUMBERED_MOVE.search(line)) and len(line) <= 160 and not prose(line.strip())
-
-
-def _paragraph_end(lines: list[str], lineno: int) -> int:
-    end = lineno
-    while end < len(lines) and lines[end].strip():
-        end += 1
-    return end
-
-
-def wrapped_moves(lines: list[str], lineno: int) -> tuple[list, int] | None:
-    """Moves in a paragraph whose lines break inside a move ("2. P. to Q's" / "3d. 3. ..."):
-    the items of the most lines from lineno on that read together as moves, each placed on
-    its own line and column, and the last line used; None when no such lines follow."""
-    text, places, ends = "", [], []  # ends: (line, length of text up to its end)
-    for n in range(lineno, min(lineno + MAX_WRAPPED_LINES, len(lines)) + 1):
-        line = lines[n - 1]
-        if not line.strip() or (n > lineno and prose(line.strip())):
-            break
-        if text:
-            text += " "
-            places.append((n, 1))
-        text += line
-        places += [(n, col) for col in range(1, len(line) + 1)]
-        ends.append((n, len(text)))
-    # the whole paragraph first (one parse, the usual case), then ever fewer of its lines
-    for last, length in reversed(ends):
-        items = dn.parse(text[:length], lineno, list(range(length + 1)))
-        if not any(isinstance(i, dn.Unreadable) for i in items) and \
-                any(isinstance(i, dn.Move) for i in items):
-            places[length:] = [(last, len(lines[last - 1]) + 1)]
-            return [_placed_at(item, places[item.column]) for item in items], last
-    return None
-
-
-def _placed_at(item, place: tuple[int, int]):
-    line, column = place
-    if isinstance(item, dn.Move):
-        return dn.placed(item, line, column)
-    if isinstance(item, dn.MoveNumber):
-        return dn.move_number(item.number, line, column, item.continuation)
-    return dn.Result(item.text, line, column)
-
-
 def split_point(text: str, lines: list[str], share: float = 0.5) -> int | None:
     """A line after share of the book where reading may start afresh: a game's numbered
     heading (`GAME No. 51`), found nowhere else, after a blank line. Everything about the

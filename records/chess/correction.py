@@ -220,7 +220,8 @@ def _reading_moves(c: Correction, printed) -> list:
 
 
 def _replayed(rec: Record, line: PrintedLine, items: list) -> Record:
-    from records.chess.scan import _check_coverage, _classify, san_movetext
+    from records.chess.coverage import check_coverage
+    from records.chess.scan import _classify, san_movetext
     from records.chess.validation import validate_line
     fresh = Record(kind=rec.kind, title=rec.title, source=rec.source, line=rec.line,
                    end_line=rec.end_line, text=rec.text, id=rec.id,
@@ -234,7 +235,7 @@ def _replayed(rec: Record, line: PrintedLine, items: list) -> Record:
     if dropped:   # a move printed twice, dropped by a person: the numbering counts it
         fresh.data["dropped"] = dropped
     validate_line(fresh, line.setup, items)
-    _check_coverage(fresh, replace(line.raw, items=items[len(line.items) - len(line.raw.items):]))
+    check_coverage(fresh, replace(line.raw, items=items[len(line.items) - len(line.raw.items):]))
     _classify(fresh)
     fresh.normal = san_movetext(fresh)
     fresh.settle_status()

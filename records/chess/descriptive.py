@@ -226,8 +226,9 @@ def parse(text: str, line: int = 1, cols: list[int] | None = None) -> list:
             return parse(text[:side.start(1)] + " " * len(side.group(1)) + text[side.end(1):],
                          line, cols)
         pos = tree
-        return [Unreadable(text.strip(), line, cols[min(pos, len(text))],
-                           f"cannot read {text.strip()!r} as chess moves")]
+        return _around_a_blot(text, pos, line, cols) or \
+            [Unreadable(text.strip(), line, cols[min(pos, len(text))],
+                        f"cannot read {text.strip()!r} as chess moves")]
     items: list = []
     for child in tree.children:
         if isinstance(child, Token):
@@ -257,9 +258,57 @@ def _tree(text: str):
         return getattr(exc, "pos_in_stream", None) or 0
 
 
+BLOT = re.compile(r"(?<![^\s,;])[^\sA-Za-z0-9,;]{1,6}(?=\s*[,;])")
+
+
+def _around_a_blot(text: str, pos: int, line: int, cols: list[int]) -> list | None:
+    """A stretch of movetext with one blot in it where a move should be (`#*@`: an OCR
+    smudge, marks and no letter or digit, before a comma or semicolon): the moves on each
+    side read, the blot an Unreadable move between them, so that the game goes on past it
+    (the blot its one error) rather than the whole line being lost. None when the rest is
+    not movetext with two moves or more. (A word is not a blot: a line of prose that names
+    moves stays prose.)"""
+    start = text.rfind(" ", 0, pos + 1) + 1
+    for sep in (",", ";"):
+        start = max(start, text.rfind(sep, 0, pos) + 1)
+    blot = BLOT.match(text, start + len(text[start:]) - len(text[start:].lstrip()))
+    if blot is None or blot.end() < pos:
+        return None
+    head, tail = text[:blot.start()], text[blot.end():]
+    before = parse(head, line, cols) if head.strip() else []
+    after = parse(" " * blot.end() + tail, line, cols)
+    if any(isinstance(i, Unreadable) for i in before + after) or \
+            sum(isinstance(i, Move) for i in before + after) < 2:
+        return None
+    word = blot.group().strip()
+    if _surplus(before, after):
+        return before + after    # marks, no move: the numbers leave no place for one there
+    return before + [Unreadable(word, line, cols[blot.start()], BLOT_SAYS.format(word))] + after
+
+
+def _surplus(before: list, after: list) -> bool:
+    """The moves printed between the numbers around a blot fill their turns without it."""
+    last = next((k for k in range(len(before) - 1, -1, -1) if isinstance(before[k], MoveNumber)),
+                None)
+    nxt = next((k for k, i in enumerate(after) if isinstance(i, MoveNumber)), None)
+    if last is None or nxt is None or after[nxt].number != before[last].number + 1:
+        return False
+    moves = sum(isinstance(i, Move) for i in before[last:] + after[:nxt])
+    return moves == 2 - before[last].continuation
+
+
+BLOT_SAYS = "cannot read {!r} as a chess move"
+
+
+def is_blot(item) -> bool:
+    """An Unreadable that stands where one move should, between moves that read."""
+    return isinstance(item, Unreadable) and item.message == BLOT_SAYS.format(item.text)
+
+
 SIDE_PREFIX = re.compile(r"^\s*(?:\d{1,3}\s?[.:]\s*)?((?:W|B|White|Black)\.?)(?=\s)")
 # a check or mate sign a line break carried to the head of the next line, then more moves
-CHECK_CARRIED = re.compile(r"^\s*(?:(?:dis(?:\.|covered)?|dble?\.?|double)\s+)?(?:ch(?:eck)?|mate)\.?"
+CHECK_CARRIED = re.compile(r"^\s*(?:(?:dis(?:\.|covered)?|dble?\.?|double)\s+)?"
+                           r"(?:ch(?:eck)?|mate|e\.\s?p|en passant)\.?"
                            r"\s*[;,]\s*(?=\d|[KQRBNP])")
 NUMBER_AFTER_A_STOP = re.compile(r"(?:(?<=^)|(?<=\s))(\d{1,3})\.(?=\s|$)")
 

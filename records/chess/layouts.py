@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from records.chess import descriptive as dn
+from records.chess.text import prose
 
 CARRIED_ROW = re.compile(r"^\s*(?P<n>\d{1,3})\s?[.:]\s+(?=[A-Z0-9(])")
 CELL = re.compile(r"\S+(?: \S+)*")
@@ -286,3 +287,69 @@ def told_beyond(raw, lines: list[str]):
 
 CHECK_WORD = re.compile(r"^\s*(?:ch(?:eck)?\b\.?|mate\b\.?)?[\s,;]*")
 TOLD_NUMBER = re.compile(r"(?<![\w.])(\d{1,3})\s?\.(?:\s*\.{2,}|…)?\s")
+
+
+def surplus_mark(segment: list, game) -> bool:
+    """A line that opens with marks where a move could stand (`#*@`, no letter or digit),
+    when the moves after them fill the game's turns up to the next number without them: they
+    are no move (a smudged `e.p.`, a sign), not one the game would count."""
+    first = segment[0]
+    if not dn.is_blot(first) or any(ch.isalnum() for ch in first.text):
+        return False
+    number, black = game.expected()
+    k = next((k for k, i in enumerate(segment) if isinstance(i, dn.MoveNumber)), None)
+    if k is None or segment[k].number != number + 1:
+        return False
+    return sum(isinstance(i, dn.Move) for i in segment[1:k]) == (1 if black else 2)
+
+
+MAX_WRAPPED_LINES = 40
+NUMBERED_MOVE = re.compile(r"(?:^|\s)\d+\s?\.\s")
+
+
+def may_wrap(line: str) -> bool:
+    """A numbered line of moves that the grammar could not finish may run on to the next."""
+    return bool(NUMBERED_MOVE.search(line)) and len(line) <= 160 and not prose(line.strip())
+
+
+def paragraph_end(lines: list[str], lineno: int) -> int:
+    end = lineno
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    return end
+
+
+def wrapped_moves(lines: list[str], lineno: int) -> tuple[list, int] | None:
+    """Moves in a paragraph whose lines break inside a move ("2. P. to Q's" / "3d. 3. ..."):
+    the items of the most lines from lineno on that read together as moves, each placed on
+    its own line and column, and the last line used; None when no such lines follow."""
+    text, places, ends = "", [], []  # ends: (line, length of text up to its end)
+    for n in range(lineno, min(lineno + MAX_WRAPPED_LINES, len(lines)) + 1):
+        line = lines[n - 1]
+        if not line.strip() or (n > lineno and prose(line.strip())):
+            break
+        if text:
+            text += " "
+            places.append((n, 1))
+        text += line
+        places += [(n, col) for col in range(1, len(line) + 1)]
+        ends.append((n, len(text)))
+    # the whole paragraph first (one parse, the usual case), then ever fewer of its lines
+    for last, length in reversed(ends):
+        items = dn.parse(text[:length], lineno, list(range(length + 1)))
+        if all(dn.is_blot(i) for i in items if isinstance(i, dn.Unreadable)) and \
+                any(isinstance(i, dn.Move) for i in items):   # (a blot: an unreadable move)
+            places[length:] = [(last, len(lines[last - 1]) + 1)]
+            return [placed_at(item, places[item.column]) for item in items], last
+    return None
+
+
+def placed_at(item, place: tuple[int, int]):
+    line, column = place
+    if isinstance(item, dn.Move):
+        return dn.placed(item, line, column)
+    if isinstance(item, dn.MoveNumber):
+        return dn.move_number(item.number, line, column, item.continuation)
+    if isinstance(item, dn.Unreadable):
+        return dn.Unreadable(item.text, line, column, item.message)
+    return dn.Result(item.text, line, column)

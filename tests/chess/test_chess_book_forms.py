@@ -148,3 +148,42 @@ def test_a_solution_told_in_prose_that_stops_before_its_moves_end_is_not_valid()
     assert records and records[0].status != VALID
     cut = [d for d in records[0].diagnostics if d.code == "CHESS-TRUNCATED"]
     assert cut and cut[0].line == 22
+
+
+PARAGRAPH = ("GAME 1.\n\n1. P-Q4, P-KKt3; 2. B-Kt5, P-Kt4; 3. B-B4,\n"
+             "P-KB3; 4. Q-B1, P-QR4; 5. P-Q5, P-K4; 6. PxP\n"
+             "{head}, P-Q4; 7. Q-Q1, {black7}; 8. P-QKt4, B-Q3;\n"
+             "9. B-K5, Kt-Q2; 10. P-KR4, B-R3.\n")
+WHOLE = "d4 g6 Bg5 b5 Bf4 f6 Qc1 a5 d5 e5 dxe6 d5 Qd1 c5 b4 Bd6 Be5 Nd7 h4 Ba6"
+
+
+@pytest.mark.parametrize("head", ["e.p.", "e. p.", "en passant"])
+def test_en_passant_carried_to_the_head_of_the_next_line(head):
+    """`6. PxP` / `e.p., P-Q4; 7. ...`: the line break carried the capture's `e.p.` to the next
+    line, which was then unreadable: the game was `valid` with eleven plies, moves 6 to 8
+    gone without a word, and 9 and 10 a line with no setup."""
+    (rec,) = read(PARAGRAPH.format(head=head, black7="P-QB4"))
+    assert (sans(rec), rec.status) == (WHOLE, VALID)
+
+
+def test_marks_where_no_move_fits_are_passed_over_and_a_blot_for_a_move_is_flagged():
+    """An OCR smudge (`#*@`, no letter or digit) opening the line where the numbers leave no
+    turn for it is no move; the same smudge where Black's 7th move stands is that move,
+    unreadable: the game is kept to there and flagged at the smudge (it was cut, `valid`)."""
+    (rec,) = read(PARAGRAPH.format(head="#*@", black7="P-QB4"))
+    assert (sans(rec), rec.status) == (WHOLE, VALID)
+    text = PARAGRAPH.format(head="e.p.", black7="#*@")
+    records = read(text)
+    assert records[0].status != VALID
+    flagged = [(d.code, d.line, d.column) for d in records[0].diagnostics if d.severity == ERROR]
+    assert flagged[0] == ("CHESS-UNREADABLE", 5, text.splitlines()[4].index("#*@") + 1)
+
+
+def test_a_line_of_the_game_read_as_prose_cuts_it_short_and_says_so():
+    """A line the reader cannot take (`when, P-Q4; 7. Q-Q1, ...`: a word where Black's move
+    stands) ends the game above it; the next move number printed later in the paragraph says
+    the game goes on: CHESS-TRUNCATED there, never `valid`."""
+    records = read(PARAGRAPH.format(head="when", black7="P-QB4"))
+    assert records[0].status != VALID
+    cut = [(d.line, d.column) for d in records[0].diagnostics if d.code == "CHESS-TRUNCATED"]
+    assert cut == [(5, 13)]

@@ -3,7 +3,7 @@ from records.chess import descriptive as dn
 from records.chess.book import RawGame
 from records.chess.repairs import TWO_EDIT_WINDOW
 from records.chess.resolver import Setup
-from records.chess.scan import _check_coverage
+from records.chess.coverage import check_coverage
 from records.chess.validation import validate_line
 from records.core.model import NEEDS_REVIEW, REPAIRED, Record
 
@@ -47,11 +47,11 @@ def test_a_game_whose_numbers_run_past_its_moves_is_truncated():
     raw.add(items)
     rec = Record(kind="chess", title="t", source="s", line=7, end_line=7, text="")
     validate_line(rec, Setup(), items)
-    _check_coverage(rec, raw)  # "3." printed with no move read after it
+    check_coverage(rec, raw)  # "3." printed with no move read after it
     assert [d.code for d in rec.diagnostics] == []  # a number with no move is no move
     raw.items.append(dn.Unreadable("Q. blunders", 7, 34))
     rec.plies = rec.plies[:3]  # as if reading had stopped at Black's 2nd move
-    _check_coverage(rec, raw)
+    check_coverage(rec, raw)
     (diag,) = rec.diagnostics
     assert diag.code == "CHESS-TRUNCATED" and (diag.line, diag.column) == (7, 24)
     rec.settle_status()

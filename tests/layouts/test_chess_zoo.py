@@ -249,6 +249,12 @@ def plant_misprint(seed: int, layout: str):
     return lines, where
 
 
+def test_a_misprinted_paragraph_whose_en_passant_wraps_to_the_next_line():
+    """Seed 8004: `6. PxP` / `e.p., P-Q4; ...` with a misprint further on: the game was
+    `valid`, cut at the line break, its misprint never reached."""
+    test_a_misprint_is_flagged_at_its_line("paragraph", 8004)
+
+
 @pytest.mark.parametrize("seed", [305, 306, 312, 316])
 def test_a_misprint_early_in_a_column_is_not_beaten_by_an_order_that_goes_further_by_chance(
         seed):

@@ -1,0 +1,125 @@
+"""Is the whole printed game in the record? A record is whole only when every printed move
+was replayed; a game whose reading stopped where the print goes on (a later row, or a move
+number later in its paragraph, carrying it on) is cut short, and says where: CHESS-TRUNCATED.
+"""
+from __future__ import annotations
+
+import re
+
+from records.chess import descriptive as dn
+from records.chess.layouts import told_beyond
+from records.core.model import ERROR, WARNING
+
+
+def _printed_rest(rec, raw, lines: list[str]) -> None:
+    beyond = _printed_beyond(raw, lines) if raw.style != ("prose",) else told_beyond(raw, lines)
+    if beyond is None and raw.style != ("prose",):
+        beyond = _paragraph_goes_on(raw, lines)
+    if beyond is None:
+        return
+    line, column, number = beyond
+    rec.add(ERROR, "CHESS-TRUNCATED", f"the game goes on in print at line {line} (move "
+            f"{number}), but its reading stopped at line {raw.end_line}", line, column,
+            "the rest of the printed game is not in the record")
+
+
+def check_coverage(rec, raw, lines: list[str] = ()) -> None:
+    """A record is whole only when every printed move was replayed: the moves read and the
+    last move number printed (with its side) against the plies made. A line cut short with no
+    other error to say so gets CHESS-TRUNCATED, at the place where reading stopped."""
+    if any(d.severity in (ERROR, WARNING) and not d.repair for d in rec.diagnostics):
+        return  # already needs review, and says why
+    dropped = rec.data.get("repair", "").count('without "')  # a move printed twice
+    printed = len(raw.moves()) - dropped
+    numbers = _numbers_of_moves(raw.items)  # "40. Resigns.": a number with no move
+    if numbers:
+        last = numbers[-1]  # Black's "--" in pawn and two moves counts in the numbering
+        printed = max(printed, 2 * (last.number - raw.first_number) + last.continuation
+                      - raw.black_first + 1 - sum(p.normal == "--" for p in rec.plies))
+    printed -= rec.data.get("dropped", 0)   # moves a person dropped (hoyle fix)
+    made = sum(p.normal != "--" for p in rec.plies)
+    if made >= printed:
+        _printed_rest(rec, raw, lines)
+        return
+    moves = raw.moves()
+    stop = moves[made] if made < len(moves) else (numbers[-1] if numbers else None)
+    line, column = (stop.line, stop.column) if stop else (rec.end_line, 1)
+    rec.add(ERROR, "CHESS-TRUNCATED", f"the line prints {printed} moves but only {made} were "
+            f"replayed; reading stopped at line {line}", line, column,
+            "the rest of the printed game is not in the record")
+
+
+LOOK_AHEAD = 40     # lines after a game's last row searched for rows that carry it on
+
+
+def _printed_beyond(raw, lines: list[str]):
+    """The first row after a game's last one that prints the move the game expects next, set
+    where the game sets its numbers, with a move in it: the game goes on in print, so its
+    reading stopped early. (line, column, number) or None."""
+    if raw.style[:1] != ("row",) or not raw.moves():
+        return None
+    number, black = raw.expected()
+    ends = _number_ends(raw)
+    stop = min(raw.end_line + LOOK_AHEAD, raw.tags.get("_until") or len(lines) + 1, len(lines) + 1)
+    from records.chess.book import VARIATION_HEADING, heading_of
+    from records.chess.text import plain, prose
+    first_row = True
+    for lineno in range(raw.end_line + 1, stop):
+        line = plain(lines[lineno - 1])
+        if VARIATION_HEADING.match(line) or heading_of(line):
+            return None   # what follows is another line of play, under its own heading
+        m = ROW_NUMBER.match(line)
+        if not m or m.end(1) not in ends:
+            continue
+        printed = (int(m.group(1)), bool(m.group(2)))
+        skipped = first_row and black and printed == (number + 1, False) \
+            and lineno - raw.end_line <= 2   # the next row, Black's move left out
+        first_row = False
+        if printed != (number, black) and not skipped:
+            continue
+        rest = re.split(r"\s{2,}", line[m.end():].strip())[0]
+        if rest and re.search(r"[A-Za-z]", rest) and not prose(rest):
+            return lineno, m.start(1) + 1, printed[0]
+    return None
+
+
+NUMBER_IN_TEXT = re.compile(r"(?<![\d.])(\d{1,3})\.\s*(?=(?:Kt|[KQRBNP])\s?[-x(]|Castles)")
+
+
+def _paragraph_goes_on(raw, lines: list[str]):
+    """The game's next move number printed with a move later in the same paragraph (no blank
+    line between): a line the reader could not take (`when, P-Q4; 7. Q-Q1, ...`) cut the
+    game short there. (line, column, number) or None."""
+    if not raw.moves() or raw.style[:1] != ("row",):
+        return None
+    number, black = raw.expected()
+    due = {number + 1} if black else {number}
+    stop = min(raw.end_line + LOOK_AHEAD, raw.tags.get("_until") or len(lines) + 1, len(lines) + 1)
+    for lineno in range(raw.end_line + 1, stop):
+        line = lines[lineno - 1]
+        if not line.strip():
+            return None
+        m = next((m for m in NUMBER_IN_TEXT.finditer(line) if int(m.group(1)) in due
+                  and line[:m.start()].strip()), None)   # (in a sentence, not a row's head)
+        if m:
+            return lineno, m.start(1) + 1, int(m.group(1))
+    return None
+
+
+def _number_ends(raw) -> set[int]:
+    ends = {i.column - 1 + len(str(i.number)) for i in raw.items if isinstance(i, dn.MoveNumber)}
+    return {e + d for e in ends for d in (-1, 0, 1)}
+
+
+ROW_NUMBER = re.compile(r"^\s*(\d{1,3})\s?[.:](\s*(?:\.{2,}|\u2026))?\s")
+
+
+def _numbers_of_moves(items: list) -> list:
+    out, number = [], None
+    for item in items:
+        if isinstance(item, dn.MoveNumber):
+            number = item
+        elif isinstance(item, (dn.Move, dn.Unreadable)) and number is not None:
+            out.append(number)
+            number = None
+    return out
