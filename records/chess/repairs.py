@@ -190,7 +190,7 @@ def find_two_edit_repairs(setup: Setup, tokens: list, res: Resolution) -> tuple[
 def _trial(setup: Setup, tokens: list, j: int, path: list, budget: list | None) -> Resolution:
     """resolve() of tokens from the position after path[:j], its failure counted from the
     start of the line."""
-    board, labels = _after(setup, path[:j])
+    board, labels = position_after(setup, path[:j])
     trial = resolve(board, tokens[j:], setup.double_first and j == 0, setup.marks_checks,
                     labels=labels, budget=budget)
     if not trial.readings:
@@ -202,7 +202,7 @@ def _trial(setup: Setup, tokens: list, j: int, path: list, budget: list | None) 
 _PREFIXES: dict = {}   # (setup's position, moves) -> (board, labels) after them
 
 
-def _after(setup: Setup, moves: list) -> tuple[chess.Board, dict]:
+def position_after(setup: Setup, moves: list) -> tuple[chess.Board, dict]:
     """The board and labels after moves from the setup: the many trials of one repair search
     start from the same few prefixes. resolve() copies the board it is given, never changes
     it, and only reads the labels."""

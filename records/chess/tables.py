@@ -149,10 +149,10 @@ def misprint_reach(replay: Replay) -> int:
     k = next((i for i, (index, _) in enumerate(line.moves) if index == stop), None)
     if k is None or len(line.made) != k:
         return stop
-    from records.chess.repairs import _after
+    from records.chess.repairs import position_after
     from records.chess.moves import moved_labels
     before = (line.parent.made[:line.at] if line.parent is not None else []) + line.made
-    board, labels = _after(reading.setup, before)
+    board, labels = position_after(reading.setup, before)
     rest = [tok for _, tok in line.moves[k + 1:]]
     best = 0
     for move in board.legal_moves:
