@@ -16,6 +16,7 @@ from collections import Counter
 from records.cards import raw_deals as book
 from records.cards import whist_scoring as scoring
 from records.cards.hand_diagrams import compass_of
+from records.cards.pbn_whist import deal_title
 from records.cards.tricks import DECK, Deal, card_text, play, play_by_seat, sort_cards, trick_winner
 from records.cards.whist_display import pbn_text
 from records.core.model import ERROR, INFO, WARNING, Ply, Record
@@ -77,7 +78,7 @@ def deal_record(raw: book.RawDeal, path: str, variant: str = "short whist",
     event = event or _book_name(path)
     seats, sides = raw.seats, sides_of(raw.seats)
     dealer = raw.dealer or seats[(seats.index(raw.first_leader) - 1) % 4]
-    rec = Record(kind=kind, title=f"{event}, Hand {raw.title.split()[-1]}"
+    rec = Record(kind=kind, title=deal_title(event, raw.title)
                  + (f": {raw.subtitle}" if raw.subtitle else ""),
                  source=path, line=raw.line, end_line=raw.end_line, text=raw.text)
     cards = _printed_hands(rec, raw)

@@ -21,6 +21,7 @@ from records.cards.pbn_play import TOKEN_RE, _is_annotation, _result_tricks, _to
 from records.cards.pbn_write import (  # noqa: F401
     MANDATORY, MANDATORY_SET, SECTIONS, deal_value, write_record)
 from records.cards.tricks import RANKS, Deal, hand_text
+from records.cards.pbn_whist import is_whist
 from records.cards.pbn_reconcile import CONTRADICTIONS, Facts, reconcile, seat_the_hands
 from records.core import interchange
 from records.core.model import ERROR, INFO, INVALID, WARNING, Record, owner_by_line
@@ -295,9 +296,7 @@ def _read(text: str, path: str) -> list[Record]:
     inherited = inherit(games)
     records = []
     for i, game in enumerate(games):
-        rec = _whist(game, path, lines) if "HoyleKind" in game.tags else None   # (pbn_whist)
-        if rec is None:
-            rec = game_record(game, path, lines)
+        rec = _whist(game, path, lines) if is_whist(game) else game_record(game, path, lines)
         if i in inherited:
             rec.add(INFO, "PBN-INHERITED",
                     f"takes {', '.join(inherited[i])} from the previous game", game.line, 1)
@@ -311,10 +310,10 @@ def _read(text: str, path: str) -> list[Record]:
     return records
 
 
-def _whist(game: Game, path: str, lines: list[str]) -> Record | None:
-    """The whist deal of a game hoyle wrote as one (None for any other game)."""
-    from records.cards import pbn_whist_read as whist
-    return whist.whist_record(game, path, lines) if whist.is_whist(game) else None
+def _whist(game: Game, path: str, lines: list[str]) -> Record:
+    """The whist deal of a game hoyle wrote as one (its reader loaded only for such a game)."""
+    from records.cards.pbn_whist_read import whist_record
+    return whist_record(game, path, lines)
 
 
 def _unreadable(text: str, path: str, notes) -> Record:

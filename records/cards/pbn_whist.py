@@ -16,16 +16,22 @@ COMPASS = ("N", "E", "S", "W")
 NAMES = ("North", "East", "South", "West")
 
 
+def is_whist(game) -> bool:
+    """A PBN game hoyle wrote as a whist deal."""
+    return KIND_TAG in game.tags and game.tags[KIND_TAG].strip().lower() == "whist"
+
+
+def deal_title(event: str, board: str) -> str:
+    """A whist deal's title: its event and the last word of its heading (`..., Hand I`)."""
+    return f"{event}, Hand {(board.split() or ['1'])[-1]}"
+
+
 def whist_tags(record: Record) -> dict:
-    """The tags of a whist deal that PBN's own do not hold, in the order they are written."""
-    d = record.data
-    tags = {"Scoring": d.get("variant", ""), "Trumps": d.get("trump") or "",
-            "TurnUp": d.get("turnup") or ""}
-    if record.tags.get("Score"):
-        tags["WhistScore"] = record.tags["Score"]
-    if record.tags.get("Result"):
-        tags["WhistResult"] = record.tags["Result"]
-    return tags
+    """What a whist deal's PBN game says beyond the tags every deal's has (its variant,
+    trumps and turn-up go in [Scoring], [Trumps], [TurnUp]): the score before it and the
+    book's claim."""
+    names = {"Score": "WhistScore", "Result": "WhistResult"}
+    return {names[name]: record.tags[name] for name in names if record.tags.get(name)}
 
 
 def exported_game(record: Record, game: str) -> str:
@@ -33,8 +39,7 @@ def exported_game(record: Record, game: str) -> str:
     status and diagnostics where a reader would not find them again: interchange)."""
     read_as = None              # the title a reader makes of the tags (deal_play.deal_record)
     if record.data.get("type") == "deal":
-        board = (record.tags.get("Deal") or "").split() or ["1"]
-        read_as = f"{record.tags.get('Event') or 'whist'}, Hand {board[-1]}"
+        read_as = deal_title(record.tags.get("Event") or "whist", record.tags.get("Deal") or "")
     hoyle = {KIND_TAG: "whist"} if record.data.get("type") == "deal" else {}
     seats = record.data.get("seats", [])
     compass = record.data.get("compass")

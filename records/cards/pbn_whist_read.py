@@ -7,15 +7,13 @@ grammar under raw_deals)."""
 from __future__ import annotations
 
 from records.cards.deal_play import deal_record
+from records.cards.pbn_play import _tokens
+from records.cards.pbn_replay import CARD, CODE
 from records.cards.pbn_whist import COMPASS, KIND_TAG, NAMES, SEATS_TAG
 from records.cards.raw_deals import RawDeal, RawTrick, Token
 from records.cards.tricks import RANKS
 from records.core import interchange
 from records.core.model import Record
-
-
-def is_whist(game) -> bool:
-    return game.value(KIND_TAG).strip().lower() == "whist"
 
 
 def whist_record(game, path: str, lines: list[str]) -> Record:
@@ -118,17 +116,15 @@ def _tricks(items, problems: list) -> list:
     """The Play section's rows of four (a `-` where a trick stopped), to the `*` or the end;
     a word that is no card is a problem (and stops its trick)."""
     rows: list[list] = []
-    for text, line, column in items:
-        tokens = [(text, column)] if column else _split(text)
-        for word, col in tokens:
-            if word == "*":
-                return _as_tricks(rows)
-            if not rows or len(rows[-1]) == 4:
-                rows.append([])
-            value = "" if word == "-" else _card(word)
-            if not value and word != "-":
-                problems.append(Token(f"{word!r} in the Play section is not a card", line, col))
-            rows[-1].append(Token(word, line, col, value))
+    for word, line, col in _tokens(items):
+        if word == "*":
+            break
+        if not rows or len(rows[-1]) == 4:
+            rows.append([])
+        value = "" if word == "-" else _card(word)
+        if not value and word != "-":
+            problems.append(Token(f"{word!r} in the Play section is not a card", line, col))
+        rows[-1].append(Token(word, line, col, value))
     return _as_tricks(rows)
 
 
@@ -143,19 +139,10 @@ def _as_tricks(rows: list[list]) -> list:
     return [t for t in tricks if t.cards]
 
 
-def _split(text: str) -> list[tuple[str, int]]:
-    out, at = [], 0
-    for word in text.split(" "):
-        if word:
-            out.append((word, at + 1))
-        at += len(word) + 1
-    return out
-
-
 def _card(text: str) -> str:
-    """"SA", "s10" -> "SA", "ST"; "" for anything else."""
-    text = text.strip().upper().replace("10", "T")
-    return text if len(text) == 2 and text[0] in "SHDC" and text[1] in RANKS else ""
+    """A card as PBN writes it ("SA", "S10") -> "SA"; "" for anything else."""
+    code = CODE.get(text.strip())
+    return CARD[code] if code is not None else ""
 
 
 def _value_at(game, lines: list[str], name: str) -> tuple[str, int, int]:

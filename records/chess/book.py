@@ -86,7 +86,7 @@ def row_items(line: str, lineno: int) -> list | None:
             re.search(r"\d", stripped) or WORDED_MOVE.search(stripped)) or prose(stripped):
         return None
     items = dn.parse(line, lineno)
-    if any(isinstance(i, dn.Unreadable) and not dn.is_blot(i) for i in items):
+    if any(isinstance(i, dn.Unreadable) and not isinstance(i, dn.Blot) for i in items):
         return _row_cells(line, lineno)
     if not any(isinstance(i, dn.Move) for i in items):
         return items if any(isinstance(i, dn.Result) for i in items) else None

@@ -52,6 +52,11 @@ def check_coverage(rec, raw, lines: list[str] = ()) -> None:
 LOOK_AHEAD = 40     # lines after a game's last row searched for rows that carry it on
 
 
+def _look_ahead_end(raw, lines: list[str]) -> int:
+    """The line before which a search for the game's rest stops."""
+    return min(raw.end_line + LOOK_AHEAD, raw.tags.get("_until") or len(lines) + 1, len(lines) + 1)
+
+
 def _printed_beyond(raw, lines: list[str]):
     """The first row after a game's last one that prints the move the game expects next, set
     where the game sets its numbers, with a move in it: the game goes on in print, so its
@@ -60,7 +65,7 @@ def _printed_beyond(raw, lines: list[str]):
         return None
     number, black = raw.expected()
     ends = _number_ends(raw)
-    stop = min(raw.end_line + LOOK_AHEAD, raw.tags.get("_until") or len(lines) + 1, len(lines) + 1)
+    stop = _look_ahead_end(raw, lines)
     from records.chess.book import VARIATION_HEADING, heading_of
     from records.chess.text import plain, prose
     first_row = True
@@ -94,8 +99,7 @@ def _paragraph_goes_on(raw, lines: list[str]):
         return None
     number, black = raw.expected()
     due = {number + 1} if black else {number}
-    stop = min(raw.end_line + LOOK_AHEAD, raw.tags.get("_until") or len(lines) + 1, len(lines) + 1)
-    for lineno in range(raw.end_line + 1, stop):
+    for lineno in range(raw.end_line + 1, _look_ahead_end(raw, lines)):
         line = lines[lineno - 1]
         if not line.strip():
             return None

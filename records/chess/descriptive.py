@@ -82,6 +82,11 @@ class Unreadable:
     message: str = ""
 
 
+@dataclass
+class Blot(Unreadable):
+    """An unreadable mark standing where one move should, between moves that read (`#*@`)."""
+
+
 PIECE_WORDS = {"Pawn": "P", "Knight": "Kt", "Bishop": "B", "Rook": "R", "Castle": "R",
                "Queen": "Q", "King": "K"}
 PROMOTION_WORDS = {"queens": "Q", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knight": "Kt",
@@ -281,28 +286,22 @@ def _around_a_blot(text: str, pos: int, line: int, cols: list[int]) -> list | No
             sum(isinstance(i, Move) for i in before + after) < 2:
         return None
     word = blot.group().strip()
-    if _surplus(before, after):
-        return before + after    # marks, no move: the numbers leave no place for one there
-    return before + [Unreadable(word, line, cols[blot.start()], BLOT_SAYS.format(word))] + after
-
-
-def _surplus(before: list, after: list) -> bool:
-    """The moves printed between the numbers around a blot fill their turns without it."""
     last = next((k for k in range(len(before) - 1, -1, -1) if isinstance(before[k], MoveNumber)),
                 None)
-    nxt = next((k for k, i in enumerate(after) if isinstance(i, MoveNumber)), None)
-    if last is None or nxt is None or after[nxt].number != before[last].number + 1:
+    if last is not None and turns_filled(before[last].number, before[last].continuation,
+                                         before[last + 1:] + after):
+        return before + after    # marks, no move: the numbers leave no place for one there
+    return before + [Blot(word, line, cols[blot.start()], f"cannot read {word!r} as a chess move")] \
+        + after
+
+
+def turns_filled(number: int, black: bool, following: list) -> bool:
+    """The moves in `following` up to its first number fill the turns left of move `number`
+    (Black's alone, or both sides'), and that number is the next: no place for another."""
+    nxt = next((k for k, i in enumerate(following) if isinstance(i, MoveNumber)), None)
+    if nxt is None or following[nxt].number != number + 1:
         return False
-    moves = sum(isinstance(i, Move) for i in before[last:] + after[:nxt])
-    return moves == 2 - before[last].continuation
-
-
-BLOT_SAYS = "cannot read {!r} as a chess move"
-
-
-def is_blot(item) -> bool:
-    """An Unreadable that stands where one move should, between moves that read."""
-    return isinstance(item, Unreadable) and item.message == BLOT_SAYS.format(item.text)
+    return sum(isinstance(i, Move) for i in following[:nxt]) == (1 if black else 2)
 
 
 SIDE_PREFIX = re.compile(r"^\s*(?:\d{1,3}\s?[.:]\s*)?((?:W|B|White|Black)\.?)(?=\s)")

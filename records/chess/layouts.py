@@ -294,13 +294,9 @@ def surplus_mark(segment: list, game) -> bool:
     when the moves after them fill the game's turns up to the next number without them: they
     are no move (a smudged `e.p.`, a sign), not one the game would count."""
     first = segment[0]
-    if not dn.is_blot(first) or any(ch.isalnum() for ch in first.text):
+    if not isinstance(first, dn.Blot) or any(ch.isalnum() for ch in first.text):
         return False
-    number, black = game.expected()
-    k = next((k for k, i in enumerate(segment) if isinstance(i, dn.MoveNumber)), None)
-    if k is None or segment[k].number != number + 1:
-        return False
-    return sum(isinstance(i, dn.Move) for i in segment[1:k]) == (1 if black else 2)
+    return dn.turns_filled(*game.expected(), segment[1:])
 
 
 MAX_WRAPPED_LINES = 40
@@ -337,7 +333,7 @@ def wrapped_moves(lines: list[str], lineno: int) -> tuple[list, int] | None:
     # the whole paragraph first (one parse, the usual case), then ever fewer of its lines
     for last, length in reversed(ends):
         items = dn.parse(text[:length], lineno, list(range(length + 1)))
-        if all(dn.is_blot(i) for i in items if isinstance(i, dn.Unreadable)) and \
+        if all(isinstance(i, dn.Blot) for i in items if isinstance(i, dn.Unreadable)) and \
                 any(isinstance(i, dn.Move) for i in items):   # (a blot: an unreadable move)
             places[length:] = [(last, len(lines[last - 1]) + 1)]
             return [placed_at(item, places[item.column]) for item in items], last
@@ -351,5 +347,5 @@ def placed_at(item, place: tuple[int, int]):
     if isinstance(item, dn.MoveNumber):
         return dn.move_number(item.number, line, column, item.continuation)
     if isinstance(item, dn.Unreadable):
-        return dn.Unreadable(item.text, line, column, item.message)
+        return type(item)(item.text, line, column, item.message)
     return dn.Result(item.text, line, column)

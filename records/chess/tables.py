@@ -20,6 +20,8 @@ import chess
 
 from records.chess import descriptive as dn
 from records.chess import diagrams
+from records.chess.moves import moved_labels
+from records.chess.repairs import position_after
 from records.chess.resolver import Setup, resolve
 from records.chess.text import FILE_CAPTURE, RESULT_ALONE, plain, prose
 from records.core.layout import Block, Grid, Number, grid_of, page
@@ -149,8 +151,6 @@ def misprint_reach(replay: Replay) -> int:
     k = next((i for i, (index, _) in enumerate(line.moves) if index == stop), None)
     if k is None or len(line.made) != k:
         return stop
-    from records.chess.repairs import position_after
-    from records.chess.moves import moved_labels
     before = (line.parent.made[:line.at] if line.parent is not None else []) + line.made
     board, labels = position_after(reading.setup, before)
     rest = [tok for _, tok in line.moves[k + 1:]]
