@@ -69,10 +69,16 @@ def in_english(san: str, language: str) -> str | None:
 
 def languages_for(tokens: list) -> list[str]:
     """The languages whose letters cover every algebraic move of a game (English first)."""
-    used = {letter for tok in tokens if getattr(tok, "san", None)
+    used = {letter for tok in tokens if getattr(tok, "san", None) and not _typed(tok)
             for letter in letters_of(plain(tok.san))}
     return [name for name, (pieces, pawn) in LANGUAGES.items()
             if used <= set(pieces + pawn)]
+
+
+def _typed(tok) -> bool:
+    """A move a person typed for a printed one (descriptive.Given) in English letters: read as
+    typed (a typed move in the book's own letters is read in the book's language)."""
+    return getattr(tok, "typed", False) and in_english(tok.san, "English") is not None
 
 
 def translated(tokens: list, language: str) -> list | None:
@@ -82,24 +88,26 @@ def translated(tokens: list, language: str) -> list | None:
         if not san:
             out.append(tok)
             continue
-        english = in_english(san, language)
+        english = in_english(san, "English" if _typed(tok) else language)
         if english is None:
             return None
         out.append(dataclasses.replace(tok, san=english) if english != san else tok)
     return out
 
 
-def in_language(board, tokens: list, replays) -> tuple[list, list[str]]:
-    """The tokens with their algebraic letters read in the language the game replays in, and
-    the names of every language that reads the game so ([] when the game prints no algebraic
-    letters or English fits): a game whose letters are French and Spanish alike (`Dxf7`, `Te1`,
-    `Cc3`, no bishop) is read the same in both, and both are named, not the first tried.
+def in_language(board, tokens: list, replays) -> tuple[list, list[str], list[tuple]]:
+    """The tokens with their algebraic letters read in the language the game replays in, the
+    names of every language that reads the game so ([] when the game prints no algebraic
+    letters or English fits), and the rivals: (name, the tokens as read in it) for each other
+    language whose letters also replay the whole game, to other moves (`Pa6`: a French pawn or a Dutch knight).
+    A game whose letters are French and Spanish alike (`Dxf7`, `Te1`, `Cc3`, no bishop) is read
+    the same in both, and both are named, not the first tried.
     replays(tokens) -> how far they replay (the whole length when they do)."""
     if not any(getattr(tok, "san", None) for tok in tokens):
-        return tokens, []
+        return tokens, [], []
     candidates = languages_for(tokens)
     if candidates == ["English"]:
-        return translated(tokens, "English") or tokens, []
+        return translated(tokens, "English") or tokens, [], []
     best: tuple[int, list, str] | None = None
     for name in candidates or ["English"]:
         trial = translated(tokens, name)
@@ -110,9 +118,26 @@ def in_language(board, tokens: list, replays) -> tuple[list, list[str]]:
             best = (depth, trial, name)
         if depth >= len(tokens):
             break
-    if best is None or best[2] == "English":
-        return (tokens, []) if best is None else (best[1], [])
+    if best is None:
+        return tokens, [], []
+    alike, rivals = _alike_and_rivals(tokens, best, candidates, replays)
+    if best[2] == "English" and not rivals:
+        return best[1], [], []
+    return best[1], [best[2], *alike], rivals
+
+
+def _alike_and_rivals(tokens: list, best: tuple, candidates: list[str], replays):
+    """The languages after the one kept that read the game to the same moves, and the readings
+    of those that replay it whole to other moves."""
     moves = [getattr(t, "san", None) for t in best[1]]
-    alike = [name for name in candidates[candidates.index(best[2]) + 1:]
-             if [getattr(t, "san", None) for t in translated(tokens, name) or []] == moves]
-    return best[1], [best[2], *alike]
+    alike, rivals = [], []
+    later = candidates[candidates.index(best[2]) + 1:] if best[2] in candidates else []
+    for name in later:
+        trial = translated(tokens, name)
+        if trial is None:
+            continue
+        if [getattr(t, "san", None) for t in trial] == moves:
+            alike.append(name)
+        elif best[0] >= len(tokens) and replays(trial) >= len(tokens):
+            rivals.append((name, trial))
+    return alike, rivals

@@ -21,7 +21,8 @@ from records.core.review import (READ, Correction, Fault, Reading, generic_fault
 # around the line (a misnumbered row, a setup in words) and are kept as they were
 REPLAY_CODES = {"CHESS-OCR", "CHESS-EMPTY", "CHESS-GUESSED", "CHESS-UNREADABLE",
                 "CHESS-AMBIGUOUS", "CHESS-REPAIRED", "CHESS-AFTER-END", "CHESS-ILLEGAL",
-                "CHESS-FALSE-MATE", "CHESS-FALSE-CHECK", "CHESS-UNCHECKED", "CHESS-TRUNCATED"}
+                "CHESS-FALSE-MATE", "CHESS-FALSE-CHECK", "CHESS-UNCHECKED", "CHESS-TRUNCATED",
+                "CHESS-LANGUAGE"}
 CLAIM_CODES = {"CHESS-FALSE-CHECK", "CHESS-FALSE-MATE"}
 MAX_READINGS = 12
 
@@ -212,10 +213,9 @@ def _reading_moves(c: Correction, printed) -> list:
     moves = [i for i in parsed if isinstance(i, dn.Move)]
     if bad or (c.reading.strip() and not moves):
         raise ValueError(f'"{c.reading}" cannot be read as a chess move')
-    placed = [dn.placed(m, c.line, c.column) for m in moves]
+    placed = [dn.Given(**dn.placed(m, c.line, c.column).__dict__) for m in moves]
     if len(placed) == 1:   # the ply keeps the printed text; the correction says what it read
-        fields = dict(placed[0].__dict__, text=printed.text)
-        placed = [dn.Move(**fields)]
+        placed = [dn.Given(**dict(placed[0].__dict__, text=printed.text))]
     return placed
 
 

@@ -38,6 +38,13 @@ class Move:
     ocr: tuple = ()              # (printed, read) pairs of OCR slips mended while normalising
 
 
+@dataclass(frozen=True)
+class Given(Move):
+    """A move a person typed for a printed one (a correction), in English SAN: its letters are
+    not the book's and are never read in the book's language."""
+    typed = True
+
+
 def placed(move: Move, line: int, column: int) -> Move:
     """A copy of a (cached) move at another line and column, made without __init__."""
     fields = move.__dict__.copy()

@@ -359,7 +359,7 @@ def _resolve_line(line: Line, setup: Setup, stop: int) -> tuple[int, str] | None
     def depth(trial: list) -> int:
         res = resolve(board, trial)
         return len(trial) if res.readings else res.failed_at
-    printed, _ = in_language(board, printed, depth)
+    printed = in_language(board, printed, depth)[0]
     res = resolve(board, printed, setup.double_first, setup.marks_checks, strict_claims=True)
     if not res.readings:   # a false "ch" or "mate" is the book's to answer for, later
         loose = resolve(board, printed, setup.double_first, setup.marks_checks)

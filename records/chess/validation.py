@@ -85,36 +85,48 @@ def validate_line(rec, setup: Setup, items: list, later: list | None = None):
     if not tokens:
         rec.add(ERROR, "CHESS-EMPTY", "no moves found", rec.line, 1)
         return rec
-    tokens = _in_its_language(rec, setup, tokens)
+    tokens, rivals = _in_its_language(rec, setup, tokens)
     res = resolve(start, tokens, setup.double_first, setup.marks_checks, annotate=True)
     if not res.readings:
         _explain_failure(rec, setup, tokens, res, later)
         return rec
     _report_guesses(rec, setup, tokens, res.readings)
-    _settle_readings(rec, setup, tokens, res.readings, res.plies)
+    _settle_readings(rec, setup, tokens, _with_rivals(setup, res.readings, rivals), res.plies)
     return rec
 
 
 MAX_LISTED = 8
 
 
-def _in_its_language(rec, setup: Setup, tokens: list) -> list:
-    """Algebraic moves read in the language of piece letters the whole game replays in."""
+def _in_its_language(rec, setup: Setup, tokens: list) -> tuple[list, list]:
+    """Algebraic moves read in the language of piece letters the whole game replays in; and
+    the readings in the other languages whose letters replay it whole to other moves."""
     from records.core.model import INFO
 
     def depth(trial: list) -> int:
         res = resolve(setup.board(), trial, setup.double_first, setup.marks_checks)
         return len(trial) if res.readings else res.failed_at
-    tokens, languages = in_language(setup.board(), tokens, depth)
+    tokens, languages, rivals = in_language(setup.board(), tokens, depth)
     if languages:
         first = next(t for t in tokens if getattr(t, "san", None))
-        rec.tags["HoyleLanguage"] = " or ".join(languages)
+        rec.tags["HoyleLanguage"] = " or ".join(languages + [name for name, _ in rivals])
         said = " or ".join(f"{name} ({' '.join(LANGUAGES[name][0])})" for name in languages)
         rec.add(INFO, "CHESS-LANGUAGE", f"the piece letters are read as {said}: "
                 + ("the language the game replays in" if len(languages) == 1 else
-                   "the game's letters mean the same in each, and it replays so"),
+                   "the game's letters mean the same in each, and it replays so")
+                + "".join(f"; read as {name} ({' '.join(LANGUAGES[name][0])}) it replays too, "
+                          "to other moves" for name, _ in rivals),
                 first.line, first.column)
-    return tokens
+    return tokens, [rival for _, rival in rivals]
+
+
+def _with_rivals(setup: Setup, readings: list, rivals: list) -> list:
+    """The readings of the game in its language, then those of its rival languages: a move
+    that reads one way in each is an ambiguity like any other."""
+    for rival in rivals:
+        more = resolve(setup.board(), rival, setup.double_first, setup.marks_checks).readings
+        readings = readings + [r for r in more if r not in readings]
+    return readings
 
 
 def _report_guesses(rec, setup, tokens, readings) -> None:
