@@ -52,6 +52,12 @@ def check_coverage(rec, raw, lines: list[str] = ()) -> None:
 LOOK_AHEAD = 40     # lines after a game's last row searched for rows that carry it on
 
 
+def _read_through(raw) -> int:
+    """The last line of what was read for the game: its last move's, or the end of a table
+    that carried it on (the table's other columns are its variations, not its rest)."""
+    return max([raw.end_line] + [table.end_line for table in raw.tags.get("_layouts", ())])
+
+
 def _look_ahead_end(raw, lines: list[str]) -> int:
     """The line before which a search for the game's rest stops."""
     return min(raw.end_line + LOOK_AHEAD, raw.tags.get("_until") or len(lines) + 1, len(lines) + 1)
@@ -69,7 +75,7 @@ def _printed_beyond(raw, lines: list[str]):
     from records.chess.book import VARIATION_HEADING, heading_of
     from records.chess.text import plain, prose
     first_row = True
-    for lineno in range(raw.end_line + 1, stop):
+    for lineno in range(_read_through(raw) + 1, stop):
         line = plain(lines[lineno - 1])
         if VARIATION_HEADING.match(line) or heading_of(line):
             return None   # what follows is another line of play, under its own heading
@@ -99,7 +105,7 @@ def _paragraph_goes_on(raw, lines: list[str]):
         return None
     number, black = raw.expected()
     due = {number + 1} if black else {number}
-    for lineno in range(raw.end_line + 1, _look_ahead_end(raw, lines)):
+    for lineno in range(_read_through(raw) + 1, _look_ahead_end(raw, lines)):
         line = lines[lineno - 1]
         if not line.strip():
             return None

@@ -243,14 +243,19 @@ def opening_lines(rnd: random.Random, columns: int) -> tuple[list, int, list[lis
 
 
 def opening_table(rnd: random.Random, columns: int = 3, dots: bool = True,
-                  knight: str = "Kt", trunk_dots: bool = False) -> tuple[list[str], list, list[list]]:
+                  knight: str = "Kt", trunk_dots: bool = False,
+                  trunk_above: bool = False) -> tuple[list[str], list, list[list]]:
     """The table old opening books print: the columns numbered across the top, the move
     numbers down the left, White's move over Black's; the trunk printed once, in the first
     column (trunk_dots: dots in the other columns); then each column a line of play, a move the
-    line shares with the one to its left printed as dots. (the lines printed, the trunk, each
-    column's moves after the trunk)."""
+    line shares with the one to its left printed as dots. trunk_above: the trunk printed as a
+    sentence over the table (`1 P-K4, P-K4; 2 Kt-KB3, Kt-QB3.`), the table from the move after
+    it, an assessment under each column (`=`, `+`, `±`), as later opening books print them.
+    (the lines printed, the trunk, each column's moves after the trunk)."""
     trunk, branch, lines = opening_lines(rnd, columns)
     spelled = [descriptive(chess.Board(), trunk + line, knight) for line in lines]
+    if trunk_above:
+        return _under_its_trunk(rnd, spelled, branch), trunk, lines
     width = max(len(m) for line in spelled for m in line) + 4
     out = ["      " + "".join(f"{c + 1:^{width}}" for c in range(columns)).rstrip()]
     longest = max(len(line) for line in spelled)
@@ -268,6 +273,20 @@ def opening_table(rnd: random.Random, columns: int = 3, dots: bool = True,
         head = f"{ply // 2 + 1:>3}.  " if ply % 2 == 0 else "      "
         out.append((head + "".join(f"{cell:^{width}}" for cell in cells)).rstrip())
     return out, trunk, lines
+
+
+def _under_its_trunk(rnd: random.Random, spelled: list[list[str]], branch: int) -> list[str]:
+    """The trunk (the first `branch` plies, an even number) as a sentence, a blank line, and
+    the table of the lines from there, each column's assessment under it."""
+    trunk = "; ".join(f"{n} {w}, {b}" for n, w, b in pairs(spelled[0][:branch])) + "."
+    width = max(len(m) for line in spelled for m in line) + 4
+    out = [trunk, "", "      " + "".join(f"{c + 1:^{width}}" for c in range(len(spelled))).rstrip()]
+    for ply in range(branch, max(map(len, spelled))):
+        cells = [line[ply] if ply < len(line) else "" for line in spelled]
+        head = f"{ply // 2 + 1:>3}.  " if ply % 2 == 0 else "      "
+        out.append((head + "".join(f"{cell:^{width}}" for cell in cells)).rstrip())
+    said = [rnd.choice(["=", "+", "\u00b1", "\u2213", "="]) for _ in spelled]
+    return out + [("      " + "".join(f"{mark:^{width}}" for mark in said)).rstrip()]
 
 
 def promoted(moves: list[str], form: str) -> list[str]:

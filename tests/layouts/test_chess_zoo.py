@@ -371,7 +371,8 @@ def test_a_fraction_ruled_with_en_dashes_reads_as_fractions(seed):
     assert any("fractions" in d.message for d in rec.diagnostics if d.code == "LAYOUT")
 
 
-def assert_opening_table_reads_back(lines, trunk, columns, seed, games=False):
+def assert_opening_table_reads_back(lines, trunk, columns, seed, games=False,
+                                    named_as="read each column a line of play, under the row numbers"):
     """The trunk and the first column's line are one game; each other column is a line of
     its own from where it leaves them, every move in it (dots read as the move beside them);
     games: the trunk printed in every column (as dots), each column a game of its own."""
@@ -388,7 +389,20 @@ def assert_opening_table_reads_back(lines, trunk, columns, seed, games=False):
         moves = trunk + line if games else line
         assert [p.normal for p in rec.plies] == sans(after, moves) and rec.status == VALID, why
     named = {d.message for r in records for d in r.diagnostics if d.code == "LAYOUT"}
-    assert named == {"read each column a line of play, under the row numbers"}, (named, why)
+    assert named == {named_as}, (named, why)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_an_opening_table_under_its_trunk_reads_a_line_a_column(seed):
+    """The trunk printed as a sentence over the table, the table from the move after it, an
+    assessment under each column: the first column carries the trunk's game on, the others
+    are its variations. The rows of the second column's move after the first's last were read
+    as the trunk's game going on in print (CHESS-TRUNCATED)."""
+    rnd = random.Random(seed)
+    lines, trunk, columns = opening_table(rnd, columns=rnd.randint(2, 4), trunk_above=True)
+    assert_opening_table_reads_back(["THE OPENING.", ""] + lines, trunk, columns, seed,
+                                    named_as="read each column a line of play, under the row "
+                                    "numbers, continuing the line above")
 
 
 @pytest.mark.parametrize("dots", ["", "dots", "trunk in dots"])
