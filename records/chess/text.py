@@ -22,11 +22,16 @@ RESULT_ALONE = re.compile(r"^(?:(?:and\s+)?(?:White|Black)\s+(?:wins|resigns?|re
                           r"1/2\s?[-\u2013\u2014]\s?1/2)$")
 
 
+# `e2—e4`, `Sg1–f3`, `0—0—0`: long algebraic and castles set with a typesetter's dash
+ALGEBRAIC_DASH = re.compile(r"(?<=[a-h][1-8])[—–](?=[a-h][1-8])|(?<=[O0])[—–](?=[O0])")
+
+
 def plain(line: str) -> str:
     if "`" in line or not line.isascii():   # (the other quotes are not ASCII)
         line = line.translate(QUOTES)
     if "—" in line or "–" in line or "--" in line:
         line = DASH_FOR_MOVE.sub(lambda m: m.group(1) + "…" * len(m.group(2)), line)
+        line = ALGEBRAIC_DASH.sub("-", line)
     return line if "_" not in line or "$" in line or "\\" in line else line.translate(ITALICS)
 
 

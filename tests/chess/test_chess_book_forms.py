@@ -187,3 +187,10 @@ def test_a_line_of_the_game_read_as_prose_cuts_it_short_and_says_so():
     assert records[0].status != VALID
     cut = [(d.line, d.column) for d in records[0].diagnostics if d.code == "CHESS-TRUNCATED"]
     assert cut == [(5, 13)]
+
+
+def test_long_algebraic_set_with_a_typesetters_dash_reads():
+    """`e2—e4`, `Sg1–f3`, `0—0`: no record was found at all."""
+    rows = ["e2—e4    e7—e5", "Sg1–f3   Sb8–c6", "Lf1—b5   a7—a6", "0—0      Sg8—f6"]
+    (rec,) = read("GAME I.\n\n" + "\n".join(f"{n}. {row}" for n, row in enumerate(rows, 1)))
+    assert (sans(rec), rec.status) == ("e4 e5 Nf3 Nc6 Bb5 a6 O-O Nf6", VALID)
