@@ -16,15 +16,16 @@ from records.chess import descriptive as dn
 from records.chess import tables
 from records.chess.resolver import Setup
 from records.chess.setups import odds_setup
-from records.chess.text import RESULT_ALONE, WORDED_MOVE, plain, prose
+from records.chess.text import RESULT_ALONE, WORDED_MOVE, notes_blanked, plain, prose
 from records.chess.diagrams import placements_of_men
 from records.chess.heading_facts import heading_lines_facts, line_facts
 from records.chess.book_tags import (
     GAME_NUMBER, PLAYERS, column_players, _between, _contents_games, _game_tags,
     _heading_by_players, _names_in_full, _prose_tags)
 from records.chess.layouts import (
-    BROKEN_MOVE, bare_moves, black_alone, broken_off, carried_row, first_word_blanked,
-    in_turn, may_wrap, moves_in_prose, paragraph_end, renumbered, surplus_mark, wrapped_moves)
+    BROKEN_MOVE, all_moves, bare_moves, black_alone, broken_off, carried_row, first_word_blanked,
+    in_turn, may_wrap, moves_before_prose, moves_in_prose, paragraph_end, renumbered, surplus_mark,
+    wrapped_moves)
 
 HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
 HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie|CASE|Case|STUDY|Study|PROBLEM|Problem|END-GAME|End-[Gg]ame)\s+(?:N(?:[Oo]|r)?\.\s*)?"
@@ -205,7 +206,7 @@ class _LineReader:
     back as numbers and moves in the order replay chose and whose boards become setups."""
 
     def __init__(self, text: str, start: int, stop: int | None):
-        self.lines = [plain(line) for line in text.splitlines()]
+        self.lines = notes_blanked([plain(line) for line in text.splitlines()])
         self.start = start
         self.stop = len(self.lines) + 1 if stop is None else stop
         self.contents = _contents_games(self.lines)
@@ -239,6 +240,10 @@ class _LineReader:
             self.read_to = table.end_line
             for kind, items in table.parts:
                 self._add(items, ("table",), lineno, lineno, table, kind)
+            return
+        if MARK_ALONE.match(line) and self.open_games and \
+                self.open_games[-1].end_line == lineno - 1:
+            self.open_games[-1].end_line = lineno   # a note's last line, passed over
             return
         items, style, last = self._items_of(lineno, line)
         variation = VARIATION_HEADING.match(line) if not items else None
@@ -286,6 +291,8 @@ class _LineReader:
     def _items_of(self, lineno: int, line: str) -> tuple[list | None, tuple, int]:
         """A line's numbers and moves as running text, their style, and the last line read."""
         items, style, last = row_items(line, lineno), ("row", _indented(line)), lineno
+        if items and style == ("row", True) and self._carries_sentence(lineno, items):
+            style = ("row", False)
         if items and self._carries_solution(lineno, items):
             style, self.solving = ("prose",), True
         if items is None and lineno > self.tried_to and may_wrap(line):
@@ -307,6 +314,19 @@ class _LineReader:
             items = bare_moves(self.lines, lineno, self.bare, self.paragraph)
             style = ("bare",) if items else style
         return items, style, last
+
+    def _carries_sentence(self, lineno: int, items: list) -> bool:
+        """An indented line that begins with the move the game above expects next, right
+        under a line that broke its sentence off (`3. B-Kt5 (a note the line break cut` /
+        `       late), P-QR3;`): the rest of that sentence, not a variation set in."""
+        game = self.open_games[-1] if self.open_games else None
+        if game is None or game.style != ("row", False) or game.end_line != lineno - 1 \
+                or not broken_off(self.lines[lineno - 2]):
+            return False
+        first, (number, black) = items[0], game.expected()
+        if isinstance(first, dn.MoveNumber):
+            return (first.number, first.continuation) == (number, black)
+        return isinstance(first, dn.Move) and black
 
     def _carries_solution(self, lineno: int, items: list) -> bool:
         """A line of moves right under a solution told in prose whose sentence the line
@@ -356,11 +376,12 @@ class _LineReader:
         if BROKEN_MOVE.search(above):   # its first word ended the move the line above began
             line = first_word_blanked(line)
         if game is None or game.end_line != lineno - 1 or not broken_off(above) \
-                or len(line) > 160 or prose(line.strip()):
+                or len(line) > 160:
             return None
+        if prose(line.strip()):   # `R-Kt5, with interesting possibilities.`
+            return moves_before_prose(line, lineno)
         items = dn.parse(line, lineno)
-        return items if items and all(isinstance(i, (dn.Move, dn.MoveNumber, dn.Result))
-                                      for i in items) else None
+        return items if all_moves(items) else None
 
     def _text(self, lineno: int, line: str) -> None:
         """A line of prose: a heading, an opening's name, players, a position in words."""
@@ -411,7 +432,8 @@ class _LineReader:
             elif style == ("prose",) and not self.solving:
                 game = None   # a solution under a board drawn above begins a game of its own
             else:
-                game = _route(segment, self.open_games, style, lineno)
+                game = _route(segment, self.open_games, style, lineno,
+                              whole_line=len(segment) == len(items))
             if game is None and not isinstance(segment[0], dn.MoveNumber) \
                     and style not in (("bare",), ("table",)):
                 continue  # the tail of a move whose number is in the prose before it
@@ -515,6 +537,9 @@ def split_point(text: str, lines: list[str], share: float = 0.5) -> int | None:
     return None
 
 
+MARK_ALONE = re.compile(r"\s*[,;]\s*$")   # what text.notes_blanked leaves of a note's line
+
+
 def _indented(line: str) -> bool:
     """Is a row set in from the margin (as books set variations)? A right-aligned move
     number (` 9.` over `10.`) is no indent: it is measured to its last digit."""
@@ -565,7 +590,7 @@ def _repeats_number(segment: list, number: dn.MoveNumber) -> bool:
 
 
 def _route(segment: list, open_games: list[RawGame], style: tuple,
-           lineno: int) -> RawGame | None:
+           lineno: int, whole_line: bool = False) -> RawGame | None:
     """The open game this segment continues, or None when it starts a new one. Where two
     games are printed side by side, both expect the same number: the one whose numbers stand
     in the segment's column gets it."""
@@ -576,8 +601,11 @@ def _route(segment: list, open_games: list[RawGame], style: tuple,
     for game in reversed(open_games):
         if game.style != style and game.style != ("table",):
             continue
-        if not isinstance(first, dn.MoveNumber):
-            return game
+        if not isinstance(first, dn.MoveNumber):   # moves without their number carry on the
+            # line above; past words, only Black's reply alone on its line (under a note) does
+            alone = whole_line and game.expected()[1] and \
+                sum(isinstance(i, dn.Move) for i in segment) == 1
+            return game if game.end_line >= lineno - 1 or alone else None
         if first.number == 1 and not first.continuation:
             return None
         number, black = game.expected()

@@ -8,6 +8,7 @@ import re
 
 from records.chess import descriptive as dn
 from records.chess.layouts import told_beyond
+from records.chess.text import a_move
 from records.core.model import ERROR, WARNING
 
 
@@ -89,7 +90,7 @@ def _printed_beyond(raw, lines: list[str]):
         if printed != (number, black) and not skipped:
             continue
         rest = re.split(r"\s{2,}", line[m.end():].strip())[0]
-        if rest and re.search(r"[A-Za-z]", rest) and not prose(rest):
+        if rest and re.search(r"[A-Za-z]", rest) and (not prose(rest) or _begins_with_a_move(rest)):
             return lineno, m.start(1) + 1, printed[0]
     return None
 
@@ -98,13 +99,16 @@ NUMBER_IN_TEXT = re.compile(r"(?<![\d.])(\d{1,3})\.\s*(?=(?:Kt|[KQRBNP])\s?[-x(]
 
 
 def _paragraph_goes_on(raw, lines: list[str]):
-    """The game's next move number printed with a move later in the same paragraph (no blank
-    line between): a line the reader could not take (`when, P-Q4; 7. Q-Q1, ...`) cut the
-    game short there. (line, column, number) or None."""
-    if not raw.moves() or raw.style[:1] != ("row",):
-        return None
+    """The game goes on later in the same paragraph (no blank line between), where the reader
+    could not take a line (`when, P-Q4; 7. Q-Q1, ...`): its next move number printed in a
+    sentence, a line beginning with its move when the line above ended with that move's number
+    (`3.` / `BxKt, the usual move, R-R3`) or with Black's reply. (line, column, number) or
+    None."""
+    if not raw.moves() or raw.style[:1] != ("row",) or isinstance(raw.items[-1], dn.Result):
+        return None   # (`6. K-K6, and wins; or 5. ... B-B2`: what follows a result is not it)
     number, black = raw.expected()
     due = {number + 1} if black else {number}
+    numbered = isinstance(raw.items[-1], dn.MoveNumber)   # `3.` ended its last line
     for lineno in range(_read_through(raw) + 1, _look_ahead_end(raw, lines)):
         line = lines[lineno - 1]
         if not line.strip():
@@ -113,7 +117,22 @@ def _paragraph_goes_on(raw, lines: list[str]):
                   and line[:m.start()].strip()), None)   # (in a sentence, not a row's head)
         if m:
             return lineno, m.start(1) + 1, int(m.group(1))
+        if (black or numbered) and _begins_with_a_move(line):   # the move due, under a line
+            return lineno, len(line) - len(line.lstrip()) + 1, number   # not read
     return None
+
+
+MOVE_SHAPE = re.compile(r"\d|x|-|[Cc]astles|\bsq\b")
+
+
+def _begins_with_a_move(line: str) -> bool:
+    """Do the first words of a line make a move (`BxKt an old favourite`, `Q-B2;`)?"""
+    words = line.split()
+    for n in range(1, min(5, len(words)) + 1):
+        head = " ".join(words[:n]).rstrip(",;.")
+        if len(head) <= 30 and MOVE_SHAPE.search(head) and a_move(head):
+            return True
+    return False
 
 
 def _number_ends(raw) -> set[int]:

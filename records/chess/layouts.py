@@ -349,3 +349,26 @@ def placed_at(item, place: tuple[int, int]):
     if isinstance(item, dn.Unreadable):
         return type(item)(item.text, line, column, item.message)
     return dn.Result(item.text, line, column)
+
+
+SENTENCE_BREAK = re.compile(r"[,;.](?=\s|$)")
+MOVE_IN_WORDS = re.compile(r"\d|[Cc]astles|\b[KQRBP]\s?x|\bKt\b")
+WINS = re.compile(r"\band\s+wins\b")   # a result the grammar reads, not words
+
+
+def all_moves(items: list) -> bool:
+    return bool(items) and all(isinstance(i, (dn.Move, dn.MoveNumber, dn.Result)) for i in items)
+
+
+def moves_before_prose(line: str, lineno: int) -> list | None:
+    """The moves a line begins with, before its words (`K-B5, K-R3; 6. K-B6, and wins, as
+    Black must abandon the pawn.`): the longest run up to a comma, semicolon or stop that
+    reads as moves alone, when the words after it hold no move or number (else the line is
+    not the game's: `4. PxRP, P-R4 a weak reply; 5.`)."""
+    for cut in reversed([m.end() for m in SENTENCE_BREAK.finditer(line)]):
+        head = line[:cut]
+        if not prose(WINS.sub("", head).strip()):
+            items = dn.parse(head, lineno)
+            if all_moves(items) and any(isinstance(i, dn.Move) for i in items):
+                return None if MOVE_IN_WORDS.search(line, cut) else items
+    return None

@@ -50,3 +50,83 @@ WORDED_MOVE = re.compile(rf"^(?:[Cc]astles|O\s?-\s?O)|\b(?:sq|square|{RANK_WORD}
 def prose(text: str) -> bool:
     """Words in small letters, beyond the few that moves use, mark a line as prose."""
     return len(re.findall(r"[a-z]", NOT_PROSE.sub("", text))) > 3
+
+
+# a note in parentheses, over at most three lines, with no parentheses inside it
+NOTE = re.compile(r"\(([^()\n]{0,300}(?:\n[^()\n]{0,300}){0,2})\)")
+# a paragraph that is a game's moves from its first line: `1. P-K4, P-K4; 2. ...`
+PARAGRAPH_OF_MOVES = re.compile(r"\s*\d{1,3}\s?\.\s*(?:(?:\.{2,}|\u2026)\s*)?[A-Za-z0-9]")
+# a move in a note (a variation, `(threatening R-QB3)`): the reader's own business, not blanked
+MOVE_IN_NOTE = re.compile(r"\d\s?\.|(?<![A-Za-z])[A-Z][A-Za-z]{0,2}\s?[-x\u00d7]\s?[A-Z]?\w{0,2}\d|"
+                          r"(?<![A-Za-z])[KQRBNP]x[A-Z]|(?<![A-Za-z])[a-h]x?[a-h]?[1-8](?![A-Za-z0-9])|"
+                          r"[Cc]astles|(?<![A-Za-z])[O0]-[O0]")
+# the last move before a note: what follows the last comma, semicolon, note or move number
+LAST_MOVE = re.compile(r"(?:^|[,;)]|\d{1,3}\s?\.)([^,;)]*?)\s*$")
+MAN_OR_SQUARE = re.compile(r"[KQRBNPSDTLFCA\u2654-\u265f]|[a-h][1-8]|[a-h]:?x?[a-h]|[O0]-[O0]")
+GOES_ON = re.compile(r"\s*(?:[,;.:]|\n|$|\d{1,3}\s?\.|[A-Z])")
+
+
+def notes_in_movetext(text: str) -> list:
+    """The notes a book sets in parentheses after a move in a sentence of moves (`3. B-Kt5
+    (the Spanish game, much favoured of late), P-QR3;`): words, not moves (a variation in
+    parentheses, `(Q)`, `(K R)`, `(best)`, `(a)` are not notes)."""
+    out = []
+    for m in NOTE.finditer(text):
+        note = " ".join(m.group(0).split())
+        if not prose(note) or MOVE_IN_NOTE.search(note) or not GOES_ON.match(text, m.end()) \
+                or not PARAGRAPH_OF_MOVES.match(text, _paragraph_start(text, m.start())):
+            continue
+        here = text.rfind("\n", 0, m.start()) + 1
+        above = text.rfind("\n", 0, max(here - 1, 0)) + 1 if here else here
+        # (the line above too: the move may have ended there, or begun there: `BxP` / `ch (`)
+        move = LAST_MOVE.search(text[above:m.start()].replace("\n", " ")).group(1)
+        if MAN_OR_SQUARE.search(move) and not prose(move) and len(move) <= 30 and a_move(move):
+            out.append(m)
+    return out
+
+
+def _paragraph_start(text: str, at: int) -> int:
+    blank = max(text.rfind("\n\n", 0, at), text.rfind("\n \n", 0, at))
+    return text.find("\n", blank + 1) + 1 if blank >= 0 else 0
+
+
+def a_move(text: str) -> bool:
+    """Is the text a move (and its number), and nothing else?"""
+    items = dn.parse(text, 1)
+    return any(isinstance(i, dn.Move) for i in items) and \
+        all(isinstance(i, (dn.Move, dn.MoveNumber)) for i in items)
+
+
+def notes_blanked(lines: list[str]) -> list[str]:
+    """The lines with each note in their moves (notes_in_movetext) blanked, parentheses and
+    all, columns kept: the moves around a note read as if it were not printed. The comma,
+    semicolon or stop after a note goes where the move before the note ends (on the line
+    above when the note opens its line), so that a line the note ran on from reads as broken
+    off after that move. A line
+    the note filled keeps a `;` where its text began (left blank, it would end the paragraph):
+    the line reader passes such a line over (book.MARK_ALONE)."""
+    text = "\n".join(lines)
+    if "(" not in text:
+        return lines
+    notes = notes_in_movetext(text)
+    if not notes:
+        return lines
+    chars, after = list(text), {}
+    for m in notes:
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        opens_line = not text[line_start:m.start()].strip()
+        mark = GOES_ON.match(text, m.end()).end() - 1
+        moved = text[mark:mark + 1] in (",", ";", ".") and (line_start > 0 or not opens_line)
+        for k in range(m.start(), mark + 1 if moved else m.end()):
+            if chars[k] != "\n":
+                chars[k] = " "
+        if moved and opens_line:   # the move before the note ended the line above
+            after[text.count("\n", 0, line_start) - 1] = text[mark]
+        elif moved:                # the note began after the move, on its line
+            chars[m.start()] = text[mark]
+    out = "".join(chars).split("\n")
+    for k, mark in after.items():
+        out[k] = out[k].rstrip() + mark
+    return [line if line.strip() or not printed.strip() else
+            printed[:len(printed) - len(printed.lstrip())] + ";"
+            for line, printed in zip(out, lines)]

@@ -189,8 +189,65 @@ def test_a_line_of_the_game_read_as_prose_cuts_it_short_and_says_so():
     assert cut == [(5, 13)]
 
 
+SPANISH_WITH_NOTES = """GAME II.
+
+1. P-K4, P-K4; 2. Kt-KB3, Kt-QB3; 3. B-Kt5 (the Spanish game, much favoured of
+late), P-QR3; 4. B-R4 (the usual retreat), Kt-B3; 5. Castles, B-K2.
+"""
+
+
+@pytest.mark.parametrize("spelled", ["descriptive", "old", "algebraic"])
+def test_notes_in_parentheses_inside_a_paragraph_of_moves_are_passed_over(spelled):
+    """`3. B-Kt5 (the Spanish game, much favoured of` / `late), P-QR3;`: the note's words made
+    the line prose and the game a fragment with no setup; now the moves around it read, the
+    note kept in the record's text."""
+    text = SPANISH_WITH_NOTES
+    if spelled == "old":
+        text = text.replace("P-K4", "P to K 4th").replace("Kt-KB3", "K Kt to B 3rd")
+    if spelled == "algebraic":
+        for old, new in (("P-K4, P-K4", "e4, e5"), ("Kt-KB3, Kt-QB3", "Nf3, Nc6"),
+                         ("B-Kt5", "Bb5"), ("P-QR3", "a6"), ("B-R4", "Ba4"), ("Kt-B3", "Nf6"),
+                         ("Castles", "O-O"), ("B-K2", "Be7")):
+            text = text.replace(old, new)
+    (rec,) = read(text)
+    assert (sans(rec), rec.status) == (RUY_LOPEZ + " O-O Be7", VALID), text
+    assert "(the usual retreat)" in rec.text
+
+
 def test_long_algebraic_set_with_a_typesetters_dash_reads():
     """`e2—e4`, `Sg1–f3`, `0—0`: no record was found at all."""
     rows = ["e2—e4    e7—e5", "Sg1–f3   Sb8–c6", "Lf1—b5   a7—a6", "0—0      Sg8—f6"]
     (rec,) = read("GAME I.\n\n" + "\n".join(f"{n}. {row}" for n, row in enumerate(rows, 1)))
     assert (sans(rec), rec.status) == ("e4 e5 Nf3 Nc6 Bb5 a6 O-O Nf6", VALID)
+
+
+def test_moves_that_begin_a_line_of_words_carry_the_game_on():
+    """`...; 27.` / `R-Kt5, with interesting possibilities.`: the last move was left unread
+    and the game `valid`; `5.` / `K-B5, K-R3; 6. K-B6, and wins, as Black must ...` too."""
+    (rec,) = read("GAME III.\n\n1. P-K4, P-K4; 2. Kt-KB3, Kt-QB3; 3. B-Kt5, P-QR3; 4.\n"
+                  "B-R4, Kt-B3, and Black has the freer game, as the sequel shows.\n")
+    assert (sans(rec), rec.status) == (RUY_LOPEZ, VALID)
+
+
+@pytest.mark.parametrize("lost", [
+    "4. B-R4\n(the bishop retires rather than exchange itself for the knight\nat once)\n"
+    "Kt-B3 follows, with a fine game.\n",                        # Black's reply under words
+    "4.\nB-R4 retreats, as it must, Kt-B3.\n",                    # the move under its number
+])
+def test_a_game_that_goes_on_under_a_line_not_read_is_never_valid(lost):
+    """Past a line the reader cannot take, the paragraph goes on with the move the game is
+    due: CHESS-TRUNCATED, never `valid` with the rest left out."""
+    records = read("GAME III.\n\n1. P-K4, P-K4; 2. Kt-KB3, Kt-QB3; 3. B-Kt5, P-QR3; " + lost)
+    assert records and all(r.status != VALID for r in records), \
+        [(r.status, sans(r)) for r in records]
+    assert "CHESS-TRUNCATED" in [d.code for d in records[0].diagnostics]
+
+
+def test_moves_without_a_number_past_a_line_of_words_do_not_join_the_game():
+    """`3.` ending a line, words, then `P-KKt3, P-QR4; 7. ...` (move 6's moves): they were
+    read as move 3 (both legal) and the game was `valid`, wrong."""
+    text = ("GAME IV.\n\n1. P-KR4, P-QB4; 2. P-R3, P-Q3; 3.\n"
+            "P-Q3, P-B3; 4. Kt-Q2, B-R6 better is\nthe other knight; 5. Kt-K4, P-KR3; 6.\n"
+            "P-KKt3, P-QR4; 7. BxP, K-B2\n")
+    records = read(text)
+    assert records[0].status != VALID and "P-KKt3" not in [p.text for p in records[0].plies]

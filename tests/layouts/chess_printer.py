@@ -111,6 +111,45 @@ def paragraph(moves, rnd):
     return lines + [text]
 
 
+NOTE_WORDS = ["the usual move here", "a weak reply, as the sequel shows", "better is the "
+              "other knight", "threatening to win the exchange", "played after long thought",
+              "an old favourite of the masters", "the only move that saves the game"]
+
+
+def paragraph_with_notes(moves, rnd, whole_line: bool = False, parentheses: bool = True):
+    """A paragraph with a note in parentheses after some moves, anywhere the line breaks
+    fall (`3. B-Kt5 (the usual move here), P-QR3;`). A note that fills a line of its own (its
+    comma or semicolon alone on the next) is a known limit (the line would read as a
+    paragraph's end): the width is chosen so that none does, unless whole_line. Without
+    parentheses, the notes are words run into the moves (`7. QxP the only move, K-Q2;`)."""
+    def noted(move):
+        note = rnd.choice(NOTE_WORDS)
+        if rnd.random() >= 0.25:
+            return move
+        return f"{move} ({note})" if parentheses else f"{move} {note}"
+    text = "; ".join(f"{n}. {noted(w)}" + (f", {noted(b)}" if b else "")
+                     for n, w, b in pairs(moves)) + "."
+    for width in rnd.sample(range(40, 71), 31):
+        lines = wrapped(text, width)
+        if whole_line == any(_only_a_note(line) for line in lines[:-1]):
+            return lines
+    return lines
+
+
+def _only_a_note(line: str) -> bool:
+    import re
+    return bool(re.fullmatch(r"[^()]*\)[,;.]?|\([^()]*\)?[,;.]?", line))
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    lines = []
+    while len(text) > width:
+        cut = text.rfind(" ", 0, width)
+        lines.append(text[:cut])
+        text = text[cut + 1:]
+    return lines + [text]
+
+
 def halves(moves, rnd, rule="|  ", parts=2):
     """The rows in parts side by side (moves 1-12 on the left, 13-24 on the right)."""
     rows_ = pairs(moves)
@@ -187,6 +226,7 @@ def notes_between(moves, rnd):
 
 LAYOUTS = {"rows": rows, "rows numbered twice": rows_numbered_twice,
            "one side per line": one_side_per_line, "paragraph": paragraph,
+           "paragraph with notes": paragraph_with_notes,
            "halves with a rule": halves, "halves with a gap": halves_gap,
            "fractions": fractions, "fractions numbered": fractions_numbered,
            "latex fractions": latex, "notes between rows": notes_between,

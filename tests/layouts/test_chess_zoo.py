@@ -12,7 +12,8 @@ import pytest
 from chess_printer import (LAYOUTS, NAMED, algebraic, by_files, column_heads, descriptive, diagram,
                            endgame,
                            in_words, opening_table, typeset,
-                           pairs, promoted, promotion_game, random_game, sans, with_variation)
+                           pairs, paragraph_with_notes, promoted, promotion_game, random_game,
+                           sans, with_variation)
 from records.chess.correction import correct
 from records.chess.scan import scan_book
 from records.core.model import ERROR, INFO, NEEDS_REVIEW, VALID, WARNING
@@ -57,6 +58,46 @@ def test_a_random_game_reads_back_in_every_layout(layout, seed):
     rnd, start, moves = game(seed)
     lines = LAYOUTS[layout](descriptive(start, moves), rnd)
     assert_reads_back(lines, start, moves, seed, layout)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_notes_in_parentheses_inside_a_paragraph_of_moves_are_passed_over(seed):
+    """`3. B-Kt5 (the usual move here), P-QR3;`: the note's words made the line prose, and
+    the game stopped there (a fragment with no setup after it); a note the line break cuts,
+    or one that opens its line, read as well. Tables, variations in parentheses and words
+    that are moves (`(threatening R-QB3)`) are left to the readers that take them."""
+    rnd, start, moves = game(seed, 40)
+    lines = paragraph_with_notes(descriptive(start, moves), rnd)
+    assert sum("(" in line for line in lines) >= 2, lines
+    assert_reads_back(lines, start, moves, seed, "paragraph with notes")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_words_run_into_a_paragraph_of_moves_never_leave_a_short_game_valid(seed):
+    """Notes run into the moves without parentheses (`7. QxP the only move that saves the
+    game, K-Q2;`): the reader may not take such a line, but a game it stops short of its end
+    is never `valid`, and moves past the words are never read as the move due (44: `4. Q-Q2,
+    Q-Kt5 threatening ...` / ... / `K-Q2; 8. ...` was read as 4...K-Q2, valid, wrong)."""
+    rnd, start, moves = game(seed, 40)
+    lines = paragraph_with_notes(descriptive(start, moves), rnd, parentheses=False)
+    truth = sans(start, moves)
+    for rec in read(lines):
+        read_moves = [p.normal for p in rec.plies]
+        if rec.status == VALID:
+            assert read_moves == truth, (seed, read_moves, "\n".join(lines))
+        else:
+            assert read_moves == truth[:len(read_moves)] or not rec.start_position, seed
+
+
+@pytest.mark.parametrize("seed", [61, 73, 95, 104])
+def test_a_note_that_fills_a_line_of_its_own_is_passed_over(seed):
+    """A note alone on its line, its comma after it (`10. PxB` / `(a weak reply, as the
+    sequel shows),` / `Q-B2; 11. ...`): blanked, the line would be blank and end the paragraph;
+    its comma stays and the line is passed over. It ended the game there, and the game was
+    `valid` with the rest unread (104: one move short; 73: eight)."""
+    rnd, start, moves = game(seed, 40)
+    lines = paragraph_with_notes(descriptive(start, moves), rnd, whole_line=True)
+    assert_reads_back(lines, start, moves, seed, "a note alone on its line")
 
 
 @pytest.mark.parametrize("seed", range(12))
