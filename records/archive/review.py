@@ -24,8 +24,8 @@ from records.archive.schema import CORRECTED_COLUMNS as ROW_COLUMNS
 from records.archive.store import Writer, fts_row, position_hashes
 from records.core.model import CORRECTION_CODE, NEEDS_REVIEW, Diagnostic, Record
 from records.core.review import (BOOK_ERROR, BOOK_ERROR_CODE, READ, SETTLED, Correction, Fault,
-                                 corrections_of, finish, generic_faults, needs_decision, settled,
-                                 undecided)
+                                 Reading, corrections_of, finish, generic_faults, needs_decision,
+                                 settled, undecided)
 
 class Refused(ValueError):
     """A correction that asks for what the record does not have (no such record, no fault at
@@ -62,7 +62,7 @@ def faults(rec: Record, repairs: bool = False) -> list[Fault]:
     one place are one decision); with repairs, the places hoyle repaired too (a person may
     read them otherwise)."""
     out: dict[tuple[int, int], Fault] = {}
-    found = _family(rec.kind).faults(rec)
+    found = [_order_kept(f) for f in _family(rec.kind).faults(rec)]
     if repairs:
         found += [f for f in generic_faults(_repairs_only(rec)) if f.code]
     for fault in found:
@@ -74,6 +74,21 @@ def faults(rec: Record, repairs: bool = False) -> list[Fault]:
         else:
             out[place] = fault
     return list(out.values())
+
+
+ORDER_CODES = ("LAYOUT", "CHECKERS-BRANCH-AMBIGUOUS")   # which reading order, or branch
+AS_READ = "as read"
+
+
+def _order_kept(fault: Fault) -> Fault:
+    """A doubt about the reading order (several orders replay, a line read on that replays as
+    well on its own, a branch that fits two places) is settled by a person who finds the
+    order hoyle followed is the book's: the reading "as read" drops the doubt. (Another order
+    is not replayed here: mark the record a book error, or edit the text and import again.)"""
+    if fault.code in ORDER_CODES and not fault.readings:
+        fault.readings = [Reading(AS_READ, "the order hoyle followed is the book's")]
+        fault.settles = True
+    return fault
 
 
 def _repairs_only(rec: Record) -> Record:

@@ -306,3 +306,38 @@ def test_a_repair_can_be_reviewed_and_confirmed(archive):
     fixed = review.correct(archive, rec.id, fault.line, fault.column, choose=1)
     assert fixed.status == CORRECTED
     assert [p.normal for p in fixed.plies] == [p.normal for p in rec.plies]
+
+
+OPENINGS_READ_ON = """THE OPENINGS.
+
+10 to 15, 22 to 18, 15 to 22, 25 to 18.
+
+12 to 16, 24 to 19, 9 to 14, 19 to 12, 14 to 17.
+"""
+
+
+def test_a_doubt_about_the_reading_order_is_settled_by_keeping_it(tmp_path):
+    """Two openings a paragraph each, the second replaying both on from the first and from the
+    start: hoyle reads it on and says so (LAYOUT, needs review), and offered nothing to choose:
+    a person could not settle it. The reading "as read" keeps the order and drops the doubt;
+    undo brings it back."""
+    from records.core.family import family
+    path = tmp_path / "openings.txt"
+    path.write_text(OPENINGS_READ_ON, encoding="utf-8")
+    records = family("checkers").scan_book(OPENINGS_READ_ON, str(path))
+    for rec in records:
+        rec.settle_status()
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_records(str(path), records)
+    (doubt,) = [rec for rec in archive.iterate(archive.query(status=NEEDS_REVIEW))]
+    (fault,) = review.open_faults(doubt)
+    assert (fault.code, [r.text for r in fault.readings], fault.settles) == \
+        ("LAYOUT", [review.AS_READ], True)
+    kept = review.correct(archive, doubt.id, fault.line, fault.column, choose=1)
+    assert kept.status == CORRECTED and review.open_faults(kept) == []
+    assert [p.normal for p in kept.plies] == [p.normal for p in doubt.plies]
+    assert not [d for d in kept.diagnostics if d.code == "LAYOUT" and d.severity == "warning"]
+    assert review.undo(archive, doubt.id).status == NEEDS_REVIEW
+    with pytest.raises(review.Refused):
+        review.correct(archive, doubt.id, fault.line, fault.column, read="read it apart")
+    archive.close()
