@@ -113,7 +113,7 @@ def _sum_like(s: Sentence) -> bool:
 
 
 def _read_hand(sentences, i, hand, variant, lines):
-    held, starter, crib, same_suit = hand
+    held, starter, crib, same_suit, other = hand
     s = sentences[i]
     claims = claims_in(s.toks)
     j = i + 1
@@ -140,12 +140,43 @@ def _read_hand(sentences, i, hand, variant, lines):
         else:
             claims += claims_in(t.toks)
         j += 1
+    note = ""
+    if other is not None and not same_suit:
+        held, starter, note = _starter_by_count(held, starter, other, crib, claims)
     cards = _expand(held)
     suits = [k for k in same_suit]
     last = sentences[j - 1].toks[-1].line
     example = HandExample(cards, starter.card, crib, _same_suit_cards(held, suits), claims,
-                          variant, first, last, "\n".join(lines[first - 1:last]))
+                          variant, first, last, "\n".join(lines[first - 1:last]),
+                          starter_note=note)
     return j, example
+
+
+def _starter_by_count(held: list[Mention], starter: Mention, other: Mention, crib: bool,
+                      claims: list[RawClaim]) -> tuple[list[Mention], Mention, str]:
+    """Of the two cards beside the word for the starter (`..., knave of spades; starter, five
+    of spades`), the starter is the one with which the hand counts what the book's total says;
+    the nearer rule's choice stays unless only the other one counts so (and the note says
+    why)."""
+    from records.cribbage.scoring import Card, score_total
+    totals = [c.value for c in claims if c.what == "total"]
+    if not totals:
+        return held, starter, ""
+
+    def count(hand: list[Mention], up: Mention) -> int | None:
+        try:
+            return score_total([Card(c.rank, c.suit) for c in _expand(hand)],
+                               Card(up.card.rank, up.card.suit), crib)
+        except (ValueError, KeyError):
+            return None
+    swapped = [starter if m is other else m for m in held]
+    kept = count(held, starter)
+    if kept != totals[-1] and count(swapped, other) == totals[-1]:
+        return swapped, other, (f"the starter is \"{other.card.text}\" at {other.card.line}:"
+                                f"{other.card.column}, with which the hand counts the "
+                                f"{totals[-1]} the book states (with \"{starter.card.text}\" at "
+                                f"{starter.card.line}:{starter.card.column} it counts {kept})")
+    return held, starter, ""
 
 
 def _same_suit_cards(held: list[Mention], picks: list[int]) -> list[int]:

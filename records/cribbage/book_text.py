@@ -61,6 +61,7 @@ class HandExample:
     end_line: int
     text: str
     kind: str = "hand"
+    starter_note: str = ""   # why the starter is the card it is, when the count chose it
 
 
 @dataclass
@@ -306,6 +307,7 @@ def _find_hand(s: Sentence):
     held = [m for m in found if m is not starter]
     if sum(m.count for m in held) < 2:
         return None
+    other = _other_side(found, marker, starter)
     same_suit = []
     for j in range(len(words) - 3):
         if words[j:j + 3] == ["of", "the", "same"] and "suit" in words[j + 3:j + 5]:
@@ -313,7 +315,7 @@ def _find_hand(s: Sentence):
             if before:
                 same_suit.append(before[-1])
     crib = any(t.type == "CRIB" for t in toks[:cut])
-    return held, starter, crib, same_suit
+    return held, starter, crib, same_suit, other
 
 
 def _starter_near(toks, words, marker, found) -> Mention | None:
@@ -326,6 +328,17 @@ def _starter_near(toks, words, marker, found) -> Mention | None:
         return before[-1]
     after = [m for m in found if marker < m.index <= marker + 3]
     return after[0] if after else None
+
+
+def _other_side(found: list[Mention], marker: int, starter: Mention) -> Mention | None:
+    """The card on the marker's other side (`knave of hearts; starter, five of spades`: the
+    card after it, where the one before was taken): which is the starter, the count decides
+    (book_examples._starter_by_count)."""
+    if starter.index < marker:
+        after = [m for m in found if marker < m.index <= marker + 3 and m.count == 1]
+        return after[0] if after else None
+    before = [m for m in found if marker - 6 <= m.index < marker and m.count == 1]
+    return before[-1] if before else None
 
 
 def _expand(ms: list[Mention]) -> list[RawCard]:

@@ -276,6 +276,8 @@ def _book_hand(ex, path: str) -> Record:
                       positions=spots)
     if assumed:
         rec.add(INFO, "CRIB-SUIT-ASSUMED", assumed, ex.line)
+    if ex.starter_note:
+        rec.add(INFO, "CRIB-STARTER", ex.starter_note, ex.starter.line, ex.starter.column)
     rec.tags["Source"] = "book"
     return rec
 

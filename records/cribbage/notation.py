@@ -30,7 +30,8 @@ CATEGORY_WORDS = {"fifteen": "fifteens", "fifteens": "fifteens", "pair": "pairs"
                   "pairs": "pairs", "pairing": "pairs", "royal": "pairs", "run": "runs",
                   "runs": "runs", "sequence": "runs", "sequences": "runs", "flush": "flush",
                   "flushes": "flush", "nobs": "nobs", "nob": "nobs"}
-TOTAL_CUES = {"score", "scores", "worth", "count", "counts", "amount", "being", "altogether"}
+TOTAL_CUES = {"score", "scores", "worth", "count", "counts", "amount", "being", "altogether", "total",
+              "totals", "equals"}   # (not "make": `he can make two separate runs`)
 
 
 class NotationError(ValueError):
@@ -160,13 +161,16 @@ def suit_of(tok: Tok) -> str | None:
 
 
 # -- compact notation ---------------------------------------------------------------------
-STARTER_COMMA = re.compile(r",(?=\s*starter\b)", re.I)
+STARTER_COMMA = re.compile(r",(?=\s*(?:starter|turn(?:ed)?[- ]?up)\b)", re.I)
+# `turn-up 7C. 15-2, 15-4, ...`: the stop between the cards and the count, read as a colon
+COUNT_STOP = re.compile(r"(?<=[\dTJQKA][SHDC\u2660-\u2667])\.(?=\s*(?:15\s?[-\u2013]|[Ff]ifteen))")
 
 
 def parse_notation(text: str, first_line: int = 1) -> RawNotation:
     """'5H 5D 5S JC | 5C', 'crib AS 2D 3H JS | 4S = 12', 'play 3 7 7 7 go 5', '5H 5D 5S JC,
-    starter 5C: fifteen 2, ...' (the comma read as a space, so every column stays)."""
-    text = STARTER_COMMA.sub(" ", text)
+    starter 5C: fifteen 2, ...' (the comma read as a space, so every column stays), '5H 5D 5S
+    JC, turn-up 5C. 15-2, ...' (the stop read as a colon)."""
+    text = COUNT_STOP.sub(":", STARTER_COMMA.sub(" ", text))
     try:
         tree = _parser().parse(text, start="notation")
     except LarkError as exc:
@@ -292,6 +296,9 @@ def spoken_claims(toks: list[Tok]) -> list:
                 else number_of(toks[i + 1])
             if value is not None:
                 fifteen = RawClaim("fifteens", value, tok.text, tok.line, tok.column)
+        elif word == "15" and i + 2 < len(toks) and words[i + 1] in ("-", "\u2013") \
+                and number_of(toks[i + 2]) is not None:   # "15-2, 15-4": fifteen two, ...
+            fifteen = RawClaim("fifteens", number_of(toks[i + 2]), tok.text, tok.line, tok.column)
         elif word in ("is", "are", "makes", "make", "=") and i + 1 < len(toks) \
                 and number_of(toks[i + 1]) is not None:
             nxt = toks[i + 1]

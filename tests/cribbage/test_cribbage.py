@@ -355,3 +355,31 @@ def test_import_and_search_by_score_cards_and_variant(tmp_path):
     exported = json.loads(runner.invoke(app, ["--db", db, "export", "--kind", "cribbage",
                                               "--format", "json", "--score", "12"]).stdout)
     assert [r["title"] for r in exported] == ["hand 3S 4S 5S 5D | JS"]
+
+
+@pytest.mark.parametrize("line", [
+    "Hand 7S 8H 8D 9C, turn-up 6S. 15-2, 15-4, 15-6, a pair 8, and a double run 16.",
+    "Hand 7S 8H 8D 9C, turned up 6S: 15-2, 15-4, 15-6, pair 8, double run 16",
+    "Hand 7S 8H 8D 9C, starter 6S: 15-2, 15-4, 15-6, pair 8, double run 16",
+])
+def test_the_count_written_15_2_and_the_starter_turned_up(line):
+    """`15-2, 15-4` (the count as players write it) and `turn-up 6S` (the starter named by
+    its turning): the line was not read at all (`cannot read ','`)."""
+    (rec,) = crib.scan_book(f"CRIBBAGE.\n\n{line}\n", "short.txt")
+    assert (rec.title, rec.settle_status(), rec.tags["Stated"]) == ("hand 7S 8H 8D 9C | 6S",
+                                                                    "valid", 16)
+    wrong = crib.scan_book(f"CRIBBAGE.\n\n{line.replace('16', '18')}\n", "short.txt")[0]
+    assert wrong.settle_status() == "needs_review"
+
+
+@pytest.mark.parametrize("total, starter", [(21, "5S"), (20, "JS")])
+def test_of_the_cards_beside_the_word_starter_the_count_names_the_starter(total, starter):
+    """`..., knave of spades; starter, five of spades.`: the card before the word was taken
+    for the starter; with the five the hand counts the book's 21 (his nob), with the knave
+    20: the count decides, and says so (CRIB-STARTER) when it overrides the nearer card."""
+    text = ("CRIBBAGE HANDS.\n\nHand: five of hearts, five of clubs, ten of spades, knave of "
+            f"spades; starter, five of spades.\nFifteens 14, pair royal 6: total {total}.\n")
+    (rec,) = crib.scan_book(text, "starter.txt")
+    assert rec.settle_status() == "valid" and rec.title.endswith(f"| {starter}"), rec.title
+    said = [d.message for d in rec.diagnostics if d.code == "CRIB-STARTER"]
+    assert bool(said) == (starter == "5S")
