@@ -151,3 +151,75 @@ def _ended(dealer: str, calls: list[str]) -> tuple[str, list[str]] | None:
                                   .split(",")) if calls else 0
         calls += ["Pass"] * max(0, 3 - passed)
     return dealer, calls
+
+
+# -- an auction told in words: `South, one club; West, pass; North, one spade; ... all pass` ----
+LEVEL_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+               "seven": "7"}
+TOLD_CALL = re.compile(
+    r"(?i)\b(?P<seat>north|east|south|west)\b[,:]?\s+(?:(?:bids?|said|says|calls?|called|"
+    r"went|goes|declares?|declared)\s+)?(?P<call>"
+    r"(?P<level>[1-7]|one|two|three|four|five|six|seven)\s*(?P<strain>[♠♥♦♣]|n\.?\s?t\.?\b|"
+    r"no[- ]?trumps?|notrumps?|(?:spade|heart|diamond|club)s?\b)"
+    r"|(?P<pass>pass(?:es|ed)?\b|no\s+bid|content)"
+    r"|(?P<redouble>redoubles?\b|redoubled)|(?P<double>doubles?\b|doubled))")
+TOLD_GAP = re.compile(r"(?i)[\s,;.]*(?:(?:and|then)\s+)?")
+ALL_PASSED = re.compile(r"(?i)[\s,;.]*(?:and\s+)?(?:all|the\s+others|the\s+rest)\s+pass(?:ed|es)?\b")
+
+
+def find_told_auction(pieces: list[tuple[int, int, str]]) -> Auction | None:
+    """An auction told in a sentence, each call after its seat in turn round the table (`South,
+    one club; West, pass; North, one spade; East, pass; North, three no-trumps; all pass`,
+    `South bid one heart, West passed, ...`): the first seat is the dealer's. Three calls or
+    more, a bid among them; None otherwise."""
+    text, places = _joined(pieces)
+    run: list[re.Match] = []
+    for m in TOLD_CALL.finditer(text):
+        if run and (TOLD_GAP.fullmatch(text, run[-1].end(), m.start()) is None
+                    or _seat(m) != CLOCKWISE[(CLOCKWISE.index(_seat(run[-1])) + 1) % 4]):
+            found = _told(run, text, places)
+            if found is not None:
+                return found
+            run = []
+        run.append(m)
+    return _told(run, text, places)
+
+
+def _seat(m: re.Match) -> str:
+    return SEAT_WORDS[m.group("seat").lower()]
+
+
+def _told(run: list[re.Match], text: str, places: list) -> Auction | None:
+    if len(run) < 3 or not any(m.group("level") for m in run):
+        return None
+    calls = [_told_call(m) for m in run]
+    end = run[-1].end()
+    ended = ALL_PASSED.match(text, end)
+    if ended:
+        calls.append("AP")
+        end = ended.end()
+    auction = _ended(_seat(run[0]), calls)
+    if auction is None:
+        return None
+    (line, column), (last, _) = places[run[0].start()], places[max(end - 1, 0)]
+    return Auction(auction[0], auction[1], line, column, last)
+
+
+def _told_call(m: re.Match) -> str:
+    if m.group("level"):
+        level = LEVEL_WORDS.get(m.group("level").lower(), m.group("level"))
+        strain = re.sub(r"[.\s]", "", m.group("strain").lower())
+        strain = STRAIN.get(strain) or STRAIN.get(strain.rstrip("s")) or "NT"
+        return level + strain
+    if m.group("pass"):
+        return "Pass"
+    return "XX" if m.group("redouble") else "X"
+
+
+def _joined(pieces: list[tuple[int, int, str]]) -> tuple[str, list[tuple[int, int]]]:
+    """The pieces' text joined by spaces, and the (line, column) of each of its characters."""
+    text, places = [], []
+    for line, column, piece in pieces:
+        text.append(piece + " ")
+        places += [(line, column + k) for k in range(len(piece))] + [(line, column + len(piece))]
+    return "".join(text), places

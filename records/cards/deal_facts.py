@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from records.cards.auction_tables import Auction, find_auction
+from records.cards.auction_tables import Auction, find_auction, find_told_auction
 from records.cards.card_forms import GLYPHS, rank_of, suit_of
 from records.cards.trick_tables import ANY
 
@@ -167,7 +167,7 @@ def read_facts(lines: list[tuple[int, int, str]], sides: int = 1) -> list[Facts]
     for sentence in _sentences(Text(shared)):
         targets = _targets(sentence[0], out)
         _read(sentence[1], targets)
-    table = find_auction(shared) if len(out) == 1 else None
+    table = (find_auction(shared) or find_told_auction(shared)) if len(out) == 1 else None
     for facts in out:
         if table is not None:
             _from_auction(facts, table)

@@ -263,3 +263,55 @@ def test_an_auction_printed_as_a_table_names_trumps_by_its_last_bid():
 def test_cards_in_a_row_are_no_auction(row):
     from records.cards.deal_facts import auction_row
     assert auction_row(row, 1) is None
+
+
+TOLD = """DEAL No. 12.
+
+                    NORTH
+               ♠ A K 7 4
+               ♥ Q J 3
+               ♦ 8 6 2
+               ♣ A 10 5
+    WEST                        EAST
+♠ Q 9 2                     ♠ J 10 8
+♥ 10 8 6 4                  ♥ A 9 7 2
+♦ K J 10                    ♦ 7 5 4 3
+♣ K 9 8                     ♣ J 3
+                    SOUTH
+               ♠ 6 5 3
+               ♥ K 5
+               ♦ A Q 9
+               ♣ Q 7 6 4 2
+
+{auction}
+"""
+
+
+@pytest.mark.parametrize("auction, calls", [
+    ("The bidding: South, one club; West, pass; North, one spade; East, pass;\nSouth, one "
+     "no-trump; West, pass; North, three no-trumps; all pass.",
+     ["1C", "Pass", "1S", "Pass", "1NT", "Pass", "3NT", "Pass", "Pass", "Pass"]),
+    ("South bid one club, West passed, North bid one spade, East passed, South bid one\n"
+     "no-trump, West passed, North bid 3 NT, and the others passed.",
+     ["1C", "Pass", "1S", "Pass", "1NT", "Pass", "3NT", "Pass", "Pass", "Pass"]),
+])
+def test_an_auction_told_seat_by_seat_gives_the_contract_and_declarer(auction, calls):
+    """`South, one club; West, pass; ...; all pass` under a compass diagram: the auction was
+    left in the words (only the trump read from `no-trumps`); it is the deal's auction now,
+    replayed to its contract (3NT) and declarer (South, who named no-trump first)."""
+    (rec,) = whist.scan_cards(TOLD.format(auction=auction), "book.txt")
+    assert (rec.kind, rec.status) == ("bridge", "valid")
+    assert (rec.tags["Contract"], rec.tags["Declarer"], rec.tags["Dealer"]) == ("3NT", "S", "S")
+    from records.cards.auction_tables import find_told_auction
+    pieces = [(20 + k, 1, text) for k, text in enumerate(auction.splitlines())]
+    assert find_told_auction(pieces).calls == calls
+
+
+@pytest.mark.parametrize("words", [
+    "North and South held the cards; West, who led, and East could do nothing.",
+    "South, one club; and then the play began.",           # one call is no auction
+    "North passes the ball to South, who passes it to West.",
+])
+def test_seats_in_words_that_are_no_auction_give_none(words):
+    from records.cards.auction_tables import find_told_auction
+    assert find_told_auction([(1, 1, words)]) is None
