@@ -316,15 +316,32 @@ def _cell_tokens(raw: list[Token]) -> list[Token]:
         elif tok.kind in ("result", "variation", "side", "number"):
             tok.value = _value(tok)
             out.append(tok)
+        elif tok.kind == "word" and _bracketed_letter(raw, k):
+            _note_letter(tok, before, out)
         elif tok.kind == "word":
             made = _word(tok, k, after)
             if tok.text == "or" and before is not None and before.text == "(":
                 made = Token("alternative", "(or", before.line, before.column)
             if made is not None:
                 out.append(made)
-        elif tok.kind == "other" and tok.text == ")":
+        elif tok.kind == "other" and tok.text == ")" and not _bracketed_letter(raw, k - 1):
             out.append(Token("resume", ")", tok.line, tok.column))
     return out
+
+
+def _bracketed_letter(raw: list[Token], k: int) -> bool:
+    """`(a)`: a note's letter in brackets, at raw[k]."""
+    return 0 < k < len(raw) - 1 and raw[k].kind == "word" and _SMALL.fullmatch(raw[k].text) \
+        is not None and raw[k - 1].text == "(" and raw[k + 1].text == ")"
+
+
+def _note_letter(tok: Token, before: Token, out: list[Token]) -> None:
+    """`8-11 (a)`: the letter marks the move before it, where the note `(a)` branches; at the
+    head of a cell (`(a) 7-11 is also good.`) it heads that note."""
+    if out and out[-1].kind == "move":
+        out[-1].label = out[-1].label or tok.text
+    elif not out:
+        out.append(Token("note", f"({tok.text})", before.line, before.column, value=tok.text))
 
 
 def _move(tok: Token, before: Token | None, earlier: list[Token]) -> Token:

@@ -131,3 +131,24 @@ def test_no_checkers_record_from_a_compass_of_card_hands():
                "               \u2666 A J 7", "               \u2660 A Q J",
                "", "Trick 1.  Y leads 10 \u2665, 3 to 2, 8 to 5."]
     assert _scan(compass) == []
+
+
+NOTED_AFTER = """GAME 4.—"OLD FOURTEENTH."
+
+11-15, 23-19, 8-11, 22-17, 4-8, 17-13, 15-18, 24-20, 11-15, 28-24, 8-11 (a),
+26-23, 9-14, 31-26, 6-9, 13-6, 2-9, 26-22, 9-13, 20-16. Drawn.
+
+(a) 7-11 is also good.
+"""
+
+
+def test_a_note_marked_after_its_move_leaves_the_game_at_that_move():
+    """`8-11 (a)` and the note `(a) 7-11 is also good.`: the note's move replays at ply 3 as
+    well as at ply 11; the letter after the move names the one (it was a branch found by
+    replay, ambiguous, needs review)."""
+    trunk, note = scan_book(NOTED_AFTER, "noted.txt")
+    assert trunk.settle_status() == VALID and len(trunk.plies) == 20
+    assert note.settle_status() == VALID
+    assert [p.normal for p in note.plies] == [p.normal for p in trunk.plies[:10]] + ["7-11"]
+    said = [d.message for d in note.diagnostics if d.code == "CHECKERS-BRANCH-START"]
+    assert said and "at ply 11 (the move its label marks)" in said[0]

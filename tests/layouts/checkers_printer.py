@@ -452,22 +452,32 @@ def prose(lines, texts, rnd) -> Page:
     return sheet.page(lines, "row by row")
 
 
-def game_with_notes(lines, texts, rnd) -> Page:
+def game_with_notes(lines, texts, rnd, after: bool = False) -> Page:
     """A game in pairs with a letter before the move a note leaves it at (`a 11-15`), and the
-    note under the game: `a. 9-14, 22-17, 11-15, ...`."""
+    note under the game: `a. 9-14, 22-17, 11-15, ...`; after: the letter in brackets after
+    the move (`8-11 (a)`) and the note in words under the game (`(a) 9-14 is also good, thus:
+    9-14, 22-17, ...`)."""
     sheet = Sheet()
     trunk, note = lines[0], lines[1]
     sheet.add("GAME No. 1.")
     sheet.add()
     for k in range(0, len(trunk.moves), 2):
         keys = [(0, j) for j in range(k, min(k + 2, len(trunk.moves)))]
-        cells = [("a " if j == note.at else "  ") + texts(0, j) for _, j in keys]
-        sheet.add("    " + "   ".join(cells), keys)
+        if after:
+            cells = [(texts(0, j) + (" (a)" if j == note.at else "")).ljust(12) for _, j in keys]
+        else:
+            cells = [("a " if j == note.at else "  ") + texts(0, j) for _, j in keys]
+        sheet.add("    " + "   ".join(cells).rstrip(), keys)
     sheet.add()
     own = range(note.at, len(note.moves))
-    sheet.add("  a. " + ", ".join(texts(1, j) for j in own) + ".", [(1, j) for j in own])
+    head = "  (a) The move here may be varied: " if after else "  a. "
+    sheet.add(head + ", ".join(texts(1, j) for j in own) + ".", [(1, j) for j in own])
     sheet.add()
     return sheet.page(lines, "row by row")
+
+
+def game_with_notes_after(lines, texts, rnd) -> Page:
+    return game_with_notes(lines, texts, rnd, after=True)
 
 
 # -- setups over their solutions ------------------------------------------------------------------

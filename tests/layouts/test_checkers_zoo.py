@@ -103,6 +103,8 @@ LAYOUTS = {
     "openings in sentences": (cp.opening_sentences, games((2, 5), 3, 7), ("prose", "takes")),
     "prose": (cp.prose, games((1, 2), 8, 24), ("prose", "takes")),
     "game with a note": (cp.game_with_notes, noted, ("joined", "capture")),
+    "game with a note marked after its move": (cp.game_with_notes_after, noted,
+                                                ("joined", "capture")),
     "diagram over its solution": (cp.solution, solved(("diagram",), 2), ("dotted", "typography")),
     "stipulation over solution columns": (cp.captioned_solution, solved(("diagram",), 2),
                                           ("dotted",)),
