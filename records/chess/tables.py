@@ -106,7 +106,8 @@ class ChessReader:
         if self.running:
             return False
         if any(_two_numbers(row) or _lines_side_by_side(row) for row in grid.rows) or \
-                any(map(_over_unnumbered, grid.rows, grid.rows[1:])):
+                any(map(_over_unnumbered, grid.rows, grid.rows[1:])) or \
+                _numbers_across(grid.rows):
             return True
         numbered = any(isinstance(t, NUMBERS) for t in grid.tokens())
         return not numbered and grid.width >= 2 and len(grid.rows) >= 2 and moves >= 4
@@ -179,6 +180,13 @@ def _over_unnumbered(row: list, below: list) -> bool:
     moves = sum(isinstance(t, MOVES) for t in row)
     return isinstance(row[0], NUMBERS) and moves >= 2 and len(below) == moves and \
         all(isinstance(t, MOVES) for t in below)
+
+
+def _numbers_across(rows: list) -> bool:
+    """A first row of move numbers alone (`2.  3.  4.  5.`) over rows of moves: a table of
+    lines of play, a pair of rows each, the numbers heading the columns."""
+    return len(rows) >= 3 and len(rows[0]) >= 2 and all(isinstance(t, NUMBERS) for t in rows[0]) \
+        and all(isinstance(t, MOVES) for row in rows[1:] for t in row)
 
 
 def _two_numbers(row: list) -> bool:
@@ -299,7 +307,22 @@ def replay(tokens: list, start: Setup, moves: bool = True) -> Replay:
         if failed is not None and failed[0] < stop:
             stop, why = failed
     return Replay(stop, len(tokens), why, tokens[stop] if stop < len(tokens) else None,
-                  Reading(setup, lines, owner), agree, len(lines))
+                  Reading(setup, lines, owner), agree, len(lines), _unnumbered(tokens))
+
+
+def _unnumbered(tokens: list) -> int:
+    """Moves a numbered stream runs on past a move pair without a number (`4. P-QKt3 R-R2
+    P-KKt4 P-Kt3`: two); 0 for a stream with no numbers."""
+    if not any(isinstance(t, NUMBERS) for t in tokens):
+        return 0
+    out = run = 0
+    for tok in tokens:
+        if isinstance(tok, MOVES):
+            run += 1
+            out += run > 2
+        elif isinstance(tok, NUMBERS):
+            run = 0
+    return out
 
 
 def _lines_of(tokens: list, trunk: Line) -> tuple[list, list, int, str]:

@@ -102,6 +102,31 @@ def by_columns_under_labels(grid: Grid) -> Iterator[Order]:
         yield Order("each column a line of play, under the row numbers", out)
 
 
+def by_rows_under_heads(grid: Grid) -> Iterator[Order]:
+    """Each line of play a pair of rows (the first side's moves over the second's; a label at
+    the left of the first, when the family reads one, before the line) under the heads across
+    the top (the move numbers, printed once): a table of an opening's variations a row each,
+    as later opening books print them. Each cell is read after the head over it."""
+    if grid.width < 2 or len(grid.sections) > 1 or not _in_columns(grid):
+        return
+    rows = _rows_by_column(grid)
+    head, body = (rows[0], rows[1:]) if rows else ({}, [])
+    if len(head) < 2 or len(body) < 4 or len(body) % 2:
+        return
+    labels = [min(first) for first in body[::2] if min(first) not in head]
+    if labels and (len(labels) < len(body) // 2 or max(labels) >= min(head)):
+        return           # a label column: one label a line, left of the heads
+    out: list = []
+    for first, second in zip(body[::2], body[1::2]):
+        if set(second) - set(head) or set(first) - set(head) - set(labels):
+            return       # a cell under no head
+        out += first.get(labels[0], []) if labels else []
+        for c in sorted(head):
+            cells = first.get(c, []) + second.get(c, [])
+            out += head[c] + cells if cells else []
+    yield Order("each pair of rows a line of play, under the move numbers across the top", out)
+
+
 def _rows_by_column(grid: Grid) -> list[dict[int, list]]:
     """Each printed row's tokens by column, a ditto cell given the tokens of the cell to its
     left (in the same row)."""
@@ -201,7 +226,7 @@ def _how_many(count: int) -> str:
 
 ORDERS: list[Callable[[Grid], Iterable[Order]]] = [by_rows, by_columns, by_bands, by_each_column,
                                                    by_each_row, by_fraction,
-                                                   by_columns_under_labels]
+                                                   by_columns_under_labels, by_rows_under_heads]
 APART = (by_each_column, by_each_row)   # Breaks between columns or rows: for a family that asks
 
 
@@ -240,6 +265,8 @@ class Replay:
                                    # choosing among readings that replay equally far
     pieces: int = 1                # lines of play the reading cut the tokens into (games and
                                    # variations): among equals, the fewest is the print's order
+    gaps: int = 0                  # moves the reading leaves without the number the print
+                                   # gives the others: a rival with more is no rival
 
     @property
     def whole(self) -> bool:
@@ -267,9 +294,11 @@ class Choice:
     def winners(self) -> list[Reading]:
         """The readings that consume every printed token in the fewest lines of play, one per
         distinct outcome (a reading that cuts the block into more games and variations than
-        another is no rival of it: two games side by side are not read row by row)."""
+        another is no rival of it: two games side by side are not read row by row; nor is one
+        that leaves more moves without their numbers: `4. P-QKt3 R-R2 P-KKt4 P-Kt3`)."""
         whole = [r for r in self.readings if r.replay.whole]
-        whole = [r for r in whole if r.replay.pieces == whole[0].replay.pieces]
+        whole = [r for r in whole if r.replay.pieces == whole[0].replay.pieces
+                 and r.replay.gaps <= whole[0].replay.gaps]
         distinct, seen = [], set()
         for r in whole:
             key = _outcome(r)

@@ -315,6 +315,25 @@ def opening_table(rnd: random.Random, columns: int = 3, dots: bool = True,
     return out, trunk, lines
 
 
+def opening_rows(rnd: random.Random, lines: int = 3, label: str = "1") -> tuple[list[str], list, list[list]]:
+    """The table later opening books print an opening's variations in: the trunk as a
+    sentence over it, the move numbers across the top, each line of play a pair of rows (White's
+    moves over Black's) labelled at the left (`1`, `I.`, `A`, or none). (the lines printed, the
+    trunk, each line's moves after the trunk)."""
+    trunk, branch, found = opening_lines(rnd, lines)
+    spelled = [descriptive(chess.Board(), trunk + line) for line in found]
+    sentence = "; ".join(f"{n}. {w}, {b}" for n, w, b in pairs(spelled[0][:branch])) + "."
+    width = max(len(m) for line in spelled for m in line) + 3
+    numbers = range(branch // 2 + 1, (max(map(len, spelled)) + 1) // 2 + 1)
+    out = [sentence, "", "      " + "".join(f"{str(n) + '.':<{width}}" for n in numbers).rstrip()]
+    for k, line in enumerate(spelled):
+        own = line[branch:]
+        name = {"1": str(k + 1), "I.": ["I.", "II.", "III.", "IV."][k], "A": "ABCD"[k], "": ""}[label]
+        out.append(f"{name:>4}  " + "".join(f"{m:<{width}}" for m in own[0::2]).rstrip())
+        out.append("      " + "".join(f"{m:<{width}}" for m in own[1::2]).rstrip())
+    return out, trunk, found
+
+
 def _under_its_trunk(rnd: random.Random, spelled: list[list[str]], branch: int) -> list[str]:
     """The trunk (the first `branch` plies, an even number) as a sentence, a blank line, and
     the table of the lines from there, each column's assessment under it."""

@@ -11,7 +11,7 @@ import pytest
 
 from chess_printer import (LAYOUTS, NAMED, algebraic, by_files, column_heads, descriptive, diagram,
                            endgame,
-                           in_words, opening_table, typeset,
+                           in_words, opening_rows, opening_table, typeset,
                            pairs, paragraph_with_notes, promoted, promotion_game, random_game,
                            sans, with_variation)
 from records.chess.correction import correct
@@ -444,6 +444,19 @@ def test_an_opening_table_under_its_trunk_reads_a_line_a_column(seed):
     assert_opening_table_reads_back(["THE OPENING.", ""] + lines, trunk, columns, seed,
                                     named_as="read each column a line of play, under the row "
                                     "numbers, continuing the line above")
+
+
+@pytest.mark.parametrize("label", ["1", "I.", "A", ""])
+@pytest.mark.parametrize("seed", range(6))
+def test_an_opening_table_a_line_a_pair_of_rows_reads_each_line(seed, label):
+    """Later opening books: the trunk as a sentence, then the move numbers across the top and
+    each line of play a pair of rows, White's moves over Black's, labelled at the left. It was
+    read row by row across the lines (a `repaired` game of moves from several lines)."""
+    rnd = random.Random(seed)
+    lines, trunk, columns = opening_rows(rnd, rnd.randint(2, 4), label)
+    assert_opening_table_reads_back(["THE OPENING.", ""] + lines, trunk, columns, seed,
+                                    named_as="read each pair of rows a line of play, under the "
+                                    "move numbers across the top, continuing the line above")
 
 
 @pytest.mark.parametrize("dots", ["", "dots", "trunk in dots"])
