@@ -2,7 +2,8 @@
 
 The layout engine (records/core/layout.py) places a block's tokens in a grid; here are the few
 plausible orders of a grid (`orders`: row by row, down the columns, in bands side by side,
-each column or row on its own, fractions, each column a line under the row numbers), and
+each column or row on its own, fractions, each column a line under the row numbers, each pair
+of rows a line under the numbers across the top), and
 `choose`, which has the family replay each order from each candidate start and keeps the one
 that consumes every printed token, naming it. Adding a layout is one entry in ORDERS and one
 generator in the layout zoo (tests/layouts/).
