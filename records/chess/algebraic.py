@@ -99,9 +99,9 @@ def in_language(board, tokens: list, replays) -> tuple[list, list[str], list[tup
     """The tokens with their algebraic letters read in the language the game replays in, the
     names of every language that reads the game so ([] when the game prints no algebraic
     letters or English fits), and the rivals: (name, the tokens as read in it) for each other
-    language whose letters also replay the whole game, to other moves (`Pa6`: a French pawn or a Dutch knight).
-    A game whose letters are French and Spanish alike (`Dxf7`, `Te1`, `Cc3`, no bishop) is read
-    the same in both, and both are named, not the first tried.
+    language whose letters also replay the whole game, to other moves (`Pa6`: a French pawn
+    or a Dutch knight). A game whose letters are French and Spanish alike (`Dxf7`, `Te1`,
+    `Cc3`, no bishop) is read the same in both, and both are named, not the first tried.
     replays(tokens) -> how far they replay (the whole length when they do)."""
     if not any(getattr(tok, "san", None) for tok in tokens):
         return tokens, [], []

@@ -537,7 +537,7 @@ def split_point(text: str, lines: list[str], share: float = 0.5) -> int | None:
     return None
 
 
-MARK_ALONE = re.compile(r"\s*[,;]\s*$")   # what text.notes_blanked leaves of a note's line
+MARK_ALONE = re.compile(r"\s*;\s*$")   # what text.notes_blanked leaves of a line a note filled
 
 
 def _indented(line: str) -> bool:

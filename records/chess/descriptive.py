@@ -40,8 +40,8 @@ class Move:
 
 @dataclass(frozen=True)
 class Given(Move):
-    """A move a person typed for a printed one (a correction), in English SAN: its letters are
-    not the book's and are never read in the book's language."""
+    """A move a person typed for a printed one (a correction): in English letters, as the
+    candidates are offered, it is read as typed, not in the book's language (algebraic)."""
     typed = True
 
 

@@ -102,9 +102,8 @@ def notes_blanked(lines: list[str]) -> list[str]:
     all, columns kept: the moves around a note read as if it were not printed. The comma,
     semicolon or stop after a note goes where the move before the note ends (on the line
     above when the note opens its line), so that a line the note ran on from reads as broken
-    off after that move. A line
-    the note filled keeps a `;` where its text began (left blank, it would end the paragraph):
-    the line reader passes such a line over (book.MARK_ALONE)."""
+    off after that move. A line the note filled keeps a `;` where its text began (left blank,
+    it would end the paragraph): the line reader passes such a line over (book.MARK_ALONE)."""
     text = "\n".join(lines)
     if "(" not in text:
         return lines
