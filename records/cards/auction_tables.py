@@ -42,6 +42,7 @@ class Auction:
     line: int            # the header's line
     column: int
     end_line: int = 0    # the last row's line
+    told: bool = False   # told in words: what its sentences seem to say of a declarer is its
 
     @cached_property
     def end(self) -> AuctionEnd:
@@ -171,7 +172,7 @@ def find_told_auction(pieces: list[tuple[int, int, str]]) -> Auction | None:
     """An auction told in a sentence, each call after its seat in turn round the table (`South,
     one club; West, pass; North, one spade; East, pass; North, three no-trumps; all pass`,
     `South bid one heart, West passed, ...`): the first seat is the dealer's. Three calls or
-    more, a bid among them; None otherwise."""
+    more (or a bid and `all pass`), a bid among them; None otherwise."""
     text, places = _joined(pieces)
     run: list[re.Match] = []
     for m in TOLD_CALL.finditer(text):
@@ -190,11 +191,11 @@ def _seat(m: re.Match) -> str:
 
 
 def _told(run: list[re.Match], text: str, places: list) -> Auction | None:
-    if len(run) < 3 or not any(m.group("level") for m in run):
-        return None
+    ended = ALL_PASSED.match(text, run[-1].end()) if run else None
+    if len(run) < (1 if ended else 3) or not any(m.group("level") for m in run):
+        return None      # (`West, one club, and all pass`: one call is enough when all pass)
     calls = [_told_call(m) for m in run]
     end = run[-1].end()
-    ended = ALL_PASSED.match(text, end)
     if ended:
         calls.append("AP")
         end = ended.end()
@@ -202,7 +203,7 @@ def _told(run: list[re.Match], text: str, places: list) -> Auction | None:
     if auction is None:
         return None
     (line, column), (last, _) = places[run[0].start()], places[max(end - 1, 0)]
-    return Auction(auction[0], auction[1], line, column, last)
+    return Auction(auction[0], auction[1], line, column, last, told=True)
 
 
 def _told_call(m: re.Match) -> str:

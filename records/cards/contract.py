@@ -151,6 +151,9 @@ def final_contract(dealer: str, calls: list[str]) -> AuctionEnd:
             first_bid.setdefault((bidder_side, bid.strain), seat)
             declarer = first_bid[(bidder_side, bid.strain)]
         if (level_strain is None and passes == 4) or (level_strain is not None and passes == 3):
+            if n + 1 < len(calls):
+                return AuctionEnd(None, None, f"call {n + 2} ({calls[n + 1]}) comes after the "
+                                  "auction has ended")
             if level_strain is None:
                 return AuctionEnd(Contract(0, "", 0), None, "")
             return AuctionEnd(Contract(level_strain[0], STRAINS[level_strain[1]], doubled),

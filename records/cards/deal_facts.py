@@ -149,6 +149,17 @@ class Text:
             base, line, column = start, ln, col
         return line, column + offset - base
 
+    def part(self, start: int, end: int) -> Text:
+        """text[start:end] with the way back to each of its lines (a sentence the line breaks
+        cut keeps the line of each of its words)."""
+        out = []
+        for (first, line, column), (after, _, _) in zip(self.pieces, self.pieces[1:] +
+                                                         [(len(self.text) + 1, 0, 0)]):
+            a, b = max(start, first), min(end, after - 1)
+            if a < b:
+                out.append((line, column + a - first, self.text[a:b]))
+        return Text(out)
+
 
 def read_facts(lines: list[tuple[int, int, str]], sides: int = 1) -> list[Facts]:
     """The facts each of `sides` deals has, from (line, column, text) pieces of text: a piece
@@ -188,7 +199,8 @@ def _from_auction(facts: Facts, table: Auction) -> None:
     end = table.end
     if end.problem or end.contract is None or end.contract.passed_out:
         return
-    if facts.declarer is None:
+    said = facts.declarer   # (`East bids one diamond` in an auction told is no declaration)
+    if said is None or table.told and table.line <= said.line <= table.end_line:
         facts.declarer = Said(end.declarer, "auction", *at)
     # the contract's strain, whatever the words of the table's cells seemed to name ("1 no trump")
     facts.trump = Said(end.contract.trump, str(end.contract), *at)
@@ -220,8 +232,7 @@ def _sentences(text: Text):
     for m in re.finditer(r"(?<=[.!?])\s+(?=[A-Z_])|(?<=;)\s+|$", text.text):
         piece = text.text[start:m.start()]
         if piece.strip():
-            line, column = text.where(start)
-            yield piece, Text([(line, column, piece)])
+            yield piece, text.part(start, m.start())
         start = m.end()
 
 

@@ -52,6 +52,15 @@ def test_final_contract_from_the_auction():
     assert "insufficient" in cb.final_contract("N", ["2H", "1S"]).problem
 
 
+def test_calls_after_the_auction_has_ended_are_a_problem():
+    """Four passes end an auction (passed out), three after a bid end it: a call after that
+    was ignored, and the deal passed out (`Pass` x5 then `1D`, the zoo's generator)."""
+    end = cb.final_contract("E", ["Pass"] * 5 + ["1D", "Pass", "Pass", "Pass"])
+    assert end.contract is None and end.problem == "call 5 (Pass) comes after the auction has ended"
+    end = cb.final_contract("N", ["1H", "Pass", "Pass", "Pass", "2S"])
+    assert end.contract is None and "call 5 (2S)" in end.problem
+
+
 # -- the corpus ---------------------------------------------------------------------------
 def test_every_corpus_file_imports(corpus):
     counts = {name: len(recs) for name, recs in corpus.items()}

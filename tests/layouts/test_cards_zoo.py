@@ -307,8 +307,8 @@ def _random_auction(rng: random.Random) -> list[str]:
     """A legal auction in PBN calls: bids going up, doubles and redoubles where allowed."""
     calls, level, strain_i = [], 0, -1
     strains = ["C", "D", "H", "S", "NT"]
-    while rng.random() < 0.3:           # passes before the opening bid
-        calls.append("Pass")
+    while rng.random() < 0.3 and len(calls) < 3:   # passes before the opening bid (a fourth
+        calls.append("Pass")                          # would pass the deal out)
     for _ in range(rng.randrange(1, 7)):
         key = level * 5 + strain_i + rng.randrange(1, 4)
         if key >= 35:
@@ -373,6 +373,63 @@ def test_an_auction_table_gives_the_dealer_contract_and_declarer(seed):
     assert rec.tags.get("Declarer") == end.declarer, text
     assert f'[Auction "{dealer}"]' in rec.normal and f'[Contract "{end.contract}"]' in rec.normal
     assert rec.end_line == text.rstrip("\n").count("\n") + 1   # its lines reach the table's last
+
+
+LEVEL_WORDS = ["one", "two", "three", "four", "five", "six", "seven"]
+
+
+def _told_auction(calls: list[str], dealer: str, rng: random.Random) -> list[str]:
+    """The calls told seat by seat in a sentence, from the dealer round the table, in one of
+    two styles (`South, one club; West, pass; ...` or `South bids one club, West passes,
+    ...`), levels in words or figures; `all pass` ends it, or the passes are told; the
+    sentence broken into lines anywhere."""
+    seats = ["North", "East", "South", "West"]
+    bid_style = rng.random() < 0.5
+    strains = {"C": "club", "D": "diamond", "H": "heart", "S": "spade", "NT": "no-trump"}
+
+    def spoken(call: str) -> str:
+        if call == "Pass":
+            return "passes" if bid_style else rng.choice(["pass", "no bid"])
+        if call in ("X", "XX"):
+            return {"X": "double", "XX": "redouble"}[call] + ("s" if bid_style else "")
+        level = int(call[0])
+        name = strains[call[1:]] + ("s" if level > 1 else "")
+        said = f"{LEVEL_WORDS[level - 1]} {name}" if rng.random() < 0.7 else f"{level} {name}"
+        return ("bids " + said) if bid_style else said
+    told = list(calls)
+    ending = ""
+    if calls[-3:] == ["Pass"] * 3 and rng.random() < 0.6:
+        told, ending = calls[:-3], rng.choice([", and all pass", "; all pass", ", and the others passed"])
+    first = "NESW".index(dealer)
+    parts = [f"{seats[('NESW'.index('NESW'[(first + k) % 4]))]}{' ' if bid_style else ', '}"
+             f"{spoken(call)}" for k, call in enumerate(told)]
+    text = "The bidding: " + (", " if bid_style else "; ").join(parts) + ending + "."
+    width, lines = rng.randint(40, 80), []
+    while len(text) > width:
+        cut = text.rfind(" ", 0, width)
+        lines.append(text[:cut])
+        text = text[cut + 1:]
+    return lines + [text]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_auction_told_in_words_gives_the_dealer_contract_and_declarer(seed):
+    """The same random auctions told seat by seat in a sentence under the diagram: the record
+    keeps the calls, the first seat named deals, the contract and declarer are the auction's."""
+    from records.cards.contract import final_contract
+    rng = random.Random(seed)
+    deal = make_deal(rng, NESW, "bridge")
+    calls, dealer = _random_auction(rng), rng.choice("NESW")
+    end = final_contract(dealer, calls)
+    assert not end.problem, calls
+    told = _told_auction(calls, dealer, rng)
+    text = ("DEAL 1.\n\n" + "\n".join(compass(deal, VOCAB["glyphs, 10"], "glyph", "none", words=True))
+            + "\n\n" + "\n".join(told) + "\n")
+    (rec,) = whist.scan_cards(text, "auction.txt")
+    assert rec.kind == "bridge" and rec.status == "valid", ([d.format() for d in rec.diagnostics], text)
+    assert rec.data["auction"] == calls and rec.data["auction_from"] == dealer, text
+    assert rec.tags["Dealer"] == dealer and rec.tags["Contract"] == str(end.contract), text
+    assert rec.tags.get("Declarer") == end.declarer, text
 
 
 def test_an_auction_that_cannot_be_replayed_is_named_at_its_table():
