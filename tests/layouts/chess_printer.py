@@ -103,12 +103,7 @@ def one_side_per_line(moves, rnd):
 
 def paragraph(moves, rnd):
     text = "; ".join(f"{n}. {w}" + (f", {b}" if b else "") for n, w, b in pairs(moves)) + "."
-    width, lines = rnd.randint(40, 70), []
-    while len(text) > width:
-        cut = text.rfind(" ", 0, width)
-        lines.append(text[:cut])
-        text = text[cut + 1:]
-    return lines + [text]
+    return wrapped(text, rnd.randint(40, 70))
 
 
 NOTE_WORDS = ["the usual move here", "a weak reply, as the sequel shows", "better is the "

@@ -7,6 +7,7 @@ vocabulary from a fresh seed, printed on failure."""
 import os
 import random
 import re
+import textwrap
 import time
 
 import pytest
@@ -401,15 +402,10 @@ def _told_auction(calls: list[str], dealer: str, rng: random.Random) -> list[str
     if calls[-3:] == ["Pass"] * 3 and rng.random() < 0.6:
         told, ending = calls[:-3], rng.choice([", and all pass", "; all pass", ", and the others passed"])
     first = "NESW".index(dealer)
-    parts = [f"{seats[('NESW'.index('NESW'[(first + k) % 4]))]}{' ' if bid_style else ', '}"
-             f"{spoken(call)}" for k, call in enumerate(told)]
+    parts = [f"{seats[(first + k) % 4]}{' ' if bid_style else ', '}{spoken(call)}"
+             for k, call in enumerate(told)]
     text = "The bidding: " + (", " if bid_style else "; ").join(parts) + ending + "."
-    width, lines = rng.randint(40, 80), []
-    while len(text) > width:
-        cut = text.rfind(" ", 0, width)
-        lines.append(text[:cut])
-        text = text[cut + 1:]
-    return lines + [text]
+    return textwrap.wrap(text, rng.randint(40, 80), break_on_hyphens=False)
 
 
 @pytest.mark.parametrize("seed", range(12))
