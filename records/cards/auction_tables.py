@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from records.cards.card_forms import Text
 from records.cards.contract import AuctionEnd, final_contract
 
 SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "n": "N", "e": "E", "s": "S",
@@ -42,7 +43,7 @@ class Auction:
     line: int            # the header's line
     column: int
     end_line: int = 0    # the last row's line
-    told: bool = False   # told in words: what its sentences seem to say of a declarer is its
+    told: bool = False   # told in words: its own `East bids ...` declares nothing
 
     @cached_property
     def end(self) -> AuctionEnd:
@@ -112,12 +113,16 @@ def _call(m: re.Match) -> str:
     if m.group("all"):
         return "AP"
     if m.group("level"):
-        strain = re.sub(r"[.\s]", "", m.group("strain").lower())
-        strain = STRAIN.get(strain) or STRAIN.get(strain.rstrip("s")) or STRAIN.get(strain[:1]) or "NT"
-        return m.group("level") + strain
+        return m.group("level") + _strain(m.group("strain"))
     if m.group("pass"):
         return "-" if m.group("pass").strip("-\u2013\u2014") == "" else "Pass"
     return "XX" if m.group("redouble") else "X"
+
+
+def _strain(printed: str) -> str:
+    """A bid's strain as PBN writes it (`♦`, `d`, `diamonds`, `N.T.`, `no trump`)."""
+    strain = re.sub(r"[.\s]", "", printed.lower())
+    return STRAIN.get(strain) or STRAIN.get(strain.rstrip("s")) or STRAIN.get(strain[:1]) or "NT"
 
 
 def _calls(seats: list[tuple[str, int]], rows: list[list]) -> tuple[str, list[str]] | None:
@@ -173,25 +178,26 @@ def find_told_auction(pieces: list[tuple[int, int, str]]) -> Auction | None:
     one club; West, pass; North, one spade; East, pass; North, three no-trumps; all pass`,
     `South bid one heart, West passed, ...`): the first seat is the dealer's. Three calls or
     more (or a bid and `all pass`), a bid among them; None otherwise."""
-    text, places = _joined(pieces)
+    words = Text(pieces)
+    text = words.text
     run: list[re.Match] = []
     for m in TOLD_CALL.finditer(text):
         if run and (TOLD_GAP.fullmatch(text, run[-1].end(), m.start()) is None
                     or _seat(m) != CLOCKWISE[(CLOCKWISE.index(_seat(run[-1])) + 1) % 4]):
-            found = _told(run, text, places)
+            found = _told(run, words)
             if found is not None:
                 return found
             run = []
         run.append(m)
-    return _told(run, text, places)
+    return _told(run, words)
 
 
 def _seat(m: re.Match) -> str:
     return SEAT_WORDS[m.group("seat").lower()]
 
 
-def _told(run: list[re.Match], text: str, places: list) -> Auction | None:
-    ended = ALL_PASSED.match(text, run[-1].end()) if run else None
+def _told(run: list[re.Match], words: Text) -> Auction | None:
+    ended = ALL_PASSED.match(words.text, run[-1].end()) if run else None
     if len(run) < (1 if ended else 3) or not any(m.group("level") for m in run):
         return None      # (`West, one club, and all pass`: one call is enough when all pass)
     calls = [_told_call(m) for m in run]
@@ -202,25 +208,13 @@ def _told(run: list[re.Match], text: str, places: list) -> Auction | None:
     auction = _ended(_seat(run[0]), calls)
     if auction is None:
         return None
-    (line, column), (last, _) = places[run[0].start()], places[max(end - 1, 0)]
+    (line, column), (last, _) = words.where(run[0].start()), words.where(max(end - 1, 0))
     return Auction(auction[0], auction[1], line, column, last, told=True)
 
 
 def _told_call(m: re.Match) -> str:
     if m.group("level"):
-        level = LEVEL_WORDS.get(m.group("level").lower(), m.group("level"))
-        strain = re.sub(r"[.\s]", "", m.group("strain").lower())
-        strain = STRAIN.get(strain) or STRAIN.get(strain.rstrip("s")) or "NT"
-        return level + strain
+        return LEVEL_WORDS.get(m.group("level").lower(), m.group("level")) + _strain(m.group("strain"))
     if m.group("pass"):
         return "Pass"
     return "XX" if m.group("redouble") else "X"
-
-
-def _joined(pieces: list[tuple[int, int, str]]) -> tuple[str, list[tuple[int, int]]]:
-    """The pieces' text joined by spaces, and the (line, column) of each of its characters."""
-    text, places = [], []
-    for line, column, piece in pieces:
-        text.append(piece + " ")
-        places += [(line, column + k) for k in range(len(piece))] + [(line, column + len(piece))]
-    return "".join(text), places

@@ -237,3 +237,35 @@ def header_seats(cells) -> list[tuple[str, int, int]]:
                 start = cell.column + word.start()
                 out.append((seat, start, start + len(word.group())))
     return out
+
+
+# -- the words around them ---------------------------------------------------------------------
+class Text:
+    """Lines joined into one string, with the way back to each line and column."""
+
+    def __init__(self, lines: list[tuple[int, int, str]]):
+        self.pieces, parts, at = [], [], 0
+        for line, column, text in lines:
+            self.pieces.append((at, line, column))
+            parts.append(text)
+            at += len(text) + 1
+        self.text = " ".join(parts)
+
+    def where(self, offset: int) -> tuple[int, int]:
+        line, column, base = 0, 1, 0
+        for start, ln, col in self.pieces:
+            if start > offset:
+                break
+            base, line, column = start, ln, col
+        return line, column + offset - base
+
+    def part(self, start: int, end: int) -> Text:
+        """text[start:end] with the way back to each of its lines (a sentence the line breaks
+        cut keeps the line of each of its words)."""
+        out = []
+        for (first, line, column), (after, _, _) in zip(self.pieces, self.pieces[1:] +
+                                                         [(len(self.text) + 1, 0, 0)]):
+            a, b = max(start, first), min(end, after - 1)
+            if a < b:
+                out.append((line, column + a - first, self.text[a:b]))
+        return Text(out)

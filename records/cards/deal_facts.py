@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from records.cards.auction_tables import Auction, find_auction, find_told_auction
-from records.cards.card_forms import GLYPHS, rank_of, suit_of
+from records.cards.card_forms import GLYPHS, Text, rank_of, suit_of
 from records.cards.trick_tables import ANY
 
 SUIT_WORD = r"(?:spades?|hearts?|diamonds?|clubs?|royals?|[♠♥♦♣♤♡◇♢♧])"
@@ -128,37 +128,6 @@ class Facts:
             return self.trump.value
         return self.turnup.value[0] if self.turnup is not None and self.turnup.value[0] != "?" \
             else ANY
-
-
-class Text:
-    """Lines joined into one string, with the way back to each line and column."""
-
-    def __init__(self, lines: list[tuple[int, int, str]]):
-        self.pieces, parts, at = [], [], 0
-        for line, column, text in lines:
-            self.pieces.append((at, line, column))
-            parts.append(text)
-            at += len(text) + 1
-        self.text = " ".join(parts)
-
-    def where(self, offset: int) -> tuple[int, int]:
-        line, column, base = 0, 1, 0
-        for start, ln, col in self.pieces:
-            if start > offset:
-                break
-            base, line, column = start, ln, col
-        return line, column + offset - base
-
-    def part(self, start: int, end: int) -> Text:
-        """text[start:end] with the way back to each of its lines (a sentence the line breaks
-        cut keeps the line of each of its words)."""
-        out = []
-        for (first, line, column), (after, _, _) in zip(self.pieces, self.pieces[1:] +
-                                                         [(len(self.text) + 1, 0, 0)]):
-            a, b = max(start, first), min(end, after - 1)
-            if a < b:
-                out.append((line, column + a - first, self.text[a:b]))
-        return Text(out)
 
 
 def read_facts(lines: list[tuple[int, int, str]], sides: int = 1) -> list[Facts]:

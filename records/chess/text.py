@@ -62,7 +62,6 @@ MOVE_IN_NOTE = re.compile(r"\d\s?\.|(?<![A-Za-z])[A-Z][A-Za-z]{0,2}\s?[-x\u00d7]
                           r"[Cc]astles|(?<![A-Za-z])[O0]-[O0]")
 # the last move before a note: what follows the last comma, semicolon, note or move number
 LAST_MOVE = re.compile(r"(?:^|[,;)]|\d{1,3}\s?\.)([^,;)]*?)\s*$")
-MAN_OR_SQUARE = re.compile(r"[KQRBNPSDTLFCA\u2654-\u265f]|[a-h][1-8]|[a-h]:?x?[a-h]|[O0]-[O0]")
 GOES_ON = re.compile(r"\s*(?:[,;.:]|\n|$|\d{1,3}\s?\.|[A-Z])")
 
 
@@ -80,7 +79,7 @@ def notes_in_movetext(text: str) -> list:
         above = text.rfind("\n", 0, max(here - 1, 0)) + 1 if here else here
         # (the line above too: the move may have ended there, or begun there: `BxP` / `ch (`)
         move = LAST_MOVE.search(text[above:m.start()].replace("\n", " ")).group(1)
-        if MAN_OR_SQUARE.search(move) and not prose(move) and len(move) <= 30 and a_move(move):
+        if len(move) <= 30 and a_move(move):
             out.append(m)
     return out
 
