@@ -91,6 +91,7 @@ def _scanner(words: bool = True) -> re.Pattern:
 _STARTS = r"(?:(?=[\d()*}\-])|(?<!\w)(?=[A-IOSVWa-hlot]))"
 
 
+_NOTE_LETTERS = "abcdefgh"   # a note's letter glued to the move it marks (`8-11a`)
 _STYLES = {"PROSE": "prose", "DOTTED": "dotted", "SPACED": "spaced"}
 
 
@@ -134,10 +135,12 @@ def tokens(text: str, line: int = 1, column: int = 1, words: bool = True) -> lis
             continue
         tok = Token(kind, match.group(), line, at)
         if kind == "move":
+            note = tok.text[-1] if tok.text[-1] in _NOTE_LETTERS else ""
+            tok.text = tok.text[:len(tok.text) - len(note)]
             tok.squares = squares_of(tok.text, line, at)
             tok.style = _style(name, tok.text)
             tok.star = "*" in tok.text
-            tok.label, label = label, ""
+            tok.label, label = label or note, ""
         out.append(tok)
     return out
 

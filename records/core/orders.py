@@ -40,6 +40,36 @@ def by_columns(grid: Grid) -> Iterator[Order]:
         yield Order("down each column, then across", _bands(grid, 1))
 
 
+def by_columns_in_groups(grid: Grid) -> Iterator[Order]:
+    """Down each column, then across, a group of rows at a time: a table whose groups of rows
+    stand apart by a blank line (a game a pair of rows at a time, the first side's moves over
+    the second's, six moves a group) but whose columns line up from group to group."""
+    groups = _row_groups(grid)
+    if grid.width > 1 and len(set(groups)) > 1 and len(groups) > len(set(groups)) \
+            and _in_columns(grid):
+        yield Order("down each column, then across, a group of rows at a time",
+                    _bands(grid, 1, groups))
+
+
+def _row_groups(grid: Grid) -> list[int]:
+    """Each token row's group: rows of a block one after another, no blank line between."""
+    out, group, last = [], 0, None
+    for row in grid.rows:
+        line = row[0].line
+        if last is not None and line - last > 1 and _blank_between(grid, last, line):
+            group += 1
+        out.append(group)
+        last = row[-1].line
+    return out
+
+
+def _blank_between(grid: Grid, above: int, below: int) -> bool:
+    """Is a line between two token rows neither a row of the block (a rule between a
+    fraction's moves) nor set aside (a page number): a blank line?"""
+    printed = {row.line for row in grid.block.rows} | {cell.line for cell in grid.block.aside}
+    return any(line not in printed for line in range(above + 1, below))
+
+
 def by_bands(grid: Grid) -> Iterator[Order]:
     """Side-by-side halves (thirds, ...): the columns in bands of equal width, each band read
     row by row, bands left to right (moves 1-12 on the left, 13-24 on the right). The last
@@ -193,17 +223,18 @@ def _segment(column: int, starts: list[int]) -> int:
     return max([k for k, start in enumerate(starts) if start <= column + 1] or [0])
 
 
-def _bands(grid: Grid, size: int) -> list:
-    return [t for band in _band_lists(grid, size) for t in band]
+def _bands(grid: Grid, size: int, section_of: list[int] | None = None) -> list:
+    return [t for band in _band_lists(grid, size, section_of) for t in band]
 
 
-def _band_lists(grid: Grid, size: int) -> list[list]:
-    """Section by section, the columns grouped `size` at a time; each group read row by row,
-    groups left to right."""
-    section_of = [0] * len(grid.rows)
-    for k, first in enumerate(grid.sections):
-        for r in range(first, len(grid.rows)):
-            section_of[r] = k
+def _band_lists(grid: Grid, size: int, section_of: list[int] | None = None) -> list[list]:
+    """Section by section (the grid's, or each row's as given), the columns grouped `size`
+    at a time; each group read row by row, groups left to right."""
+    if section_of is None:
+        section_of = [0] * len(grid.rows)
+        for k, first in enumerate(grid.sections):
+            for r in range(first, len(grid.rows)):
+                section_of[r] = k
     footer = grid.footer
     placed = [(section_of[r], c // size, r, c, t)
               for r, (row, cols) in enumerate(zip(grid.rows, grid.column_of()))
@@ -225,7 +256,8 @@ def _how_many(count: int) -> str:
     return {2: "two halves", 3: "three parts", 4: "four parts"}.get(count, f"{count} parts")
 
 
-ORDERS: list[Callable[[Grid], Iterable[Order]]] = [by_rows, by_columns, by_bands, by_each_column,
+ORDERS: list[Callable[[Grid], Iterable[Order]]] = [by_rows, by_columns, by_columns_in_groups,
+                                                   by_bands, by_each_column,
                                                    by_each_row, by_fraction,
                                                    by_columns_under_labels, by_rows_under_heads]
 APART = (by_each_column, by_each_row)   # Breaks between columns or rows: for a family that asks

@@ -459,3 +459,29 @@ def test_a_game_told_in_wordy_prose():
     [rec] = scan(text)
     assert rec.title == "THE CROSS"
     assert [p.normal for p in rec.plies] == ["11-15", "23-18", "8-11", "27-23"]
+
+
+@pytest.mark.parametrize("printed, move, label", [("6x15a", "6x15", "a"), ("8-11b.", "8-11", "b"),
+                                                  ("22x13b  7-11", "22x13", "b"),
+                                                  ("11-15 23-19", "11-15", "")])
+def test_a_note_letter_glued_to_a_move_labels_it(printed, move, label):
+    """`8-11a`: the move, marked by the note `(a)` under the game; a word glued on is no move."""
+    for words in (True, False):
+        first = notation.tokens(printed, words=words)[0]
+        assert (first.kind, first.text, first.label) == ("move", move, label)
+    assert not [t for t in notation.tokens("8-11and 15-19ab") if t.kind == "move"]
+
+
+def test_a_game_in_groups_of_rows_is_read_a_group_at_a_time():
+    """Black's moves over White's, a fraction bar between, groups apart by a blank line but
+    their columns in line (one table): each group read down its columns before the next."""
+    moves = ["9-14", "23-19", "10-15", "19x10", "6x15", "26-23", "15-19", "23x16", "11x20",
+             "31-26", "14-17", "22x13", "7-11", "21-17", "3-7", "27-23", "20x27", "26-22"]
+    rows = []
+    for k in range(0, len(moves), 6):
+        group = moves[k:k + 6]
+        rows += [" ".join(f"{m:<7}" for m in group[::2]), " ".join("------" for _ in group[::2]),
+                 " ".join(f"{m:<7}" for m in group[1::2]), ""]
+    (rec,) = scan_book("GAME 6.\n\n" + "\n".join(rows), "groups.txt")
+    assert rec.status == VALID and [p.text for p in rec.plies] == moves
+    assert any(d.message.endswith("a group of rows at a time") for d in rec.diagnostics)

@@ -304,6 +304,39 @@ def columns(lines, texts, rnd) -> Page:
     return sheet.page(lines, "down each column, then across")
 
 
+def fraction_groups(lines, texts, rnd) -> Page:
+    """A game a group of moves at a time, Black's moves in a row over White's (a fraction
+    bar of dashes between them, a rule across, or nothing), a blank line between groups
+    whose columns line up."""
+    sheet = Sheet()
+    for r, line in enumerate(lines):
+        sheet.add(f"GAME {r + 1}.")
+        sheet.add()
+        pairs = [list(range(k, min(k + 2, len(line.moves)))) for k in range(0, len(line.moves), 2)]
+        count = rnd.randint(3, max(3, min(8, (len(pairs) + 1) // 2)))    # two groups or more
+        width = max(rnd.choice([7, 8]), 2 + max(len(texts(r, j)) for j in range(len(line.moves))))
+        align = rnd.choice(["^", "<"])
+        bar = rnd.choice(["cells", "rule", ""])
+        groups = [pairs[k:k + count] for k in range(0, len(pairs), count)]
+        if len(groups[-1]) < 3:   # (a row of one or two moves alone would also replay afresh)
+            groups[-2:] = [groups[-2] + groups[-1]]
+        for group in groups:
+            top = " ".join(f"{texts(r, p[0]):{align}{width}}" for p in group)
+            sheet.add(" " + top, [(r, p[0]) for p in group])
+            if bar:
+                sheet.add(" " + (" ".join("-" * width for _ in group) if bar == "cells"
+                                 else "-" * (len(group) * (width + 1) - 1)))
+            low = [p for p in group if len(p) > 1]
+            sheet.add(" " + " ".join(f"{texts(r, p[1]):{align}{width}}" for p in low),
+                      [(r, p[1]) for p in low])
+            sheet.add()
+        if line.verdict:
+            sheet.add("  " + line.verdict)
+            sheet.add()
+    # (groups whose columns do not line up are blocks of their own, each read down its columns)
+    return sheet.page(lines, "down each column, then across")
+
+
 def halves(lines, texts, rnd) -> Page:
     """Numbered pairs, the first half of the game on the left, the rest on the right."""
     sheet = Sheet()
@@ -455,16 +488,17 @@ def prose(lines, texts, rnd) -> Page:
 def game_with_notes(lines, texts, rnd, after: bool = False) -> Page:
     """A game in pairs with a letter before the move a note leaves it at (`a 11-15`), and the
     note under the game: `a. 9-14, 22-17, 11-15, ...`; after: the letter in brackets after
-    the move (`8-11 (a)`) and the note in words under the game (`(a) 9-14 is also good, thus:
-    9-14, 22-17, ...`)."""
+    the move (`8-11 (a)`) or glued to it (`8-11a`) and the note in words under the game
+    (`(a) 9-14 is also good, thus: 9-14, 22-17, ...`)."""
     sheet = Sheet()
     trunk, note = lines[0], lines[1]
+    mark = rnd.choice([" (a)", "a"])
     sheet.add("GAME No. 1.")
     sheet.add()
     for k in range(0, len(trunk.moves), 2):
         keys = [(0, j) for j in range(k, min(k + 2, len(trunk.moves)))]
         if after:
-            cells = [(texts(0, j) + (" (a)" if j == note.at else "")).ljust(12) for _, j in keys]
+            cells = [(texts(0, j) + (mark if j == note.at else "")).ljust(12) for _, j in keys]
         else:
             cells = [("a " if j == note.at else "  ") + texts(0, j) for _, j in keys]
         sheet.add("    " + "   ".join(cells).rstrip(), keys)

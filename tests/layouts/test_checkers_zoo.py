@@ -95,6 +95,8 @@ LAYOUTS = {
     "columns down then across": (cp.columns, games((1, 3), 14), ("typography", "joined", "dotted",
                                                                  "stray")),
     "columns of a game played out": (cp.columns, games((1, 1), 150, 300), ("typography",)),
+    "fractions a group at a time": (cp.fraction_groups, games((1, 2), 16, 60), ("joined",
+                                                                              "capture")),
     "halves side by side": (cp.halves, games((1, 2), 16, even=True), ("joined", "capture")),
     "colour named a row": (cp.colour_rows, games((1, 2), plain=True), ("joined",)),
     "numbered pairs": (cp.numbered_pairs, games((1, 2)), ("prose",)),
