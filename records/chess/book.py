@@ -73,8 +73,8 @@ class RawGame:
         return self.first_number + plies // 2, plies % 2 == 1
 
 
-def row_items(line: str, lineno: int) -> list | None:
-    """Items of a line that is all movetext, or None for prose."""
+def row_items(line: str, lineno: int, below: str = "") -> list | None:
+    """Items of a line that is all movetext, or None for prose (below: the next line)."""
     fast = _numbered_row(line, lineno)  # every cell a move: movetext, no prose test needed
     if fast is not None:
         return fast
@@ -94,8 +94,9 @@ def row_items(line: str, lineno: int) -> list | None:
     if not any(isinstance(i, dn.MoveNumber) for i in items) and (
             len(items) > 2 or not line[:1].isspace()):
         return None  # a lone indented move (Black's reply below a note) is movetext
-    if _ends_without_rank(items):
-        return None  # "P. to Q. B." at a line's end: its rank may be on the next line
+    if _ends_without_rank(items) and not ROW_START.match(below):
+        return None  # "P. to Q. B." at a line's end: its rank may be on the next line (not
+        # when that begins a row of its own: `R--Q`, the rank not printed)
     descriptive = [i for i in items if isinstance(i, dn.Move) and not i.san and i.castles is None]
     if descriptive and any(isinstance(i, dn.Move) and i.san for i in items):
         # a book printing both notations side by side: read the descriptive columns only
@@ -111,7 +112,8 @@ def _ends_without_rank(items: list) -> bool:
     return isinstance(last, dn.Move) and bool(last.target) and not last.target[-1].isdigit()
 
 
-ROW_SHAPE = re.compile(r"^\s+\d+\s?\.\s+\S")
+ROW_START = re.compile(r"^\s*(?:\d{1,3}\s?[.:]?\s|$)")   # a numbered row's start, or a blank
+ROW_SHAPE = re.compile(r"^\s*\d+(?:\s?\.)?\s+\S")
 ROW_NUMBER = re.compile(r"^\s*(\d+)\s?[.:](?:\s*(\.{2,}|…))?(?=\s)")
 
 
@@ -144,7 +146,7 @@ def _row_cells(line: str, lineno: int) -> list | None:
     words = re.findall(r"[A-Za-z.]+", line)
     if any(w.islower() and w not in MOVE_WORDS for w in words):
         return None
-    number = re.match(r"^\s+\d+\s?\.", line)
+    number = re.match(r"^\s*\d+(?:\s?\.)?", line)
     items: list = dn.parse(number.group(), lineno)
     for m in CELL.finditer(line, number.end()):
         cell = m.group()
@@ -290,7 +292,8 @@ class _LineReader:
 
     def _items_of(self, lineno: int, line: str) -> tuple[list | None, tuple, int]:
         """A line's numbers and moves as running text, their style, and the last line read."""
-        items, style, last = row_items(line, lineno), ("row", _indented(line)), lineno
+        below = self.lines[lineno] if lineno < len(self.lines) else ""
+        items, style, last = row_items(line, lineno, below), ("row", _indented(line)), lineno
         if items and style == ("row", True) and self._carries_sentence(lineno, items):
             style = ("row", False)
         if items and self._carries_solution(lineno, items):

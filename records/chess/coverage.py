@@ -140,7 +140,7 @@ def _number_ends(raw) -> set[int]:
     return {e + d for e in ends for d in (-1, 0, 1)}
 
 
-ROW_NUMBER = re.compile(r"^\s*(\d{1,3})\s?[.:](\s*(?:\.{2,}|\u2026))?\s")
+ROW_NUMBER = re.compile(r"^\s*(\d{1,3})(?:\s?[.:]|(?=\s))(\s*(?:\.{2,}|\u2026))?\s")  # `12.`, `12`
 
 
 def _numbers_of_moves(items: list) -> list:

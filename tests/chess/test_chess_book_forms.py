@@ -251,3 +251,31 @@ def test_moves_without_a_number_past_a_line_of_words_do_not_join_the_game():
             "P-KKt3, P-QR4; 7. BxP, K-B2\n")
     records = read(text)
     assert records[0].status != VALID and "P-KKt3" not in [p.text for p in records[0].plies]
+
+
+OPERA = ["P--K 4  P--K 4", "Kt--K B 3  P--Q 3", "P--Q 4  B--Kt 5", "P x P  B x Kt", "Q x B  P x P",
+         "B--Q B 4  Kt--K B 3", "Q--Q Kt 3  Q--K 2", "Kt--B 3  P--B 3", "B--K Kt 5  P--Kt 4",
+         "Kt x P  P x Kt", "B x Kt P (ch)  Q Kt--Q 2", "Castles (Q R)  R--Q", "R x Kt  R x R",
+         "R--Q  Q--K 3", "B x R (ch)  Kt x B", "Q--Kt 8 (ch)  Kt x Q", "R--Q 8 mate."]
+
+
+def _rows(moves: list[str], dotted: bool) -> str:
+    return "WHITE.      BLACK.\n" + "\n".join(
+        f"{n:>2}{'.' if dotted else ''} " + "    ".join(f"{m:<20}" for m in row.split("  "))
+        for n, row in enumerate(moves, 1)) + "\n"
+
+
+@pytest.mark.parametrize("dotted", [False, True])
+def test_a_rook_to_a_file_its_rank_not_printed_ends_a_row(dotted):
+    """`12 Castles (Q R)   R--Q`: the rank is implied (the rook's first), not on the next line,
+    which begins a row of its own; with or without a dot after the row's number."""
+    (rec,) = read(_rows(OPERA, dotted))
+    assert rec.status == VALID and len(rec.plies) == 33 and sans(rec).endswith("Nxb8 Rd8#")
+
+
+def test_a_row_numbered_without_a_dot_that_cannot_be_read_cuts_the_game_short():
+    """A row under the game printing the move due (`12 ...`), unread: the game is not valid."""
+    moves = OPERA[:11] + ["Castles (Q R)  R~~Q"] + OPERA[12:]
+    records = read(_rows(moves, dotted=False))
+    cut = [d for d in records[0].diagnostics if d.code == "CHESS-TRUNCATED"]
+    assert records[0].status != VALID and cut and cut[0].line == 13
