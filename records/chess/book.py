@@ -23,9 +23,10 @@ from records.chess.book_tags import (
     GAME_NUMBER, PLAYERS, column_players, _between, _contents_games, _game_tags,
     _heading_by_players, _names_in_full, _prose_tags)
 from records.chess.layouts import (
-    BROKEN_MOVE, all_moves, bare_moves, black_alone, broken_off, carried_row, first_word_blanked,
+    CELL, all_moves, bare_moves, black_alone, broken_off, carried_row, first_number_at_the_end,
+    read_to_its_end, rest_blanked, rest_of_cut_move, row_cells,
     in_turn, may_wrap, moves_before_prose, moves_in_prose, paragraph_end, renumbered, surplus_mark,
-    wrapped_moves)
+    told_from_the_start, wrapped_moves)
 
 HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
 HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie|CASE|Case|STUDY|Study|PROBLEM|Problem|END-GAME|End-[Gg]ame)\s+(?:N(?:[Oo]|r)?\.\s*)?"
@@ -88,7 +89,7 @@ def row_items(line: str, lineno: int, below: str = "") -> list | None:
         return None
     items = dn.parse(line, lineno)
     if any(isinstance(i, dn.Unreadable) and not isinstance(i, dn.Blot) for i in items):
-        return _row_cells(line, lineno)
+        return row_cells(line, lineno)
     if not any(isinstance(i, dn.Move) for i in items):
         return items if any(isinstance(i, dn.Result) for i in items) else None
     if not any(isinstance(i, dn.MoveNumber) for i in items) and (
@@ -113,7 +114,6 @@ def _ends_without_rank(items: list) -> bool:
 
 
 ROW_START = re.compile(r"^\s*(?:\d{1,3}\s?[.:]?\s|$)")   # a numbered row's start, or a blank
-ROW_SHAPE = re.compile(r"^\s*\d+(?:\s?\.)?\s+\S")
 ROW_NUMBER = re.compile(r"^\s*(\d+)\s?[.:](?:\s*(\.{2,}|…))?(?=\s)")
 
 
@@ -131,38 +131,8 @@ def _numbered_row(line: str, lineno: int) -> list | None:
             return None   # a result after the move ("P-R8(Q) Resigns"): the full parse keeps it
         items.append(dn.placed(move, lineno, m.start() + move.column))
     return items if 2 <= len(items) <= 3 else None
-CELL = re.compile(r"\S+(?: \S+)*")  # columns are two or more spaces apart
 MAX_RESULT_LINE = 50
 RESULT_WORD = re.compile(r"[Rr]esign|[Dd]rawn?\b|wins|\d\s?[-\u2013\u2014]\s?\d|\u00bd")
-MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x×-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
-MOVE_WORDS = {"ch", "x", "to", "takes", "sq", "mate", "e.p.", "dis", "dbl"}
-
-
-def _row_cells(line: str, lineno: int) -> list | None:
-    """A numbered row with a misprinted move (`30. P K 4 !   Q - Q 8 ch`): read it cell by
-    cell, columns being separated by two or more spaces, and keep what will not read."""
-    if not ROW_SHAPE.match(line) or len(line.strip()) > 70:
-        return None
-    words = re.findall(r"[A-Za-z.]+", line)
-    if any(w.islower() and w not in MOVE_WORDS for w in words):
-        return None
-    number = re.match(r"^\s*\d+(?:\s?\.)?", line)
-    items: list = dn.parse(number.group(), lineno)
-    for m in CELL.finditer(line, number.end()):
-        cell = m.group()
-        cols = list(range(m.start() + 1, m.end() + 2))
-        parsed = dn.parse(cell, lineno, cols)
-        if any(isinstance(i, dn.Unreadable) for i in parsed):
-            if not MOVE_LIKE.match(cell):
-                return None
-            parsed = [dn.Unreadable(cell, lineno, m.start() + 1, f"cannot read {cell!r} as a move")]
-        items.extend(parsed)
-    unreadable = sum(isinstance(i, dn.Unreadable) for i in items)
-    if not isinstance(items[0], dn.MoveNumber) or unreadable != 1 or len(items) > 4:
-        return None
-    return items
-
-
 def heading_of(line: str) -> tuple[str, bool] | None:
     m = HEADING_COLON.match(line)
     if m and not re.search(r"\d", m.group("name")) and len(m.group("name").split()) <= 8:
@@ -292,18 +262,20 @@ class _LineReader:
 
     def _items_of(self, lineno: int, line: str) -> tuple[list | None, tuple, int]:
         """A line's numbers and moves as running text, their style, and the last line read."""
-        below = self.lines[lineno] if lineno < len(self.lines) else ""
-        items, style, last = row_items(line, lineno, below), ("row", _indented(line)), lineno
+        if self._ends_a_cut_move(lineno, line):   # (the sentence of a game told in prose)
+            items = self._in_prose(lineno, line)
+            return items, ("prose",), lineno
+        items, style, last = row_items(line, lineno, self._below(lineno)), ("row", _indented(line)), lineno
         if items and style == ("row", True) and self._carries_sentence(lineno, items):
             style = ("row", False)
-        if items and self._carries_solution(lineno, items):
-            style, self.solving = ("prose",), True
         if items is None and lineno > self.tried_to and may_wrap(line):
             wrapped = wrapped_moves(self.lines, lineno)
             if wrapped:
                 items, last = wrapped
                 self.read_to = last
             self.tried_to = paragraph_end(self.lines, lineno)
+        if items and self._carries_solution(lineno, items):
+            style, self.solving = ("prose",), True
         if not items and self.open_games and self.open_games[-1].style[0] == "row":
             items = carried_row(line, lineno, self.open_games[-1])
             style = self.open_games[-1].style if items else style
@@ -317,6 +289,13 @@ class _LineReader:
             items = bare_moves(self.lines, lineno, self.bare, self.paragraph)
             style = ("bare",) if items else style
         return items, style, last
+
+    def _ends_a_cut_move(self, lineno: int, line: str) -> bool:
+        """Does the line begin with the rest of a move that a game told in prose began on the
+        line above (`12. B takes Q B, Q` / `Kt to K's 2nd; 13. ...`)?"""
+        game = self.open_games[-1] if self.open_games else None
+        return game is not None and game.style == ("prose",) and game.end_line == lineno - 1 \
+            and bool(rest_of_cut_move(self.lines[lineno - 2], line))
 
     def _carries_sentence(self, lineno: int, items: list) -> bool:
         """An indented line that begins with the move the game above expects next, right
@@ -336,9 +315,13 @@ class _LineReader:
         break cut (`...1. Q-K6 ch, K-R sq;` / `2. Kt-B7 ch, ...`) carries that solution on."""
         game = self.open_games[-1] if self.open_games else None
         first = items[0]
-        return (game is not None and game.style == ("prose",) and game.end_line == lineno - 1
-                and isinstance(first, dn.MoveNumber) and broken_off(self.lines[lineno - 2])
-                and game.expected() == (first.number, first.continuation))
+        if game is None or game.style != ("prose",) or game.end_line != lineno - 1 \
+                or not broken_off(self.lines[lineno - 2], self.lines[lineno - 1]):
+            return False
+        if isinstance(first, dn.MoveNumber):
+            return game.expected() == (first.number, first.continuation)
+        return isinstance(first, dn.Move) and (   # `... 4.` / `P-B3, Kt-B3; 5. ...`
+            isinstance(game.items[-1], dn.MoveNumber) or bool(game.expected()[1]))
 
     def _in_prose(self, lineno: int, line: str) -> list | None:
         """A drawn position's solution told in a sentence: numbered moves in the prose under
@@ -347,16 +330,19 @@ class _LineReader:
         game = self.open_games[-1] if self.open_games else None
         solving = game is not None and game.tags.get("_solution", -1) >= self.previous
         under_board = self.tags.get("_boards") and lineno - self.board_end <= SOLUTION_NEAR
-        if not (solving or under_board) or not any(ch.isdigit() for ch in line):
-            return None
+        if not solving and (not any(ch.isdigit() for ch in line) or not (
+                under_board or told_from_the_start(line, lineno, self._below(lineno)))):
+            return None   # (a sentence's last line may print a move and no number: `BxQP.`)
         items: list = []
         expected = game.expected() if solving else (1, None)
-        tail = solving and game.end_line == lineno - 1 and broken_off(self.lines[lineno - 2])
-        broken = BROKEN_MOVE.search(line)   # `5. K-` / `Q5, K-Kt3`: a move the line break cut
-        after = self.lines[lineno].split(None, 1)[0] if broken and lineno < len(self.lines) else ""
-        if tail and BROKEN_MOVE.search(self.lines[lineno - 2].rstrip()):
-            line = first_word_blanked(line)
-        for run in moves_in_prose(line + after.rstrip(",;."), lineno, tail=tail):
+        tail = solving and game.end_line == lineno - 1 and broken_off(self.lines[lineno - 2], line) \
+            and read_to_its_end(game, self.lines[lineno - 2], lineno - 1)
+        below = self._below(lineno)   # `5. K-` / `Q5, K-Kt3`: a move the line break cut
+        after = rest_of_cut_move(line, below).strip()
+        after = (" " if after and not line.rstrip().endswith("-") else "") + after
+        if tail:
+            line = rest_blanked(line, rest_of_cut_move(self.lines[lineno - 2], line))
+        for run in moves_in_prose(line.rstrip() + after.rstrip(",;."), lineno, tail=tail):
             kept, expected = in_turn(run, expected)
             items += kept
             if len(kept) < len(run):
@@ -368,18 +354,23 @@ class _LineReader:
                     elif items:
                         self.told_dropped = dropped
                 break
+        if not items and not (solving or under_board):   # `... the moves ran: 1.` / `P-K4, ...`
+            items = first_number_at_the_end(line, lineno)
         self.solving = solving
         return items or None
+
+    def _below(self, lineno: int) -> str:
+        return self.lines[lineno] if lineno < len(self.lines) else ""
 
     def _tail(self, lineno: int, line: str) -> list | None:
         """The end of a sentence of moves the line above broke off (`... 7. Q-B1,` / `P-K3.`):
         a line of moves alone, carrying on the open game's last line."""
         game = self.open_games[-1] if self.open_games else None
         above = self.lines[lineno - 2].rstrip() if lineno > 1 else ""
-        if BROKEN_MOVE.search(above):   # its first word ended the move the line above began
-            line = first_word_blanked(line)
-        if game is None or game.end_line != lineno - 1 or not broken_off(above) \
-                or len(line) > 160:
+        line = rest_blanked(line, rest_of_cut_move(above, line))   # (the line above read it)
+        if game is None or game.end_line != lineno - 1 or not broken_off(above, line) \
+                or len(line) > 160 or not read_to_its_end(game, above, lineno - 1) \
+                or game.style == ("prose",):   # (a sentence's rest: _in_prose reads it)
             return None
         if prose(line.strip()):   # `R-Kt5, with interesting possibilities.`
             return moves_before_prose(line, lineno)

@@ -151,6 +151,8 @@ def _build_move(node, text: str, line: int, cols: list[int]) -> Move:
                 fields["check"] = True
             elif kind == "MATE":
                 fields["mate"] = True
+            elif kind == "CHECKS_AT":
+                fields["mate" if "mate" in child else "check"] = True
             elif kind == "EN_PASSANT":
                 fields["en_passant"] = True
             elif kind == "ANNOTATION":

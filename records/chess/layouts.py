@@ -218,21 +218,70 @@ def _longest_run(line: str, start: int, lineno: int) -> tuple[list, int]:
     return [], start
 
 
+TOLD_OPENING = re.compile(r"(?<![\w.])1\s?\.(?:\s+(?!\.)|\s*$)")
+TOLD_MOVES = 3      # a game told in a sentence prints at least this many moves from move 1
+
+
+def told_from_the_start(line: str, lineno: int, below: str = "") -> bool:
+    """Does a sentence tell a game from its first move (`The game went: 1. P-K4, P-K4; 2.
+    Kt-KB3, ...`), White's move first, a few moves running in turn (on into the line below,
+    where the line break cut the sentence)?"""
+    if not TOLD_OPENING.search(line):
+        return False
+    for run in moves_in_prose(line.rstrip() + " " + below.strip(), lineno):
+        kept, _ = in_turn(run, (1, False))
+        if sum(isinstance(i, dn.Move) for i in kept) >= TOLD_MOVES:
+            return True
+    return False
+
+
+def first_number_at_the_end(line: str, lineno: int) -> list:
+    """`... the moves ran: 1.`: a game told from the start whose first move the line break
+    put on the next line; its number, or nothing."""
+    m = re.search(r"(?<![\w.])(1)\s?\.\s*$", line)
+    return [dn.move_number(1, lineno, m.start(1) + 1)] if m else []
+
+
 BROKEN_MOVE = re.compile(r"(?:\bKt|\b[KQRBP])-$")
 TAIL_BREAK = re.compile(r"(?:[,;]|\b\d{1,3}\.)$")
 
 
-def broken_off(above: str) -> bool:
+CLAUSE_END = re.compile(r"[,;]|(?<![\w.])\d{1,3}\s?\.(?=\s|$)")
+
+
+def broken_off(above: str, line: str = "") -> bool:
     """Did the line above break off a sentence of moves (after a comma, a number, or inside a
     move)?"""
     above = above.rstrip()
-    return bool(TAIL_BREAK.search(above) or BROKEN_MOVE.search(above))
+    return bool(TAIL_BREAK.search(above) or rest_of_cut_move(above, line))
 
 
-def first_word_blanked(line: str) -> str:
-    word = line.split(None, 1)[0] if line.strip() else ""
-    at = line.find(word)
-    return line[:at] + " " * len(word) + line[at + len(word):]
+def rest_of_cut_move(line: str, below: str) -> str:
+    """The start of the line below that ends a move the line break cut in two (`5. K-` /
+    `Kt3`, `K's Kt to B's` / `3rd`, `4. P` / `to Q B's 3rd,`, `7. K` / `Kt to K2`, `B-Kt5` /
+    `ch;`), or "": where the line's last clause and the next line's first make one move,
+    and not two moves of their own."""
+    line = line.rstrip()
+    if BROKEN_MOVE.search(line):
+        return below.split(None, 1)[0] if below.strip() else ""
+    if not below.strip() or line.endswith((",", ";")):
+        return ""
+    ends = [m.end() for m in CLAUSE_END.finditer(line)]
+    tail = line[ends[-1] if ends else 0:].strip()
+    cut = CLAUSE_END.search(below)
+    head = below[:cut.start() if cut else len(below)]
+    if not tail or not head.strip() or len(tail) > 30 or len(head) > 30:
+        return ""
+    if dn.parse_move(f"{tail} {head.strip()}".rstrip(".")) is None:
+        return ""
+    alone = dn.parse_move(tail.rstrip(".")) is not None and \
+        dn.parse_move(head.strip().rstrip(".")) is not None
+    return "" if alone else head.rstrip()
+
+
+def rest_blanked(line: str, rest: str) -> str:
+    """The line without the rest of the move the line above began (columns kept)."""
+    return " " * len(rest) + line[len(rest):] if rest else line
 
 
 def in_turn(items: list, expected: tuple) -> tuple[list, tuple]:
@@ -250,7 +299,8 @@ def in_turn(items: list, expected: tuple) -> tuple[list, tuple]:
     return items, (number, black)
 
 
-NEXT_WORD_MOVE = re.compile(r"^[\s,;]*(?:[KQ](?:\.?'s|\.)?\s?)?(?:Kt|[KQRBPN])\s?[-x\u00d7\u2013]")
+NEXT_WORD_MOVE = re.compile(r"^[\s,;]*(?:[KQ](?:\.?'s|\.)?\s?)?(?:(?:Kt|[BR])(?:\.?'s|\.)?\s?)?"
+                            r"(?:Kt|[KQRBPN])\.?\s?(?:[-x\u00d7\u2013]|to\b|takes\b)")
 
 
 def told_beyond(raw, lines: list[str]):
@@ -268,6 +318,9 @@ def told_beyond(raw, lines: list[str]):
     if NEXT_WORD_MOVE.match(rest):
         return last.line, last.column + len(last.text) + len(rest) - len(rest.lstrip(" ,;")), \
             raw.expected()[0]
+    garbled = _misprinted_next(raw, lines, text)
+    if garbled is not None:
+        return garbled
     below = lines[last.line] if last.line < len(lines) else ""
     if len(rest.split()) <= 1 and NEXT_WORD_MOVE.match(CHECK_WORD.sub("", below, count=1)):
         return last.line + 1, 1, raw.expected()[0]   # `4. Kt-R6 double` / `ch, K-R1; ...`
@@ -278,11 +331,34 @@ def told_beyond(raw, lines: list[str]):
         line = lines[lineno - 1] if lineno <= len(lines) else ""
         if lineno > last.line and not line.strip():
             break
-        for m in TOLD_NUMBER.finditer(line, after if lineno == last.line else 0):
-            if int(m.group(1)) in due and dn.parse_move(
-                    re.split(r"[,;]", line[m.end():].strip() + " ,")[0].strip()) is not None:
+        joined = line + " " + (lines[lineno] if lineno < len(lines) else "")   # (`...; 5.` /
+        for m in TOLD_NUMBER.finditer(joined, after if lineno == last.line else 0):  # `B-B4`)
+            if m.start() >= len(line):
+                break
+            told = re.split(r"[,;]", joined[m.end():].strip() + " ,")[0].strip()
+            if int(m.group(1)) in due and (dn.parse_move(told) is not None
+                                           or MOVE_START.match(told)):   # (or misprinted)
                 return lineno, m.start(1) + 1, int(m.group(1))
     return None
+
+
+SQUARE_WORD = r"(?:Kt|[KQRB])(?:\.?'s|\.)?\s?(?:[1-8](?:st|nd|rd|th|d)?\b|sq\b)"
+NEXT_CLAUSE_MOVE = re.compile(r"^\s*[,;]\s*(?=(?:[KQ](?:'s|\.)?\s?)?(?:Kt|[KQRBP])\b[^,;]{0,30}?"
+                              + SQUARE_WORD + ")")
+
+
+def _misprinted_next(raw, lines: list[str], text: str):
+    """The clause after a told game's last move read, on its line or (the move ran on to the
+    next line) the next, names a man and a square but did not read (`P, B chocks at Q Kt's
+    5th`): the sentence goes on with a misprinted move. (line, column, number) or None."""
+    last = raw.items[-1]
+    end = last.column - 1 + len(last.text)
+    line = last.line
+    if end > len(text.rstrip()) and line < len(lines):   # (`6. P takes` / `P, ...`)
+        below = lines[line]
+        end, text, line = len(rest_of_cut_move(text, below)), below, line + 1
+    m = NEXT_CLAUSE_MOVE.match(text[end:])
+    return (line, end + m.end() + 1, raw.expected()[0]) if m else None
 
 
 CHECK_WORD = re.compile(r"^\s*(?:ch(?:eck)?\b\.?|mate\b\.?)?[\s,;]*")
@@ -372,3 +448,42 @@ def moves_before_prose(line: str, lineno: int) -> list | None:
             if all_moves(items) and any(isinstance(i, dn.Move) for i in items):
                 return None if MOVE_IN_WORDS.search(line, cut) else items
     return None
+
+
+ROW_SHAPE = re.compile(r"^\s*\d+(?:\s?\.)?\s+\S")
+MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x×-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
+MOVE_WORDS = {"ch", "x", "to", "takes", "sq", "mate", "e.p.", "dis", "dbl"}
+
+
+def row_cells(line: str, lineno: int) -> list | None:
+    """A numbered row with a misprinted move (`30. P K 4 !   Q - Q 8 ch`): read it cell by
+    cell, columns being separated by two or more spaces, and keep what will not read."""
+    if not ROW_SHAPE.match(line) or len(line.strip()) > 70:
+        return None
+    words = re.findall(r"[A-Za-z.]+", line)
+    if any(w.islower() and w not in MOVE_WORDS for w in words):
+        return None
+    number = re.match(r"^\s*\d+(?:\s?\.)?", line)
+    items: list = dn.parse(number.group(), lineno)
+    for m in CELL.finditer(line, number.end()):
+        cell = m.group()
+        cols = list(range(m.start() + 1, m.end() + 2))
+        parsed = dn.parse(cell, lineno, cols)
+        if any(isinstance(i, dn.Unreadable) for i in parsed):
+            if not MOVE_LIKE.match(cell):
+                return None
+            parsed = [dn.Unreadable(cell, lineno, m.start() + 1, f"cannot read {cell!r} as a move")]
+        items.extend(parsed)
+    unreadable = sum(isinstance(i, dn.Unreadable) for i in items)
+    if not isinstance(items[0], dn.MoveNumber) or unreadable != 1 or len(items) > 4:
+        return None
+    return items
+
+
+def read_to_its_end(game, line: str, lineno: int) -> bool:
+    """Was a line of the game's read to its end (its last item the line's last words)?"""
+    last = game.items[-1] if game.items else None
+    if last is None or last.line != lineno:
+        return False
+    rest = line[last.column - 1 + len(last.text):]
+    return not any(ch.isalnum() for ch in re.sub(r"\b\d{1,3}\s?\.\s*$", "", rest))  # (`...; 2.`)

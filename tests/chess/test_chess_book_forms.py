@@ -279,3 +279,32 @@ def test_a_row_numbered_without_a_dot_that_cannot_be_read_cuts_the_game_short():
     records = read(_rows(moves, dotted=False))
     cut = [d for d in records[0].diagnostics if d.code == "CHESS-TRUNCATED"]
     assert records[0].status != VALID and cut and cut[0].line == 13
+
+
+TOLD = ("The game proceeded: 1. P to K's 4th, P to K's 4th; 2. K's Kt to B's\n"
+        "3rd, Q's Kt to B's 3rd; 3. K's B to Q B's 4th, K's B to Q B's 4th; 4. P\n"
+        "to Q B's 3rd, K's Kt to B's 3rd; 5. P to Q's 4th, P takes P; 6. P takes\n"
+        "P, B checks at Q Kt's 5th.\n")
+TOLD_SAN = "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+"
+
+
+def test_a_game_told_in_a_sentence_after_words_is_read_across_its_line_breaks():
+    """A game told in prose from move 1 after words that introduce it, the line breaks
+    cutting moves anywhere (`B's` / `3rd`, `4. P` / `to Q B's 3rd`, `P takes` / `P`), and
+    `B checks at Q Kt's 5th` for B-QKt5 ch."""
+    (rec,) = read(TOLD)
+    assert (sans(rec), rec.status) == (TOLD_SAN, VALID)
+    (rec,) = read("The moves were: 1.\nP-K4, P-K4; 2. Kt-KB3, Kt-QB3; 3. B-B4, B-B4; 4.\nP-B3, "
+                  "Kt-B3; 5. P-Q4, PxP; 6. PxP, B-Kt5\nch.\n")
+    assert (sans(rec), rec.status) == (TOLD_SAN, VALID)
+
+
+@pytest.mark.parametrize("old, new, line", [("P, B checks", "P, B chocks", 4),
+                                            ("5. P to Q's 4th", "5. P to Qzz 4th", 3)])
+def test_a_misprint_in_a_told_game_stops_it_short_and_says_where(old, new, line):
+    """A move that will not read in the sentence (its last, or one in the middle, after which
+    the moves are not read as the move due): never `valid`, CHESS-TRUNCATED at its line."""
+    records = read(TOLD.replace(old, new))
+    cut = [d for d in records[0].diagnostics if d.code == "CHESS-TRUNCATED"]
+    assert records[0].status != VALID and cut and cut[0].line == line
+    assert TOLD_SAN.startswith(sans(records[0]))

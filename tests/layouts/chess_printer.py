@@ -106,6 +106,47 @@ def paragraph(moves, rnd):
     return wrapped(text, rnd.randint(40, 70))
 
 
+LEAD_INS = ["The game proceeded thus:", "The moves were:", "It was opened as follows:",
+            "White began the attack at once, and the game went on:", "In the game played at the"
+            " club last week the moves ran:"]
+ORDINALS = {"1": "sq.", "2": "2nd", "3": "3rd", "4": "4th", "5": "5th", "6": "6th", "7": "7th",
+            "8": "8th"}
+WORDED_MOVE = re.compile(r"^(?P<man>[KQ]?(?:Kt|[KQRBP])?P?)(?P<sep>[-x])(?P<to>[KQ]?(?:Kt|[RBKQP]))"
+                         r"(?P<rank>[1-8]?)(?P<check> ch)?$")
+
+
+def worded(move: str) -> str:
+    """A move in the older books' words: `P-K4` as `P to K's 4th`, `KtxB ch` as `Kt takes B,
+    ch.`, `O-O` as `Castles` (other forms, promotions, are printed as they are)."""
+    if move.startswith("O-O"):
+        return "Castles" if move == "O-O" else "Castles (Q R)"
+    m = WORDED_MOVE.match(move)
+    if not m:
+        return move
+    man = " ".join(re.findall(r"Kt|[KQRBP]", m["man"]))
+    to = " ".join(re.findall(r"Kt|[KQRBP]", m["to"]))
+    if m["sep"] == "x":
+        target = to + (f" {m['rank']}" if m["rank"] else "")
+        text = f"{man} takes {target}"
+    else:
+        rank = ORDINALS[m["rank"]]
+        text = f"{man} to {to}{'' if rank == 'sq.' else chr(39) + 's'} {rank}"
+    return text + (" (ch.)" if m["check"] else "")
+
+
+def told_in_a_sentence(moves, rnd, words: bool = False):
+    """A game told in a sentence after words that introduce it (`The moves were: 1. P-K4,
+    P-K4; 2. ...`), in the short notation or the older books' words, wrapped anywhere."""
+    spelled = [worded(m) for m in moves] if words else moves
+    text = rnd.choice(LEAD_INS) + " " + "; ".join(
+        f"{n}. {w}" + (f", {b}" if b else "") for n, w, b in pairs(spelled))
+    return wrapped(text if text.endswith(".") else text + ".", rnd.randint(45, 75))
+
+
+def told_in_words(moves, rnd):
+    return told_in_a_sentence(moves, rnd, words=True)
+
+
 NOTE_WORDS = ["the usual move here", "a weak reply, as the sequel shows", "better is the "
               "other knight", "threatening to win the exchange", "played after long thought",
               "an old favourite of the masters", "the only move that saves the game"]
@@ -222,6 +263,7 @@ def notes_between(moves, rnd):
 LAYOUTS = {"rows": rows, "rows numbered twice": rows_numbered_twice,
            "one side per line": one_side_per_line, "paragraph": paragraph,
            "paragraph with notes": paragraph_with_notes,
+           "told in a sentence": told_in_a_sentence, "told in the older words": told_in_words,
            "halves with a rule": halves, "halves with a gap": halves_gap,
            "fractions": fractions, "fractions numbered": fractions_numbered,
            "latex fractions": latex, "notes between rows": notes_between,

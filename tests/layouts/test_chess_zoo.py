@@ -5,11 +5,12 @@ planted in a game is flagged at its line. A fresh seed runs under -m benchmark (
 printed on failure)."""
 import os
 import random
+import re
 
 import chess
 import pytest
 
-from chess_printer import (LAYOUTS, NAMED, algebraic, by_files, column_heads, descriptive, diagram,
+from chess_printer import (LAYOUTS, NAMED, worded, algebraic, by_files, column_heads, descriptive, diagram,
                            endgame,
                            in_words, opening_rows, opening_table, typeset,
                            pairs, paragraph_with_notes, promoted, promotion_game, random_game,
@@ -321,8 +322,12 @@ def plant_misprint(seed: int, layout: str):
     k = rnd.randrange(2, len(spelled))
     spelled[k] = "K-QR8" if spelled[k] != "K-QR8" else "K-KR8"   # nowhere a king can go
     lines = LAYOUTS[layout](spelled, rnd)
-    where = [n for n, line in enumerate(["GAME 1.", ""] + lines, start=1)
-             if "K-QR8" in line.replace("_", "") or "K-KR8" in line.replace("_", "")]
+    text = "\n".join(["GAME 1.", ""] + lines).replace("_", "")
+    flat = text.replace("\n", " ")      # (a move told in words may run on to the next line)
+    where = []
+    for form in ("K-QR8", "K-KR8", worded("K-QR8"), worded("K-KR8")):
+        for at in (m.start() for m in re.finditer(re.escape(form), flat)):
+            where += [text.count("\n", 0, at) + 1, text.count("\n", 0, at + len(form)) + 1]
     return lines, where
 
 
