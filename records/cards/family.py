@@ -22,6 +22,7 @@ class _Correctable:
 class Bridge(_Correctable, FamilyBase):
     kind = "bridge"
     export_formats = bridge.EXPORT_FORMATS
+    signature_tags = ("Deal",)
     file_reader = "records.cards.pbn:read"
     book_scanner = "records.cards.whist:bridge_book"
 
@@ -54,6 +55,7 @@ class Whist(_Correctable, FamilyBase):
     not for a PBN file or a command that only shows records."""
     kind = "whist"
     export_formats = whist_display.EXPORT_FORMATS
+    signature_tags = ("Deal",)
     book_scanner = "records.cards.whist:scan_book"
     filter_errors = staticmethod(whist_display.filter_errors)
 

@@ -260,6 +260,7 @@ def correct(record, corrections: list):
 class Checkers(FamilyBase):
     kind = "checkers"
     export_formats = EXPORT_FORMATS
+    signature_tags = ("GameType",)
     file_reader = "records.checkers.pdn:read"
     book_scanner = "records.checkers.scan:scan_book"
 

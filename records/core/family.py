@@ -135,6 +135,9 @@ class FamilyBase:
     # book text; imported when first used, so `hoyle --help` loads no reader
     file_reader = ""
     book_scanner = ""
+    # tags only the family's interchange format writes (PBN's Deal): of two readings of a file
+    # no extension names that replay alike (deals with no play), the one whose tags they are
+    signature_tags: tuple[str, ...] = ()
     API = ("scan_book", "render_text", "render_svg", "export", "position_key", "move_prefixes",
            "matches", "filter_sql", "facts", "replay_positions", "normal_of", "showcase",
            "read_again", "printed_plies", "position_after", "position_hash", "fen_of_key", "number_from",

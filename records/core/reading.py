@@ -400,12 +400,14 @@ def _ranked(source: Source, kinds: list[str], opening: str) -> list[str]:
         _guarded(family(kind).read_file, opening, source.name) or []), reverse=True)
 
 
-def _replayed(records: list[Record]) -> tuple[int, int]:
+def _replayed(records: list[Record]) -> tuple[int, int, int]:
     """How much of a text a reading replays: the moves, cards or plays of its records that
     replay, then the fewer records that do not (a PBN or PDN file is tags and movetext to the
-    PGN reader too, which replays no move of it)."""
+    PGN reader too, which replays no move of it), then the records carrying their own
+    format's tags (a PBN deal with no play replays no card, nor does its reading as PGN)."""
     return (sum(len(r.plies) for r in records if _replays(r)),
-            -sum(not _replays(r) for r in records))
+            -sum(not _replays(r) for r in records),
+            sum(any(t in r.tags for t in family(r.kind).signature_tags) for r in records))
 
 
 def _interchange(kinds: list[str], text: str, name: str,

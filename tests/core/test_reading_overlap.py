@@ -43,3 +43,19 @@ def test_a_record_that_replays_is_never_dropped_and_a_warning_still_replays():
 def test_a_card_diagram_is_no_draughts_record_when_the_cards_read_it():
     found = reading.scan_book(COMPASS, "compass.txt")
     assert [(r.kind, r.data.get("type"), r.status) for r in found] == [("whist", "deal", "valid")]
+
+
+PBN_NO_PLAY = ('[Event "Club game"]\n[Board "1"]\n[Dealer "S"]\n[Vulnerable "None"]\n'
+               '[Deal "S:J82.KT54.AKQ.AQ3 653.72.9643.9872 AK74.QJ3.T82.K65 QT9.A986.J75.JT4"]\n'
+               '[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n')
+PDN_NO_MOVES = '[Event "Problem"]\n[GameType "21"]\n[FEN "W:W18,K30:B6,7"]\n[Result "*"]\n'
+
+
+def test_a_file_no_extension_names_holding_no_play_is_read_by_the_format_its_tags_name(tmp_path):
+    """A PBN deal with no play (or a PDN position with no moves) saved as .txt replays no
+    move in any reader: the tags only PBN (PDN) writes decide, not the first reader to try
+    (it was read as a chess game of no moves, `valid`)."""
+    for text, kind in ((PBN_NO_PLAY, "bridge"), (PDN_NO_MOVES, "checkers")):
+        path = tmp_path / f"{kind}.txt"
+        path.write_text(text, encoding="utf-8")
+        assert [r.kind for r in reading.read_path(str(path))] == [kind]
