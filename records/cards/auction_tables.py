@@ -163,27 +163,38 @@ def _ended(dealer: str, calls: list[str]) -> tuple[str, list[str]] | None:
 LEVEL_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                "seven": "7"}
 TOLD_CALL = re.compile(
-    r"(?i)\b(?P<seat>north|east|south|west)\b[,:]?\s+(?:(?:bids?|said|says|calls?|called|"
-    r"went|goes|declares?|declared)\s+)?(?P<call>"
+    r"(?i)\b(?P<seat>north|east|south|west)\b[,:]?\s+(?:(?:dealt\s+and|,?\s*the\s+dealer,)\s+)?"
+    r"(?:(?:bids?|bid|said|says|calls?|called|went|goes|declares?|declared|opens?|opened|"
+    r"raised|raises?|rebid|rebids|responded|responds?|overcalled|overcalls?|jumped|jumps?|"
+    r"continued|replied|made\s+it)\s+(?:(?:with|to|it)\s+)?)?(?P<call>"
     r"(?P<level>[1-7]|one|two|three|four|five|six|seven)\s*(?P<strain>[♠♥♦♣]|n\.?\s?t\.?\b|"
     r"no[- ]?trumps?|notrumps?|(?:spade|heart|diamond|club)s?\b)"
     r"|(?P<pass>pass(?:es|ed)?\b|no\s+bid|content)"
     r"|(?P<redouble>redoubles?\b|redoubled)|(?P<double>doubles?\b|doubled))")
 TOLD_GAP = re.compile(r"(?i)[\s,;.]*(?:(?:and|then)\s+)?")
-ALL_PASSED = re.compile(r"(?i)[\s,;.]*(?:and\s+)?(?:all|the\s+others|the\s+rest)\s+pass(?:ed|es)?\b")
+ALL_PASSED = re.compile(r"(?i)[\s,;.]*(?:and\s+)?(?:(?:all|the\s+others|the\s+rest)\s+pass(?:ed|es)?\b"
+                        r"|(?:which|that)\s+(?:closed|ended)\s+the\s+(?:auction|bidding)"
+                        r"|three\s+passes\s+followed)")
+# a seat, then within a few words a bid: a call the run of calls after it did not take in
+UNREAD_CALL = re.compile(r"(?i)\b(?:north|east|south|west)\b[^.;]{0,40}?\b(?:[1-7]|one|two|three|four|"
+                         r"five|six|seven)\s*(?:[♠♥♦♣]|n\.?\s?t\.?\b|no[- ]?trumps?|notrumps?|"
+                         r"(?:spade|heart|diamond|club)s?\b)")
+SKIPPED = 2    # seats a sentence may pass over between two calls it tells (their passes)
 
 
 def find_told_auction(pieces: list[tuple[int, int, str]]) -> Auction | None:
-    """An auction told in a sentence, each call after its seat in turn round the table (`South,
+    """An auction told in a sentence, each call after its seat round the table (`South,
     one club; West, pass; North, one spade; East, pass; North, three no-trumps; all pass`,
-    `South bid one heart, West passed, ...`): the first seat is the dealer's. Three calls or
-    more (or a bid and `all pass`), a bid among them; None otherwise."""
+    `South bid one heart, West passed, ...`, `South opened with one no trump, North raised to
+    three, which closed the auction`): the first seat is the dealer's; the seats a sentence
+    passes over between two calls passed. Three calls or more (or a bid and `all pass`), a bid
+    among them; None otherwise, or where a call before the first went unread."""
     words = Text(pieces)
     text = words.text
     run: list[re.Match] = []
     for m in TOLD_CALL.finditer(text):
         if run and (TOLD_GAP.fullmatch(text, run[-1].end(), m.start()) is None
-                    or _seat(m) != CLOCKWISE[(CLOCKWISE.index(_seat(run[-1])) + 1) % 4]):
+                    or _seats_between(run[-1], m) > SKIPPED):
             found = _told(run, words)
             if found is not None:
                 return found
@@ -196,11 +207,21 @@ def _seat(m: re.Match) -> str:
     return SEAT_WORDS[m.group("seat").lower()]
 
 
+def _seats_between(before: re.Match, after: re.Match) -> int:
+    """The seats between two calls told one after the other (0: the next seat's call)."""
+    return (CLOCKWISE.index(_seat(after)) - CLOCKWISE.index(_seat(before)) - 1) % 4
+
+
 def _told(run: list[re.Match], words: Text) -> Auction | None:
     ended = ALL_PASSED.match(words.text, run[-1].end()) if run else None
     if len(run) < (1 if ended else 3) or not any(m.group("level") for m in run):
         return None      # (`West, one club, and all pass`: one call is enough when all pass)
-    calls = [_told_call(m) for m in run]
+    sentence = max(words.text.rfind(".", 0, run[0].start()), 0)
+    if UNREAD_CALL.search(words.text, sentence, run[0].start()):
+        return None      # (`South opened with ..., West passed, North ...`: not from West)
+    calls = [_told_call(run[0])]
+    for before, m in zip(run, run[1:]):
+        calls += ["Pass"] * _seats_between(before, m) + [_told_call(m)]
     end = run[-1].end()
     if ended:
         calls.append("AP")

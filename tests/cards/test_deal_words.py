@@ -315,3 +315,23 @@ def test_an_auction_told_seat_by_seat_gives_the_contract_and_declarer(auction, c
 def test_seats_in_words_that_are_no_auction_give_none(words):
     from records.cards.auction_tables import find_told_auction
     assert find_told_auction([(1, 1, words)]) is None
+
+
+@pytest.mark.parametrize("said, contract, declarer", [
+    ("South dealt and bid one no trump; all passed.", "1NT", "S"),
+    ("South opened with one no trump, West passed, North bid three no trumps, and all passed.",
+     "3NT", "S"),
+    ("South, the dealer, bid 1 NT; North raised to 3 NT, which closed the auction.", "3NT", "S"),
+    ("West opened with one spade, North doubled, East passed, South bid two hearts, West "
+     "passed, North raised to four hearts, and all passed.", "4H", "S"),
+    ("South opened with one no trump, North raised to three no trumps.", None, None)])
+def test_an_auction_told_as_a_story_gives_the_contract(said, contract, declarer):
+    """`opened with`, `raised to`, the passes between two calls left out, `which closed the
+    auction`; an auction not told to its end gives no contract. `South opened ..., West
+    passed, North ...` was read from West (South's call unread): dealer West, declarer North."""
+    hands = ("North: Spades A K 7 4; Hearts Q J 3; Diamonds 10 8 2; Clubs K 6 5.\n"
+             "East: Spades Q 10 9; Hearts A 9 8 6; Diamonds J 7 5; Clubs J 10 4.\n"
+             "South: Spades J 8 2; Hearts K 10 5 4; Diamonds A K Q; Clubs A Q 3.\n"
+             "West: Spades 6 5 3; Hearts 7 2; Diamonds 9 6 4 3; Clubs 9 8 7 2.\n")
+    (rec,) = whist.scan_cards(f"DEAL No. 14.\n\n{hands}\n{said}\n", "story.txt")
+    assert (rec.tags.get("Contract"), rec.tags.get("Declarer")) == (contract, declarer)

@@ -381,9 +381,12 @@ LEVEL_WORDS = ["one", "two", "three", "four", "five", "six", "seven"]
 
 def _told_auction(calls: list[str], dealer: str, rng: random.Random) -> list[str]:
     """The calls told seat by seat in a sentence, from the dealer round the table, in one of
-    two styles (`South, one club; West, pass; ...` or `South bids one club, West passes,
-    ...`), levels in words or figures; `all pass` ends it, or the passes are told; the
-    sentence broken into lines anywhere."""
+    three styles (`South, one club; West, pass; ...`, `South bids one club, West passes,
+    ...`, or a story: `South opened with one club, North raised to two clubs, ...`, which
+    leaves out the passes between two calls it tells), levels in words or figures; `all
+    pass` ends it, or the passes are told; the sentence broken into lines anywhere."""
+    if rng.random() < 0.35:
+        return _auction_story(calls, dealer, rng)
     seats = ["North", "East", "South", "West"]
     bid_style = rng.random() < 0.5
     strains = {"C": "club", "D": "diamond", "H": "heart", "S": "spade", "NT": "no-trump"}
@@ -406,6 +409,33 @@ def _told_auction(calls: list[str], dealer: str, rng: random.Random) -> list[str
              for k, call in enumerate(told)]
     text = "The bidding: " + (", " if bid_style else "; ").join(parts) + ending + "."
     return textwrap.wrap(text, rng.randint(40, 80), break_on_hyphens=False)
+
+
+def _auction_story(calls: list[str], dealer: str, rng: random.Random) -> list[str]:
+    seats = ["North", "East", "South", "West"]
+    strains = {"C": "club", "D": "diamond", "H": "heart", "S": "spade", "NT": "no trump"}
+    end = len(calls) - 3 if calls[-3:] == ["Pass"] * 3 else len(calls)
+    parts, opened = [], False
+    for k, call in enumerate(calls[:end]):
+        seat = seats[("NESW".index(dealer) + k) % 4]
+        if call == "Pass":
+            told_next = k + 1 < end and calls[k + 1] != "Pass" or \
+                k + 2 < end and calls[k + 2] != "Pass"
+            if parts and told_next:
+                continue        # (left out: the next call told shows that this seat passed)
+            parts.append(f"{seat} passed")
+        elif call in ("X", "XX"):
+            parts.append(f"{seat} {'doubled' if call == 'X' else 'redoubled'}")
+        else:
+            level = int(call[0])
+            said = f"{LEVEL_WORDS[level - 1] if rng.random() < 0.7 else level} {strains[call[1:]]}" \
+                + ("s" if level > 1 else "")
+            verb = "opened with" if not opened else rng.choice(["bid", "raised to", "went to",
+                                                                "jumped to", "continued with"])
+            opened = True
+            parts.append(f"{seat} {verb} {said}")
+    ending = "" if end == len(calls) else rng.choice([", and all passed", ", which closed the auction"])
+    return textwrap.wrap(", ".join(parts) + ending + ".", rng.randint(40, 80), break_on_hyphens=False)
 
 
 @pytest.mark.parametrize("seed", range(12))
