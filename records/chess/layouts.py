@@ -224,13 +224,17 @@ TOLD_MOVES = 3      # a game told in a sentence prints at least this many moves 
 
 def told_from_the_start(line: str, lineno: int, below: str = "") -> bool:
     """Does a sentence tell a game from its first move (`The game went: 1. P-K4, P-K4; 2.
-    Kt-KB3, ...`), White's move first, a few moves running in turn (on into the line below,
-    where the line break cut the sentence)?"""
+    Kt-KB3, ...`), White's move first, a few moves running in turn, a comma or semicolon
+    after a move (on into the line below, where the line break cut the sentence)? (A table's
+    row, `a. 1. P-K4   P-K4`, sets its moves apart by spaces.)"""
     if not TOLD_OPENING.search(line):
         return False
-    for run in moves_in_prose(line.rstrip() + " " + below.strip(), lineno):
+    text = line.rstrip() + " " + below.strip()
+    for run in moves_in_prose(text, lineno):
         kept, _ = in_turn(run, (1, False))
-        if sum(isinstance(i, dn.Move) for i in kept) >= TOLD_MOVES:
+        moves = [i for i in kept if isinstance(i, dn.Move)]
+        if len(moves) >= TOLD_MOVES and any(
+                text[m.column - 1 + len(m.text):].lstrip()[:1] in (",", ";") for m in moves):
             return True
     return False
 
@@ -450,7 +454,7 @@ def moves_before_prose(line: str, lineno: int) -> list | None:
     return None
 
 
-ROW_SHAPE = re.compile(r"^\s*\d+(?:\s?\.)?\s+\S")
+ROW_SHAPE = re.compile(r"^\s+\d+\s?\.\s+\S")
 MOVE_LIKE = re.compile(r"^[KQRBPNOo0][A-Za-z. '()=x×-]{0,12}[1-8]?(?:\s?(?:ch|mate))?\s?[!?]{0,2}$")
 MOVE_WORDS = {"ch", "x", "to", "takes", "sq", "mate", "e.p.", "dis", "dbl"}
 
@@ -463,7 +467,7 @@ def row_cells(line: str, lineno: int) -> list | None:
     words = re.findall(r"[A-Za-z.]+", line)
     if any(w.islower() and w not in MOVE_WORDS for w in words):
         return None
-    number = re.match(r"^\s*\d+(?:\s?\.)?", line)
+    number = re.match(r"^\s+\d+\s?\.", line)
     items: list = dn.parse(number.group(), lineno)
     for m in CELL.finditer(line, number.end()):
         cell = m.group()

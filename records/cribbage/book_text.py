@@ -319,15 +319,21 @@ def _find_hand(s: Sentence):
 
 
 def _starter_near(toks, words, marker, found) -> Mention | None:
-    if toks[marker].type == "STARTER_WORD" and marker + 1 < len(toks) and words[marker + 1] in ("is", "was"):
-        after = [m for m in found if marker < m.index <= marker + 4]
-        if after:
-            return after[0]
+    """The card the starter's word names: the one right after it (`starter 5S`, `turn-up, the
+    seven of clubs`, `the starter is 5S`), else the one before (`the five of spades turned`)."""
+    reach = 4 if marker + 1 < len(toks) and words[marker + 1] in ("is", "was") else 3
+    after = [m for m in found if marker < m.index <= marker + reach
+             and all(words[k] in STARTER_FILLERS for k in range(marker + 1, m.index))]
+    if after:
+        return after[0]
     before = [m for m in found if marker - 6 <= m.index < marker]
     if before:
         return before[-1]
     after = [m for m in found if marker < m.index <= marker + 3]
     return after[0] if after else None
+
+
+STARTER_FILLERS = {",", ":", "the", "a", "is", "was", "-", "\u2014"}
 
 
 def _other_side(found: list[Mention], marker: int, starter: Mention) -> Mention | None:

@@ -31,7 +31,7 @@ CATEGORY_WORDS = {"fifteen": "fifteens", "fifteens": "fifteens", "pair": "pairs"
                   "runs": "runs", "sequence": "runs", "sequences": "runs", "flush": "flush",
                   "flushes": "flush", "nobs": "nobs", "nob": "nobs"}
 TOTAL_CUES = {"score", "scores", "worth", "count", "counts", "amount", "being", "altogether", "total",
-              "totals", "equals"}   # (not "make": `he can make two separate runs`)
+              "totals", "equals", "="}   # (not "make": `he can make two separate runs`)
 
 
 class NotationError(ValueError):
@@ -103,9 +103,9 @@ def prose_tokens(text: str, first_line: int = 1) -> list[Tok]:
     The prose rule accepts any sequence of tokens, so the lexer alone gives what a parse would
     (the same tokens on every book of the corpus) in a quarter of the time."""
     unnamed = _unnamed()
-    try:
-        return [Tok(t.type, str(t), t.line + first_line - 1, t.column)
-                for t in _parser().lex(text) if t.type not in unnamed]
+    try:   # (`= 29`, a count stated: its sign is kept, as punctuation)
+        return [Tok("PUNCT" if t == "=" else t.type, str(t), t.line + first_line - 1, t.column)
+                for t in _parser().lex(text) if t.type not in unnamed or t == "="]
     except LarkError as exc:  # every character is some token; this is a safety net
         raise NotationError(f"cannot read: {exc}") from exc
 
@@ -171,6 +171,7 @@ def parse_notation(text: str, first_line: int = 1) -> RawNotation:
     starter 5C: fifteen 2, ...' (the comma read as a space, so every column stays), '5H 5D 5S
     JC, turn-up 5C. 15-2, ...' (the stop read as a colon)."""
     text = COUNT_STOP.sub(":", STARTER_COMMA.sub(" ", text))
+    text = re.sub(r"(?<=\d)\.(\s*)$", r" \1", text)   # `... starter 5S = 29.`: the sentence's stop
     try:
         tree = _parser().parse(text, start="notation")
     except LarkError as exc:

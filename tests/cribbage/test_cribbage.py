@@ -374,12 +374,26 @@ def test_the_count_written_15_2_and_the_starter_turned_up(line):
 
 @pytest.mark.parametrize("total, starter", [(21, "5S"), (20, "JS")])
 def test_of_the_cards_beside_the_word_starter_the_count_names_the_starter(total, starter):
-    """`..., knave of spades; starter, five of spades.`: the card before the word was taken
-    for the starter; with the five the hand counts the book's 21 (his nob), with the knave
-    20: the count decides, and says so (CRIB-STARTER) when it overrides the nearer card."""
+    """`..., knave of spades; starter, five of spades.`: the card after the word is taken for
+    the starter; with the five the hand counts the book's 21 (his nob), with the knave 20: the
+    count decides, and says so (CRIB-STARTER) when it overrides the card the word names."""
     text = ("CRIBBAGE HANDS.\n\nHand: five of hearts, five of clubs, ten of spades, knave of "
             f"spades; starter, five of spades.\nFifteens 14, pair royal 6: total {total}.\n")
     (rec,) = crib.scan_book(text, "starter.txt")
     assert rec.settle_status() == "valid" and rec.title.endswith(f"| {starter}"), rec.title
     said = [d.message for d in rec.diagnostics if d.code == "CRIB-STARTER"]
-    assert bool(said) == (starter == "5S")
+    assert bool(said) == (starter == "JS")
+
+
+@pytest.mark.parametrize("line, starter, stated", [
+    ("The highest hand: 5C 5D 5H JS, starter 5S = 29.", "5S", 29),
+    ("Hand 5C 5D 5H JS, starter 5S: 29.", "5S", 29),
+    ("The hand 5C 5D 5H JS with 5S turned up counts 29.", "5S", 29),
+    ("4H 5C 6D 6S turned up 7C counts 14.", "7C", 14)])
+def test_the_starter_is_the_card_its_word_names_and_a_count_after_an_equals_sign_is_stated(
+        line, starter, stated):
+    """`JS, starter 5S = 29`: the card after `starter` (the one before was taken: JS, and a
+    hand of 28 `valid`, the `= 29` not read); `5S turned up`: the card before."""
+    (rec,) = crib.scan_book(f"CRIBBAGE.\n\n{line}\n", "starter.txt")
+    assert rec.title.endswith(f"| {starter}") and rec.tags.get("Stated") == stated, rec.title
+    assert rec.settle_status() == "valid"
