@@ -315,13 +315,20 @@ class _LineReader:
         break cut (`...1. Q-K6 ch, K-R sq;` / `2. Kt-B7 ch, ...`) carries that solution on."""
         game = self.open_games[-1] if self.open_games else None
         first = items[0]
-        if game is None or game.style != ("prose",) or game.end_line != lineno - 1 \
-                or not broken_off(self.lines[lineno - 2], self.lines[lineno - 1]):
+        if game is None or game.style != ("prose",) or not self._sentence_goes_on(game, lineno):
             return False
         if isinstance(first, dn.MoveNumber):
             return game.expected() == (first.number, first.continuation)
         return isinstance(first, dn.Move) and (   # `... 4.` / `P-B3, Kt-B3; 5. ...`
             isinstance(game.items[-1], dn.MoveNumber) or bool(game.expected()[1]))
+
+    def _sentence_goes_on(self, game: RawGame, lineno: int) -> bool:
+        """Does the sentence telling the game go on at lineno: the line above read to its end,
+        and broken off there (after a comma, a number, inside a move) or at least not
+        stopped (`6.Qd2` / `Bxg4 7.Ra3 ...`)?"""
+        above, line = self.lines[lineno - 2] if lineno > 1 else "", self.lines[lineno - 1]
+        return game.end_line == lineno - 1 and read_to_its_end(game, above, lineno - 1) and (
+            broken_off(above, line) or not above.rstrip().endswith("."))
 
     def _in_prose(self, lineno: int, line: str) -> list | None:
         """A drawn position's solution told in a sentence: numbered moves in the prose under
@@ -335,8 +342,7 @@ class _LineReader:
             return None   # (a sentence's last line may print a move and no number: `BxQP.`)
         items: list = []
         expected = game.expected() if solving else (1, None)
-        tail = solving and game.end_line == lineno - 1 and broken_off(self.lines[lineno - 2], line) \
-            and read_to_its_end(game, self.lines[lineno - 2], lineno - 1)
+        tail = solving and self._sentence_goes_on(game, lineno)
         below = self._below(lineno)   # `5. K-` / `Q5, K-Kt3`: a move the line break cut
         after = rest_of_cut_move(line, below).strip()
         after = (" " if after and not line.rstrip().endswith("-") else "") + after

@@ -169,7 +169,7 @@ def _all_bare(lines: list[str], first: int) -> bool:
 
 
 # -- numbered moves inside sentences: a position's solution told in prose ---------------------------
-RUN_START = re.compile(r"(?<![\w.])\d{1,3}\s?\.(?=\s)")
+RUN_START = re.compile(r"(?<![\w.])\d{1,3}\s?\.(?=\s|[a-hKQRBNO][a-h1-8x-])")   # (`1.e4`)
 RUN_BREAK = re.compile(r"[,;.]")
 ASIDE = re.compile(r"\((?:or|now|if|not|threatening|with)\b[^()]*\)")
 
@@ -218,8 +218,9 @@ def _longest_run(line: str, start: int, lineno: int) -> tuple[list, int]:
     return [], start
 
 
-TOLD_OPENING = re.compile(r"(?<![\w.])1\s?\.(?:\s+(?!\.)|\s*$)")
+TOLD_OPENING = re.compile(r"(?<![\w.])1\s?\.(?:\s+(?!\.)|\s*$|(?=[a-hKQRBNO][a-h1-8x-]))")
 TOLD_MOVES = 3      # a game told in a sentence prints at least this many moves from move 1
+TOLD_SPACED = 6     # ... and, its moves set apart by spaces alone (`1.e4 e5 2.Nf3 Nc6 ...`), this many
 
 
 def told_from_the_start(line: str, lineno: int, below: str = "") -> bool:
@@ -233,7 +234,7 @@ def told_from_the_start(line: str, lineno: int, below: str = "") -> bool:
     for run in moves_in_prose(text, lineno):
         kept, _ = in_turn(run, (1, False))
         moves = [i for i in kept if isinstance(i, dn.Move)]
-        if len(moves) >= TOLD_MOVES and any(
+        if len(moves) >= TOLD_SPACED or len(moves) >= TOLD_MOVES and any(
                 text[m.column - 1 + len(m.text):].lstrip()[:1] in (",", ";") for m in moves):
             return True
     return False

@@ -10,11 +10,10 @@ import re
 import chess
 import pytest
 
-from chess_printer import (LAYOUTS, NAMED, worded, algebraic, by_files, column_heads, descriptive, diagram,
-                           endgame,
-                           in_words, opening_rows, opening_table, typeset,
-                           pairs, paragraph_with_notes, promoted, promotion_game, random_game,
-                           sans, with_variation)
+from chess_printer import (LAYOUTS, NAMED, algebraic, by_files, column_heads, descriptive, diagram,
+                           endgame, in_words, opening_rows, opening_table, pairs,
+                           paragraph_with_notes, promoted, promotion_game, random_game, sans,
+                           typeset, with_variation, worded, wrapped)
 from records.chess.correction import correct
 from records.chess.scan import scan_book
 from records.core.model import ERROR, INFO, NEEDS_REVIEW, VALID, WARNING
@@ -147,6 +146,17 @@ def test_promotions_in_every_form_read_back(layout, form, seed):
     lines = [f'[FEN "{start.fen()}"]', ""] + LAYOUTS[layout](spelled, rnd)
     rec = assert_reads_back(lines, start, moves, seed, f"{layout}, promotions {form}")
     assert sum("=" in p.normal for p in rec.plies) >= 2
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_game_told_in_algebraic_in_a_sentence_reads_back(seed):
+    """`The game went 1.e4 e5 2.Nf3 Nc6 ... and ended there.`: moves set apart by spaces,
+    no comma between them, numbers glued to White's moves, the sentence wrapped anywhere."""
+    rnd, start, moves = game(seed, 30)
+    spelled = algebraic(start, moves, "English")
+    told = " ".join(f"{n}.{w}" + (f" {b}" if b else "") for n, w, b in pairs(spelled))
+    lines = wrapped(f"The game went {told} and ended there.", rnd.randint(45, 75))
+    assert_reads_back(lines, start, moves, seed, "told in algebraic")
 
 
 @pytest.mark.parametrize("seed", SEEDS)
