@@ -40,7 +40,7 @@ def exported_game(record: Record, game: str) -> str:
     read_as = None              # the title a reader makes of the tags (deal_play.deal_record)
     if record.data.get("type") == "deal":
         read_as = deal_title(record.tags.get("Event") or "whist", record.tags.get("Deal") or "")
-    hoyle = {KIND_TAG: "whist"} if record.data.get("type") == "deal" else {}
+    hoyle = {KIND_TAG: "whist"} if record.data.get("type") in ("deal", "hand") else {}
     seats = record.data.get("seats", [])
     compass = record.data.get("compass")
     if compass and sorted(seats, key=lambda s: COMPASS.index(compass[s])) != list(seats):

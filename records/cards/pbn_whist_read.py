@@ -17,10 +17,23 @@ from records.core.model import Record
 
 
 def whist_record(game, path: str, lines: list[str]) -> Record:
-    """The whist deal a game hoyle wrote gives, replayed by the whist rules."""
+    """The whist deal a game hoyle wrote gives, replayed by the whist rules; a single hand
+    (one seat's cards in [Deal], the others "-") is the hand record it was."""
     raw = raw_deal(game, lines)
+    if len(raw.hands) == 1 and not raw.problems and not game.data.get("Play"):
+        return _hand_record(game, path, next(iter(raw.hands.values())))
     rec = deal_record(raw, path, variant=game.value("Scoring").strip() or "short whist",
                       event=game.value("Event").strip() or "whist", kind="whist")
+    rec.tags.update({name: value for name, value in game.tags.items()
+                     if interchange.is_hoyle(name) and name not in (KIND_TAG, SEATS_TAG)})
+    return rec
+
+
+def _hand_record(game, path: str, cards: list) -> Record:
+    from records.cards.raw_deals import RawHand
+    from records.cards.whist import hand_record
+    rec = hand_record(RawHand(cards, game.line, game.value("Board").strip()), path)
+    rec.tags["Event"] = game.value("Event").strip() or rec.tags["Event"]
     rec.tags.update({name: value for name, value in game.tags.items()
                      if interchange.is_hoyle(name) and name not in (KIND_TAG, SEATS_TAG)})
     return rec

@@ -15,6 +15,7 @@ Records (rec.data["type"]):
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from records.cards.book_hands import find_column_hands, find_endings, find_suit_first_hands
@@ -92,7 +93,8 @@ def bridge_book(text: str, path: str) -> list[Record]:
 # =============================================================================== hands
 def hand_record(raw: RawHand, path: str) -> Record:
     cards = [t.value for t in raw.cards]
-    rec = Record(kind=KIND, title=f"Hand: {raw.text.rstrip('.')}", source=path, line=raw.line,
+    shown = re.sub(r"^\s*hand\s*[:.\u2014-]?\s*", "", raw.text.rstrip("."), flags=re.I)
+    rec = Record(kind=KIND, title=f"Hand: {shown}", source=path, line=raw.line,
                  end_line=max(t.line for t in raw.cards) if raw.cards else raw.line,
                  text=raw.text)
     seen: dict[str, Token] = {}

@@ -148,9 +148,9 @@ def _xml(text: str) -> str:
 
 # =============================================================================== export
 EXPORT_FORMATS = ("pbn", "json", "text")
-# said in the file itself: nothing in PBN marks a single hand as whist's (deals carry a tag)
-WHIST_IN_PBN = ("% hoyle: whist hands; PBN has no whist, so read back each is a bridge deal"
-                " of one hand (hoyle export --format json keeps them whist)\n")
+# said in the file itself: PBN has no whist (hoyle reads its own [HoyleKind] tag; others will not)
+WHIST_IN_PBN = ("% hoyle: whist hands; PBN has no whist: each is a deal of one hand, the others"
+                " unknown, marked [HoyleKind \"whist\"] (hoyle reads it back as the hand)\n")
 
 
 def export(records: list[Record], fmt: str) -> str:

@@ -99,7 +99,8 @@ def comparable(rec, read_back: bool, fmt: str) -> dict:
 
 def in_format(records, fmt: str):
     """The records a format keeps whole: PBN has whist's deals (hoyle's tags say so), not its
-    single hands (read back as bridge deals of one hand), endings or score pads."""
+    single hands (read back as the same hands, their cards in PBN's order, not the book's:
+    tests/cards/test_pbn_whist.py), endings or score pads."""
     return (r for r in records if fmt != "pbn" or r.kind != "whist" or r.data["type"] == "deal")
 
 

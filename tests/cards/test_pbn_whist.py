@@ -115,3 +115,23 @@ def _card_not_in(row: str, deal) -> str:
 
 if __name__ == "__main__":
     pytest.main([__file__])
+
+
+def test_a_single_whist_hand_reads_back_as_the_same_hand(tmp_path):
+    """A hand printed alone (`Hand: ♥ K Q 6 4 3 ♣ A 5 4 ...`) is a PBN deal of one hand marked
+    [HoyleKind "whist"]: read back it is the whist hand again (it was a bridge deal of one
+    hand, no cards played), its cards in PBN's suit order."""
+    book = tmp_path / "hands.txt"
+    book.write_text("HANDS.\n\nHand: ♥ K Q 6 4 3 ♣ A 5 4 ♦ K 10 3 2 ♠ 8\n", encoding="utf-8")
+    (hand,) = read_path(str(book))
+    archive = Archive(str(tmp_path / "hands.db"))
+    archive.import_records(str(book), [hand])
+    path = tmp_path / "hands.pbn"
+    with open(path, "w", encoding="utf-8") as out:
+        write_stream(archive, Query(kind="whist"), "pbn", out)
+    archive.close()
+    (back,) = read_path(str(path))
+    assert (back.kind, back.title, back.data["type"]) == ("whist", hand.title, "hand")
+    assert back.tags["Hand"] == hand.tags["Hand"] == "8.KQ643.KT32.A54"
+    assert sorted(p.normal for p in back.plies) == sorted(p.normal for p in hand.plies)
+    assert back.settle_status() == "valid"
