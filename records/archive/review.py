@@ -25,7 +25,7 @@ from records.archive.store import Writer, fts_row, position_hashes
 from records.core.model import CORRECTION_CODE, NEEDS_REVIEW, Diagnostic, Record
 from records.core.review import (BOOK_ERROR, BOOK_ERROR_CODE, READ, SETTLED, Correction, Fault,
                                  Reading, corrections_of, finish, generic_faults, needs_decision,
-                                 settled, undecided)
+                                 same_reading, settled, undecided)
 
 class Refused(ValueError):
     """A correction that asks for what the record does not have (no such record, no fault at
@@ -82,11 +82,16 @@ AS_READ = "as read"
 
 def _order_kept(fault: Fault) -> Fault:
     """A doubt about the reading order (several orders replay, a line read on that replays as
-    well on its own, a branch that fits two places) is settled by a person who finds the
-    order hoyle followed is the book's: the reading "as read" drops the doubt. (Another order
-    is not replayed here: mark the record a book error, or edit the text and import again.)"""
+    well on its own, a branch that fits two places) is settled by a person: "as read" keeps
+    the order hoyle followed and drops the doubt; each other way the diagnostic names (`2
+    readings of the tricks replay every card: N leads; S leads`) reads the record again from
+    its source that way (_read_in_order)."""
     if fault.code in ORDER_CODES and not fault.readings:
         fault.readings = [Reading(AS_READ, "the order hoyle followed is the book's")]
+        if fault.code == "LAYOUT" and ": " in fault.message:
+            named = fault.message.split("; LAYOUT: ")[0].rsplit(": ", 1)[1]
+            fault.readings += [Reading(way.strip(), "read the block this way")
+                               for way in named.split("; ") if way.strip()]
         fault.settles = True
     return fault
 
@@ -175,7 +180,10 @@ def correct(archive, record_id: int, line: int, column: int, *, choose: int | No
             fresh = copy.copy(rec)
             fresh.data, fresh.diagnostics = dict(rec.data), list(rec.diagnostics)
         elif new.how == SETTLED:
-            fresh = settled(rec, fault, new.reading)
+            fresh = settled(rec, fault, new.reading)   # (a reading the fault offers)
+            if fault.code == "LAYOUT" and not same_reading(new.reading, AS_READ):
+                way = next(r.text for r in fault.readings if same_reading(new.reading, r.text))
+                fresh = _read_in_order(archive, rec, fault, way, [c for c in every if c.how == READ])
         else:
             fresh = _family(rec.kind).correct(rec, [c for c in every if c.how == READ])
     except ValueError as exc:
@@ -183,6 +191,31 @@ def correct(archive, record_id: int, line: int, column: int, *, choose: int | No
     fresh = finish(fresh, every)
     _store(archive.db, rec, fresh, new)
     return archive.get(record_id)
+
+
+def _read_in_order(archive, rec: Record, fault: Fault, way: str, reads: list) -> Record:
+    """The record read again from its source, the block its LAYOUT doubt stands at read the
+    way a person chose (core.orders.choosing), the other corrections made again on it."""
+    from records.archive.sources import SourceLines
+    from records.core.orders import choosing
+    conn = archive.db
+    source_id, = conn.execute("SELECT source_id FROM records WHERE id = ?", [rec.id]).fetchone()
+    last, = conn.execute("SELECT MAX(first_line + line_count) FROM source_chunks WHERE"
+                         " source_id = ?", [source_id]).fetchone()
+    text = SourceLines(conn).text(source_id, 1, last or 1)
+    with choosing(way, fault.line):
+        found = _family(rec.kind).scan_book(text, rec.source)
+    again = next((r for r in found if r.kind == rec.kind and r.line == rec.line), None)
+    if again is None:
+        raise ValueError(f"read {way}, the text has no {rec.kind} record at line {rec.line}")
+    read_so = any(way in d.message for d in rec.diagnostics if d.code == "LAYOUT"
+                  and d.severity == "info")
+    if not read_so and [p.normal for p in again.plies] == [p.normal for p in rec.plies] \
+            and again.data == rec.data:
+        raise ValueError(f"read {way}, the record is the same: that way is not one hoyle can "
+                         "read it in")
+    again.id, again.text = rec.id, rec.text
+    return _family(rec.kind).correct(again, reads) if reads else again
 
 
 def _correction(fault: Fault, choose, read, book_error, by: str, at: str) -> Correction:

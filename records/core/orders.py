@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -319,6 +321,9 @@ class Choice:
     readings: list[Reading]        # every reading tried, best first
     grid: Grid | None = None       # the grid they read
 
+    def __post_init__(self):
+        _put_first_the_order_chosen(self.readings)
+
     @property
     def best(self) -> Reading | None:
         return self.readings[0] if self.readings else None
@@ -346,6 +351,43 @@ class Choice:
         if best is None:
             return ""
         return best.order.name + (f", {best.start_name}" if best.start_name else "")
+
+
+# -- a person's choice among the orders that read whole (hoyle review) ----------------------------
+_CHOSEN: ContextVar[dict | None] = ContextVar("chosen_order", default=None)
+CHOSEN_REACH = 60   # lines after a LAYOUT doubt's place where the block it names begins its tokens
+
+
+@contextmanager
+def choosing(name: str, line: int):
+    """Read the block whose LAYOUT doubt stands at `line` (the first choice among orders whose
+    tokens begin there or in the lines after) the way named `name`, where that way reads it
+    whole: what a person decided in review. Every other block is read as before."""
+    token = _CHOSEN.set({"name": name, "line": line, "used": False})
+    try:
+        yield
+    finally:
+        _CHOSEN.reset(token)
+
+
+def names_of(reading: Reading) -> set[str]:
+    """The ways a LAYOUT diagnostic names a reading: its order, its start, or both."""
+    order, start = reading.order.name, reading.start_name
+    return {order, start, f"{order}, {start}" if start else order} - {""}
+
+
+def _put_first_the_order_chosen(readings: list[Reading]) -> None:
+    chosen = _CHOSEN.get()
+    if chosen is None or chosen["used"] or not readings:
+        return
+    lines = [r.order.tokens[0].line for r in readings if r.order.tokens]
+    if not lines or not chosen["line"] <= min(lines) <= chosen["line"] + CHOSEN_REACH:
+        return
+    chosen["used"] = True
+    match = next((r for r in readings if r.replay.whole and chosen["name"] in names_of(r)), None)
+    if match is not None:
+        readings.remove(match)
+        readings.insert(0, match)
 
 
 def _outcome(reading: Reading) -> Any:

@@ -341,3 +341,34 @@ def test_a_doubt_about_the_reading_order_is_settled_by_keeping_it(tmp_path):
     with pytest.raises(review.Refused):
         review.correct(archive, doubt.id, fault.line, fault.column, read="read it apart")
     archive.close()
+
+
+ROWS_OR_COLUMNS = "GAME 1.\n\nP-K3      P-KB3\nP-QKt4    Kt-QB3\n"
+
+
+def test_a_doubt_about_the_reading_order_is_settled_by_reading_it_another_way(tmp_path):
+    """A block that replays whole row by row and down its columns, to different games: the
+    fault offers each way the diagnostic names; the one chosen reads the record again from
+    its source that way (down the columns: 1. P-K3 P-QKt4 2. P-KB3 Kt-QB3), and undo brings
+    the first reading back. A way the fault does not offer is refused."""
+    from records.core.family import family
+    path = tmp_path / "rows.txt"
+    path.write_text(ROWS_OR_COLUMNS, encoding="utf-8")
+    records = family("chess").scan_book(ROWS_OR_COLUMNS, str(path))
+    for rec in records:
+        rec.settle_status()
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_records(str(path), records)
+    (doubt,) = list(archive.iterate(archive.query(status=NEEDS_REVIEW)))
+    assert [p.normal for p in doubt.plies] == ["e3", "f6", "b4", "Nc6"]
+    (fault,) = review.open_faults(doubt)
+    offered = [r.text for r in fault.readings]
+    assert offered == [review.AS_READ, "row by row", "down each column, then across"]
+    other = review.correct(archive, doubt.id, fault.line, fault.column, choose=3)
+    assert other.status == CORRECTED and [p.normal for p in other.plies] == ["e3", "b5", "f3", "Nc6"]
+    assert review.open_faults(other) == [] and other.text == doubt.text
+    back = review.undo(archive, doubt.id)
+    assert back.status == NEEDS_REVIEW and [p.normal for p in back.plies] == ["e3", "f6", "b4", "Nc6"]
+    with pytest.raises(review.Refused):
+        review.correct(archive, doubt.id, fault.line, fault.column, read="three parts side by side")
+    archive.close()

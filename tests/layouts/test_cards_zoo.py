@@ -479,3 +479,30 @@ def test_rows_of_low_cards_under_the_seats_are_no_auction():
     rows[2] = "Pass   Pass   Pass"
     assert find_auction([(k + 1, 1, row) for k, row in enumerate(rows)]).calls[:4] == [
         "3H", "4H", "2H", "7H"]      # (an auction, insufficient: the deal's check says so)
+
+
+def test_a_first_leader_a_person_chooses_among_those_that_replay_reads_the_deal_again(tmp_path):
+    """No words say who leads and several seats replay every card: the review offers each
+    (`marks on the winner, W leads`); the one chosen reads the deal again from its source
+    with that leader, and the checks that follow from it (the turn-up now not the dealer's)
+    are made again."""
+    from records.archive import Archive, review
+    from records.core.reading import read_path
+    layout = next(x for x in BLOCK_LAYOUTS if x.seats == ("N", "E", "S", "W"))
+    printed, _ = print_deal(layout, VOCAB[layout.vocabs[0]], 1)
+    path = tmp_path / "deal.txt"
+    path.write_text(re.sub(r" ?\w+ leads( for the first trick)?\.", "", printed.text), "utf-8")
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_records(str(path), read_path(str(path)))
+    (doubt,) = [r for r in archive.iterate(archive.query(status="needs_review"))
+                if r.data.get("type") == "deal"]
+    fault = next(f for f in review.open_faults(doubt) if f.code == "LAYOUT")
+    ways = [r.text for r in fault.readings]
+    assert ways[0] == review.AS_READ and "marks on the winner, W leads" in ways
+    assert doubt.data["tricks"][0]["leader"] == printed.deals[0].leader == "N"
+    west = review.correct(archive, doubt.id, fault.line, fault.column,
+                          choose=ways.index("marks on the winner, W leads") + 1)
+    assert west.data["tricks"][0]["leader"] == "W"
+    assert not [d for d in west.diagnostics if d.code == "LAYOUT" and d.severity == "warning"]
+    assert review.undo(archive, doubt.id).data["tricks"][0]["leader"] == "N"
+    archive.close()
