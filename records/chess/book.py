@@ -386,6 +386,8 @@ class _LineReader:
     def _text(self, lineno: int, line: str) -> None:
         """A line of prose: a heading, an opening's name, players, a position in words."""
         found = heading_of(line) if line.strip() else None
+        if found and SOLUTION_HEADING.match(found[0]):
+            return    # `SOLUTION.` under a problem: its position stays the one above
         if found and _names_opening(found[0], self.heading, self.open_games, line):
             self.tags["BookOpening"] = found[0].rstrip(".")
         elif found and found[0] != self.heading:
@@ -518,6 +520,7 @@ def _end_of(game: RawGame):
     return end
 
 
+SOLUTION_HEADING = re.compile(r"^\s*(?:the\s+)?solutions?\b\.?\s*$", re.I)
 SOLUTION_NEAR = 12    # a solution told in prose begins this near the board drawn above it
 def split_point(text: str, lines: list[str], share: float = 0.5) -> int | None:
     """A line after share of the book where reading may start afresh: a game's numbered

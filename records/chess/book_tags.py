@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import string
 
-from records.chess.diagrams import MAN_AT, MEN_OF_A_SIDE
+from records.chess.diagrams import MEN_OF_A_SIDE, men_listed
 from records.core.layout import roman_value
 
 PLAYERS = re.compile(r"White:\s*(?P<white>.+?)\.?\s+Black:\s*(?P<black>.+?)\.?\s*$|"
@@ -119,7 +119,7 @@ def _prose_tags(line: str) -> dict:
         tags["_as_in"] = (int(m.group("game")), int(m.group("last")))
     m = MEN_OF_A_SIDE.search(line) if ":" in line else None
     if m:
-        tags[f"_men_{m.group('side').lower()}"] = MAN_AT.findall(m.group("men"))
+        tags[f"_men_{m.group('side').lower()}"] = men_listed(m.group("men"))
     m = COMPARE.match(line) if " p." in line else None
     if m:
         tags["BookOpening"] = m.group("name").strip()

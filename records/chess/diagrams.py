@@ -103,9 +103,19 @@ def start_fen(placement: str, white_to_move: bool, number: int = 1) -> str | Non
 
 
 # -- positions given in words ----------------------------------------------------------------
-MAN_AT = re.compile(r"(Kt|[KQRBP])\s*(?:at|-)?\s*([KQ]?(?:Kt|[BRKQ]))\s*([1-8]|sq)")
-MEN_OF_A_SIDE = re.compile(r"(?:^|--|\s)(?P<side>White|Black)\s*:\s*(?P<men>(?:(?:Kt|[KQRBP])\s*"
-                           r"(?:at|-)?\s*[KQ]?(?:Kt|[BRKQ])\s*(?:[1-8]|sq)\s*,?\s*)+)")
+# a man and its square as books list them: `K at KB6`, `K. at K. B. 6th`, `R at Q R sq.`,
+# `Kt on QB3` (the square's side, file and rank may be spaced and stopped)
+_MAN = r"(Kt|[KQRBP])\.?\s*(?:at|on|-)?\s*"
+_SQUARE = r"([KQ]?)\.?\s?(Kt|[BRKQ])\.?(?:'s)?\s*([1-8]|sq)(?:st|nd|rd|th|d)?\b\.?"
+MAN_AT = re.compile(_MAN + _SQUARE)
+MEN_OF_A_SIDE = re.compile(r"(?:^|--|\s)(?P<side>White|Black)\s*:\s*(?P<men>(?:(?:Kt|[KQRBP])\.?\s*"
+                           r"(?:at|on|-)?\s*[KQ]?\.?\s?(?:Kt|[BRKQ])\.?(?:'s)?\s*(?:[1-8]|sq)"
+                           r"(?:st|nd|rd|th|d)?\b\.?\s*(?:[,;]|and)?\s*)+)")
+
+
+def men_listed(men: str) -> list[tuple[str, str, str]]:
+    """Each man a side's list names, with its square: (man, file as `KB`, rank or `sq`)."""
+    return [(man, side + file, rank) for man, side, file, rank in MAN_AT.findall(men)]
 FILE_OF_SQUARE = {"QR": 0, "QKt": 1, "QB": 2, "Q": 3, "K": 4, "KB": 5, "KKt": 6, "KR": 7}
 FEN_LETTER = {"K": "k", "Q": "q", "R": "r", "B": "b", "Kt": "n", "P": "p"}
 

@@ -308,3 +308,26 @@ def test_a_misprint_in_a_told_game_stops_it_short_and_says_where(old, new, line)
     cut = [d for d in records[0].diagnostics if d.code == "CHESS-TRUNCATED"]
     assert records[0].status != VALID and cut and cut[0].line == line
     assert TOLD_SAN.startswith(sans(records[0]))
+
+
+PROBLEM = ("PROBLEM No. 5.\n\nWhite: K at K B 6; R at Q R sq.\nBlack: K at K R sq.\n\n"
+           "White to play and mate in two moves.\n\n")
+
+
+@pytest.mark.parametrize("solution", [
+    "SOLUTION.\n\n1. K-Kt6, K moves; 2. R-R8 mate.\n",
+    "SOLUTION.\n\n    WHITE.          BLACK.\n 1. K to Kt 6       K to Kt sq.\n 2. R to R 8, mate.\n",
+    "Solution: 1. K to Kt 6, K to Kt sq.; 2. R to R 8, mate.\n"])
+def test_a_problem_given_in_words_is_solved_from_its_position(solution):
+    """`K at K B 6; R at Q R sq.` (squares spaced, `;` between men), a `SOLUTION.` heading
+    under the problem (it kept no position), and `K moves` for the reply the problem leaves
+    open (here the king has one move)."""
+    (rec,) = read(PROBLEM + solution)
+    assert (sans(rec), rec.status) == ("Kg6 Kg8 Ra8#", VALID)
+
+
+def test_a_reply_left_open_that_several_moves_fit_keeps_them_all():
+    """`Kt moves` where four knight moves let the rest replay: not guessed, each named."""
+    records = read("The moves were: 1. P-K4, Kt moves; 2. P-Q4, P-K3; 3. P-QB4, B-K2.\n")
+    said = [d.message for d in records[0].diagnostics if d.code == "CHESS-AMBIGUOUS"]
+    assert records[0].status != VALID and said and "Na6 or Nc6 or Nf6 or Nh6" in said[0]
