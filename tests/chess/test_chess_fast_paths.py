@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from records.chess import book_tags, text
-from records.chess.diagrams import MAN_AT
+from records.chess.diagrams import men_listed
 
 
 def _lines() -> list[str]:
@@ -36,7 +36,7 @@ def _every_pattern(line: str) -> dict:
         tags["_as_in"] = (int(m.group("game")), int(m.group("last")))
     m = book_tags.MEN_OF_A_SIDE.search(line)
     if m:
-        tags[f"_men_{m.group('side').lower()}"] = MAN_AT.findall(m.group("men"))
+        tags[f"_men_{m.group('side').lower()}"] = men_listed(m.group("men"))
     m = book_tags.COMPARE.match(line)
     if m:
         tags["BookOpening"] = m.group("name").strip()
