@@ -316,20 +316,26 @@ OPENINGS_READ_ON = """THE OPENINGS.
 """
 
 
+def _book_with_a_doubt(tmp_path, kind: str, text: str):
+    """An archive of a book's records (kind), and the one that needs review."""
+    from records.core.family import family
+    path = tmp_path / "book.txt"
+    path.write_text(text, encoding="utf-8")
+    records = family(kind).scan_book(text, str(path))
+    for rec in records:
+        rec.settle_status()
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_records(str(path), records)
+    (doubt,) = list(archive.iterate(archive.query(status=NEEDS_REVIEW)))
+    return archive, doubt
+
+
 def test_a_doubt_about_the_reading_order_is_settled_by_keeping_it(tmp_path):
     """Two openings a paragraph each, the second replaying both on from the first and from the
     start: hoyle reads it on and says so (LAYOUT, needs review), and offered nothing to choose:
     a person could not settle it. The reading "as read" keeps the order and drops the doubt;
     undo brings it back."""
-    from records.core.family import family
-    path = tmp_path / "openings.txt"
-    path.write_text(OPENINGS_READ_ON, encoding="utf-8")
-    records = family("checkers").scan_book(OPENINGS_READ_ON, str(path))
-    for rec in records:
-        rec.settle_status()
-    archive = Archive(str(tmp_path / "a.db"))
-    archive.import_records(str(path), records)
-    (doubt,) = [rec for rec in archive.iterate(archive.query(status=NEEDS_REVIEW))]
+    archive, doubt = _book_with_a_doubt(tmp_path, "checkers", OPENINGS_READ_ON)
     (fault,) = review.open_faults(doubt)
     assert (fault.code, [r.text for r in fault.readings], fault.settles) == \
         ("LAYOUT", [review.AS_READ], True)
@@ -351,15 +357,7 @@ def test_a_doubt_about_the_reading_order_is_settled_by_reading_it_another_way(tm
     fault offers each way the diagnostic names; the one chosen reads the record again from
     its source that way (down the columns: 1. P-K3 P-QKt4 2. P-KB3 Kt-QB3), and undo brings
     the first reading back. A way the fault does not offer is refused."""
-    from records.core.family import family
-    path = tmp_path / "rows.txt"
-    path.write_text(ROWS_OR_COLUMNS, encoding="utf-8")
-    records = family("chess").scan_book(ROWS_OR_COLUMNS, str(path))
-    for rec in records:
-        rec.settle_status()
-    archive = Archive(str(tmp_path / "a.db"))
-    archive.import_records(str(path), records)
-    (doubt,) = list(archive.iterate(archive.query(status=NEEDS_REVIEW)))
+    archive, doubt = _book_with_a_doubt(tmp_path, "chess", ROWS_OR_COLUMNS)
     assert [p.normal for p in doubt.plies] == ["e3", "f6", "b4", "Nc6"]
     (fault,) = review.open_faults(doubt)
     offered = [r.text for r in fault.readings]
