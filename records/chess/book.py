@@ -16,7 +16,8 @@ from records.chess import descriptive as dn
 from records.chess import tables
 from records.chess.resolver import Setup
 from records.chess.setups import odds_setup
-from records.chess.text import RESULT_ALONE, WORDED_MOVE, notes_blanked, plain, prose
+from records.chess.text import (RESULT_ALONE, WORDED_MOVE, notes_blanked, plain, prose,
+                                side_labels_blanked)
 from records.chess.diagrams import placements_of_men
 from records.chess.heading_facts import heading_lines_facts, line_facts
 from records.chess.book_tags import (
@@ -178,7 +179,7 @@ class _LineReader:
     back as numbers and moves in the order replay chose and whose boards become setups."""
 
     def __init__(self, text: str, start: int, stop: int | None):
-        self.lines = notes_blanked([plain(line) for line in text.splitlines()])
+        self.lines = notes_blanked([side_labels_blanked(plain(line)) for line in text.splitlines()])
         self.start = start
         self.stop = len(self.lines) + 1 if stop is None else stop
         self.contents = _contents_games(self.lines)

@@ -96,6 +96,26 @@ def a_move(text: str) -> bool:
         all(isinstance(i, (dn.Move, dn.MoveNumber)) for i in items)
 
 
+# the side named before its move in a numbered row (`1. White: P-K4. Black: P-K4.`, `W. 1. P-K4
+# B. 1. P-K4`): a label, blanked so the row reads as moves (a side's name after a row's number
+# is no position in words; `B.` is a side only in a row that begins `W.`: elsewhere it is a
+# bishop, `6. R. takes B.   6. Castles.`, or a variation's letter)
+NUMBERED_ROW = re.compile(r"^\s*\d{1,3}\s?\.\s")
+SIDE_LABEL = re.compile(r"\b(?:White|Black|WHITE|BLACK)\s*[:.]\s*(?=(?:Kt|[KQRBPN])\b|Castles|"
+                        r"[a-h][1-8x]|O-O)")
+LETTER_ROW = re.compile(r"^\s*W\.\s*\d{1,3}\s?\.\s")
+SIDE_LETTER = re.compile(r"\b[WB]\.\s*(?=\d{1,3}\s?\.\s)")
+
+
+def side_labels_blanked(line: str) -> str:
+    """A numbered row with each side's label blanked, columns kept."""
+    if LETTER_ROW.match(line):
+        return SIDE_LETTER.sub(lambda m: " " * len(m.group()), line)
+    if not NUMBERED_ROW.match(line) or not SIDE_LABEL.search(line):
+        return line
+    return SIDE_LABEL.sub(lambda m: " " * len(m.group()), line)
+
+
 def notes_blanked(lines: list[str]) -> list[str]:
     """The lines with each note in their moves (notes_in_movetext) blanked, parentheses and
     all, columns kept: the moves around a note read as if it were not printed. The comma,

@@ -331,3 +331,26 @@ def test_a_reply_left_open_that_several_moves_fit_keeps_them_all():
     records = read("The moves were: 1. P-K4, Kt moves; 2. P-Q4, P-K3; 3. P-QB4, B-K2.\n")
     said = [d.message for d in records[0].diagnostics if d.code == "CHESS-AMBIGUOUS"]
     assert records[0].status != VALID and said and "Na6 or Nc6 or Nf6 or Nh6" in said[0]
+
+
+@pytest.mark.parametrize("rows", [
+    "1. White: P-K4. Black: P-K4.\n2. White: Kt-KB3. Black: Kt-QB3.\n3. White: B-B4. Black: B-B4.\n",
+    "W. 1. P-K4        B. 1. P-K4\nW. 2. Kt-KB3      B. 2. Kt-QB3\nW. 3. B-B4        B. 3. B-B4\n"])
+def test_a_row_that_names_the_side_before_each_move_is_read(rows):
+    """`1. White: P-K4. Black: P-K4.`, `W. 1. P-K4   B. 1. P-K4`: the side's name is a label
+    (no record was found)."""
+    (rec,) = read("GAME 8.\n\n" + rows)
+    assert (sans(rec), rec.status) == ("e4 e5 Nf3 Nc6 Bc4 Bc5", VALID)
+
+
+def test_a_bishop_before_the_next_move_number_is_no_side_label():
+    """`6. R. takes B.   6. Castles.` (Every Boy's Book): `B.` followed by a number is the
+    bishop taken, not Black's label (that reading made `R. takes` a guess)."""
+    (rec,) = read("  1. P. to K. 4th.      1. P. to K. 4th.\n"
+                  "  2. K. Kt. to B. 3d.   2. Q. Kt. to B. 3d.\n"
+                  "  3. K. B. to Q. B. 4th. 3. K. B. to Q. B. 4th.\n"
+                  "  4. Castles.           4. K. Kt. to B. 3d.\n"
+                  "  5. P. to Q. 3d.       5. P. to Q. 3d.\n"
+                  "  6. Q. B. to K. Kt. 5th. 6. Q. B. to K. 3d.\n"
+                  "  7. B. takes B.        7. P. takes B.\n")
+    assert rec.status == VALID and sans(rec).endswith("Bxe6 fxe6")
