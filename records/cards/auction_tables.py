@@ -113,13 +113,13 @@ def _call(m: re.Match) -> str:
     if m.group("all"):
         return "AP"
     if m.group("level"):
-        return m.group("level") + _strain(m.group("strain"))
+        return m.group("level") + strain_of(m.group("strain"))
     if m.group("pass"):
         return "-" if m.group("pass").strip("-\u2013\u2014") == "" else "Pass"
     return "XX" if m.group("redouble") else "X"
 
 
-def _strain(printed: str) -> str:
+def strain_of(printed: str) -> str:
     """A bid's strain as PBN writes it (`♦`, `d`, `diamonds`, `N.T.`, `no trump`)."""
     strain = re.sub(r"[.\s]", "", printed.lower())
     return STRAIN.get(strain) or STRAIN.get(strain.rstrip("s")) or STRAIN.get(strain[:1]) or "NT"
@@ -235,7 +235,7 @@ def _told(run: list[re.Match], words: Text) -> Auction | None:
 
 def _told_call(m: re.Match) -> str:
     if m.group("level"):
-        return LEVEL_WORDS.get(m.group("level").lower(), m.group("level")) + _strain(m.group("strain"))
+        return LEVEL_WORDS.get(m.group("level").lower(), m.group("level")) + strain_of(m.group("strain"))
     if m.group("pass"):
         return "Pass"
     return "XX" if m.group("redouble") else "X"

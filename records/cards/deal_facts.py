@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from records.cards.auction_tables import Auction, find_auction, find_told_auction
+from records.cards.auction_tables import (LEVEL_WORDS, SEAT_WORDS, Auction, find_auction,
+                                         find_told_auction, strain_of)
 from records.cards.card_forms import GLYPHS, Text, rank_of, suit_of
+from records.cards.contract import TRUMP_OF_STRAIN
 from records.cards.trick_tables import ANY
 
 SUIT_WORD = r"(?:spades?|hearts?|diamonds?|clubs?|royals?|[♠♥♦♣♤♡◇♢♧])"
@@ -115,6 +117,7 @@ class Facts:
     bids: list = field(default_factory=list)      # Said: an auction's bids told, in order
     auction: bool = False             # an auction printed as a table: its last bid names trumps
     table: Auction | None = None      # an auction table under the seats: every call, in turn
+    contract: Said | None = None      # a contract said in words, no auction printed ("4S")
 
     @property
     def kind(self) -> str:
@@ -151,8 +154,38 @@ def read_facts(lines: list[tuple[int, int, str]], sides: int = 1) -> list[Facts]
     for facts in out:
         if table is not None:
             _from_auction(facts, table)
+        elif len(out) == 1:
+            _contract_said(facts, Text(shared))
         _settle(facts)
     return out
+
+
+CONTRACT_SAID = re.compile(
+    r"(?i)\b(?:the\s+contract\s+(?:is|was)|contract\s*:|(?P<seat>north|east|south|west)\s+"
+    r"(?:is\s+)?(?:plays|playing|played|declares|declared|is\s+declarer\s+at))\s+(?:at\s+)?"
+    r"(?P<level>[1-7]|one|two|three|four|five|six|seven)\s*(?P<strain>[♠♥♦♣]|n\.?\s?t\.?\b|"
+    r"no[- ]?trumps?|notrumps?|(?:spade|heart|diamond|club)s?\b)(?:\s*,?\s*(?P<re>re)?"
+    r"(?P<doubled>doubled))?(?:\s*,?\s+by\s+(?P<by>north|east|south|west))?")
+
+
+def _contract_said(facts: Facts, words: Text) -> None:
+    """A contract said in words where no auction is printed (`The contract is four spades by
+    South`, `South plays three no trumps`): the deal's contract, its strain the trump, and
+    the seat named its declarer where the words name none."""
+    m = CONTRACT_SAID.search(words.text)
+    if m is None:
+        return
+    strain = strain_of(m.group("strain"))
+    contract = f"{LEVEL_WORDS.get(m.group('level').lower(), m.group('level'))}{strain}" + \
+        ("XX" if m.group("re") else "X" if m.group("doubled") else "")
+    line, column = words.where(m.start())
+    facts.contract = Said(contract, m.group(), line, column)
+    facts.bridge_words.append("contract")
+    if facts.trump is None:
+        facts.trump = Said(TRUMP_OF_STRAIN.get(strain), m.group(), line, column)
+    seat = m.group("by") or m.group("seat")
+    if seat and facts.declarer is None:
+        facts.declarer = Said(SEAT_WORDS[seat.lower()], m.group(), line, column)
 
 
 def _from_auction(facts: Facts, table: Auction) -> None:

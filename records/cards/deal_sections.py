@@ -223,3 +223,5 @@ def as_bridge(rec: Record, raw: RawDeal, stated) -> None:
         declarer = seats[(seats.index(passed) + 2) % 4]
     if declarer in compass:
         rec.tags["Declarer"] = compass[declarer]
+    if stated.contract is not None and stated.table is None:    # said in words, no auction
+        rec.tags["Contract"] = stated.contract.value

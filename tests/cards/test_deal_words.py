@@ -335,3 +335,21 @@ def test_an_auction_told_as_a_story_gives_the_contract(said, contract, declarer)
              "West: Spades 6 5 3; Hearts 7 2; Diamonds 9 6 4 3; Clubs 9 8 7 2.\n")
     (rec,) = whist.scan_cards(f"DEAL No. 14.\n\n{hands}\n{said}\n", "story.txt")
     assert (rec.tags.get("Contract"), rec.tags.get("Declarer")) == (contract, declarer)
+
+
+@pytest.mark.parametrize("said, contract, declarer, trumps", [
+    ("The contract is three no trumps.", "3NT", None, "NT"),
+    ("South plays four spades.", "4S", "S", "S"),
+    ("The contract was four hearts doubled, by North.", "4HX", "N", "H"),
+    ("Contract: 4♠ by East.", "4S", "E", "S"),
+    ("South plays the four of spades.", None, None, "")])
+def test_a_contract_said_in_words_is_the_deals_contract(said, contract, declarer, trumps):
+    """No auction printed, the contract in a sentence: its level and strain, doubled or not,
+    and the declarer where a seat is named (a card played, `the four of spades`, is none)."""
+    hands = ("North: Spades A K 7 4; Hearts Q J 3; Diamonds 10 8 2; Clubs K 6 5.\n"
+             "East: Spades Q 10 9; Hearts A 9 8 6; Diamonds J 7 5; Clubs J 10 4.\n"
+             "South: Spades J 8 2; Hearts K 10 5 4; Diamonds A K Q; Clubs A Q 3.\n"
+             "West: Spades 6 5 3; Hearts 7 2; Diamonds 9 6 4 3; Clubs 9 8 7 2.\n")
+    (rec,) = whist.scan_cards(f"DEAL No. 14.\n\n{hands}\n{said}\n", "contract.txt")
+    assert (rec.tags.get("Contract"), rec.tags.get("Declarer"), rec.tags.get("Trumps")) == \
+        (contract, declarer, trumps)
