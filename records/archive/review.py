@@ -183,7 +183,8 @@ def correct(archive, record_id: int, line: int, column: int, *, choose: int | No
             fresh = settled(rec, fault, new.reading)   # (a reading the fault offers)
             if fault.code == "LAYOUT" and not same_reading(new.reading, AS_READ):
                 way = next(r.text for r in fault.readings if same_reading(new.reading, r.text))
-                fresh = _read_in_order(archive, rec, fault, way, [c for c in every if c.how == READ])
+                fresh = _read_in_order(archive, rec, fault, way,
+                                       [c for c in every if c.how == READ])
         else:
             fresh = _family(rec.kind).correct(rec, [c for c in every if c.how == READ])
     except ValueError as exc:

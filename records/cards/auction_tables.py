@@ -162,23 +162,23 @@ def _ended(dealer: str, calls: list[str]) -> tuple[str, list[str]] | None:
 # -- an auction told in words: `South, one club; West, pass; North, one spade; ... all pass` ----
 LEVEL_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                "seven": "7"}
+# a bid in words or figures: its level, then its strain (`three no trumps`, `4 ♠`, `1 N.T.`)
+LEVEL = r"(?:[1-7]|one|two|three|four|five|six|seven)"
+STRAIN_SAID = r"(?:[♠♥♦♣]|n\.?\s?t\.?\b|no[- ]?trumps?|notrumps?|(?:spade|heart|diamond|club)s?\b)"
 TOLD_CALL = re.compile(
     r"(?i)\b(?P<seat>north|east|south|west)\b[,:]?\s+(?:(?:dealt\s+and|,?\s*the\s+dealer,)\s+)?"
     r"(?:(?:bids?|bid|said|says|calls?|called|went|goes|declares?|declared|opens?|opened|"
     r"raised|raises?|rebid|rebids|responded|responds?|overcalled|overcalls?|jumped|jumps?|"
     r"continued|replied|made\s+it)\s+(?:(?:with|to|it)\s+)?)?(?P<call>"
-    r"(?P<level>[1-7]|one|two|three|four|five|six|seven)\s*(?P<strain>[♠♥♦♣]|n\.?\s?t\.?\b|"
-    r"no[- ]?trumps?|notrumps?|(?:spade|heart|diamond|club)s?\b)"
+    rf"(?P<level>{LEVEL})\s*(?P<strain>{STRAIN_SAID})"
     r"|(?P<pass>pass(?:es|ed)?\b|no\s+bid|content)"
     r"|(?P<redouble>redoubles?\b|redoubled)|(?P<double>doubles?\b|doubled))")
 TOLD_GAP = re.compile(r"(?i)[\s,;.]*(?:(?:and|then)\s+)?")
-ALL_PASSED = re.compile(r"(?i)[\s,;.]*(?:and\s+)?(?:(?:all|the\s+others|the\s+rest)\s+pass(?:ed|es)?\b"
-                        r"|(?:which|that)\s+(?:closed|ended)\s+the\s+(?:auction|bidding)"
-                        r"|three\s+passes\s+followed)")
+ALL_PASSED = re.compile(r"(?i)[\s,;.]*(?:and\s+)?(?:(?:all|the\s+others|the\s+rest)\s+"
+                        r"pass(?:ed|es)?\b|(?:which|that)\s+(?:closed|ended)\s+the\s+"
+                        r"(?:auction|bidding)|three\s+passes\s+followed)")
 # a seat, then within a few words a bid: a call the run of calls after it did not take in
-UNREAD_CALL = re.compile(r"(?i)\b(?:north|east|south|west)\b[^.;]{0,40}?\b(?:[1-7]|one|two|three|four|"
-                         r"five|six|seven)\s*(?:[♠♥♦♣]|n\.?\s?t\.?\b|no[- ]?trumps?|notrumps?|"
-                         r"(?:spade|heart|diamond|club)s?\b)")
+UNREAD_CALL = re.compile(rf"(?i)\b(?:north|east|south|west)\b[^.;]{{0,40}}?\b{LEVEL}\s*{STRAIN_SAID}")
 SKIPPED = 2    # seats a sentence may pass over between two calls it tells (their passes)
 
 
@@ -235,7 +235,8 @@ def _told(run: list[re.Match], words: Text) -> Auction | None:
 
 def _told_call(m: re.Match) -> str:
     if m.group("level"):
-        return LEVEL_WORDS.get(m.group("level").lower(), m.group("level")) + strain_of(m.group("strain"))
+        level = m.group("level")
+        return LEVEL_WORDS.get(level.lower(), level) + strain_of(m.group("strain"))
     if m.group("pass"):
         return "Pass"
     return "XX" if m.group("redouble") else "X"

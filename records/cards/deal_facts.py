@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from records.cards.auction_tables import (LEVEL_WORDS, SEAT_WORDS, Auction, find_auction,
-                                         find_told_auction, strain_of)
+from records.cards.auction_tables import (LEVEL, LEVEL_WORDS, SEAT_WORDS, STRAIN_SAID, Auction,
+                                         find_auction, find_told_auction, strain_of)
 from records.cards.card_forms import GLYPHS, Text, rank_of, suit_of
 from records.cards.contract import TRUMP_OF_STRAIN
 from records.cards.trick_tables import ANY
@@ -163,8 +163,7 @@ def read_facts(lines: list[tuple[int, int, str]], sides: int = 1) -> list[Facts]
 CONTRACT_SAID = re.compile(
     r"(?i)\b(?:the\s+contract\s+(?:is|was)|contract\s*:|(?P<seat>north|east|south|west)\s+"
     r"(?:is\s+)?(?:plays|playing|played|declares|declared|is\s+declarer\s+at))\s+(?:at\s+)?"
-    r"(?P<level>[1-7]|one|two|three|four|five|six|seven)\s*(?P<strain>[♠♥♦♣]|n\.?\s?t\.?\b|"
-    r"no[- ]?trumps?|notrumps?|(?:spade|heart|diamond|club)s?\b)(?:\s*,?\s*(?P<re>re)?"
+    rf"(?P<level>{LEVEL})\s*(?P<strain>{STRAIN_SAID})(?:\s*,?\s*(?P<re>re)?"
     r"(?P<doubled>doubled))?(?:\s*,?\s+by\s+(?P<by>north|east|south|west))?")
 
 

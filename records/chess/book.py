@@ -25,9 +25,9 @@ from records.chess.book_tags import (
     _heading_by_players, _names_in_full, _prose_tags)
 from records.chess.layouts import (
     CELL, all_moves, bare_moves, black_alone, broken_off, carried_row, first_number_at_the_end,
-    read_to_its_end, rest_blanked, rest_of_cut_move, row_cells,
-    in_turn, may_wrap, moves_before_prose, moves_in_prose, paragraph_end, renumbered, surplus_mark,
-    told_from_the_start, wrapped_moves)
+    in_turn, may_wrap, moves_before_prose, moves_in_prose, paragraph_end, read_to_its_end,
+    renumbered, rest_blanked, rest_of_cut_move, row_cells, surplus_mark, told_from_the_start,
+    wrapped_moves)
 
 HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
 HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie|CASE|Case|STUDY|Study|PROBLEM|Problem|END-GAME|End-[Gg]ame)\s+(?:N(?:[Oo]|r)?\.\s*)?"
@@ -266,7 +266,8 @@ class _LineReader:
         if self._ends_a_cut_move(lineno, line):   # (the sentence of a game told in prose)
             items = self._in_prose(lineno, line)
             return items, ("prose",), lineno
-        items, style, last = row_items(line, lineno, self._below(lineno)), ("row", _indented(line)), lineno
+        items, style, last = row_items(line, lineno, self._below(lineno)), \
+            ("row", _indented(line)), lineno
         if items and style == ("row", True) and self._carries_sentence(lineno, items):
             style = ("row", False)
         if items is None and lineno > self.tried_to and may_wrap(line):
@@ -332,9 +333,9 @@ class _LineReader:
             broken_off(above, line) or not above.rstrip().endswith("."))
 
     def _in_prose(self, lineno: int, line: str) -> list | None:
-        """A drawn position's solution told in a sentence: numbered moves in the prose under
-        the board, from move 1 on, and the rest of them in that paragraph, as long as the
-        numbers carry on."""
+        """A game told in a sentence: numbered moves in the prose under a board drawn (its
+        solution), or a sentence that tells a game from move 1 (told_from_the_start); and the
+        rest of them in that paragraph, as long as the numbers carry on."""
         game = self.open_games[-1] if self.open_games else None
         solving = game is not None and game.tags.get("_solution", -1) >= self.previous
         under_board = self.tags.get("_boards") and lineno - self.board_end <= SOLUTION_NEAR

@@ -220,7 +220,7 @@ def _longest_run(line: str, start: int, lineno: int) -> tuple[list, int]:
 
 TOLD_OPENING = re.compile(r"(?<![\w.])1\s?\.(?:\s+(?!\.)|\s*$|(?=[a-hKQRBNO][a-h1-8x-]))")
 TOLD_MOVES = 3      # a game told in a sentence prints at least this many moves from move 1
-TOLD_SPACED = 6     # ... and, its moves set apart by spaces alone (`1.e4 e5 2.Nf3 Nc6 ...`), this many
+TOLD_SPACED = 6     # ... or this many, set apart by spaces alone (`1.e4 e5 2.Nf3 Nc6 ...`)
 
 
 def told_from_the_start(line: str, lineno: int, below: str = "") -> bool:
