@@ -119,6 +119,11 @@ def _call(m: re.Match) -> str:
     return "XX" if m.group("redouble") else "X"
 
 
+def bid_said(level: str, strain: str) -> str:
+    """A bid in words or figures as PBN writes it: `three`, `no trumps` -> `3NT`."""
+    return LEVEL_WORDS.get(level.lower(), level) + strain_of(strain)
+
+
 def strain_of(printed: str) -> str:
     """A bid's strain as PBN writes it (`♦`, `d`, `diamonds`, `N.T.`, `no trump`)."""
     strain = re.sub(r"[.\s]", "", printed.lower())
@@ -235,8 +240,7 @@ def _told(run: list[re.Match], words: Text) -> Auction | None:
 
 def _told_call(m: re.Match) -> str:
     if m.group("level"):
-        level = m.group("level")
-        return LEVEL_WORDS.get(level.lower(), level) + strain_of(m.group("strain"))
+        return bid_said(m.group("level"), m.group("strain"))
     if m.group("pass"):
         return "Pass"
     return "XX" if m.group("redouble") else "X"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from records.cards.auction_tables import (LEVEL, LEVEL_WORDS, SEAT_WORDS, STRAIN_SAID, Auction,
+from records.cards.auction_tables import (LEVEL, SEAT_WORDS, STRAIN_SAID, Auction, bid_said,
                                          find_auction, find_told_auction, strain_of)
 from records.cards.card_forms import GLYPHS, Text, rank_of, suit_of
 from records.cards.contract import TRUMP_OF_STRAIN
@@ -175,7 +175,7 @@ def _contract_said(facts: Facts, words: Text) -> None:
     if m is None:
         return
     strain = strain_of(m.group("strain"))
-    contract = f"{LEVEL_WORDS.get(m.group('level').lower(), m.group('level'))}{strain}" + \
+    contract = bid_said(m.group("level"), m.group("strain")) + \
         ("XX" if m.group("re") else "X" if m.group("doubled") else "")
     line, column = words.where(m.start())
     facts.contract = Said(contract, m.group(), line, column)

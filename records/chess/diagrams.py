@@ -116,6 +116,8 @@ MEN_OF_A_SIDE = re.compile(r"(?:^|--|\s)(?P<side>White|Black)\s*:\s*(?P<men>(?:(
 def men_listed(men: str) -> list[tuple[str, str, str]]:
     """Each man a side's list names, with its square: (man, file as `KB`, rank or `sq`)."""
     return [(man, side + file, rank) for man, side, file, rank in MAN_AT.findall(men)]
+
+
 FILE_OF_SQUARE = {"QR": 0, "QKt": 1, "QB": 2, "Q": 3, "K": 4, "KB": 5, "KKt": 6, "KR": 7}
 FEN_LETTER = {"K": "k", "Q": "q", "R": "r", "B": "b", "Kt": "n", "P": "p"}
 
