@@ -24,7 +24,7 @@ from records.chess.book_tags import (
     GAME_NUMBER, PLAYERS, column_players, _between, _contents_games, _game_tags,
     _heading_by_players, _names_in_full, _prose_tags)
 from records.chess.layouts import (
-    CELL, all_moves, bare_moves, black_alone, broken_off, carried_row, first_number_at_the_end,
+    CELL, all_moves, bare_moves, told_instead, black_alone, broken_off, carried_row, first_number_at_the_end,
     in_turn, may_wrap, moves_before_prose, moves_in_prose, paragraph_end, read_to_its_end,
     renumbered, rest_blanked, rest_of_cut_move, row_cells, surplus_mark, told_from_the_start,
     wrapped_moves)
@@ -350,11 +350,15 @@ class _LineReader:
         after = (" " if after and not line.rstrip().endswith("-") else "") + after
         if tail:
             line = rest_blanked(line, rest_of_cut_move(self.lines[lineno - 2], line))
-        for run in moves_in_prose(line.rstrip() + after.rstrip(",;."), lineno, tail=tail):
+        text = line.rstrip() + after.rstrip(",;.")
+        for run in moves_in_prose(text, lineno, tail=tail):
             kept, expected = in_turn(run, expected)
-            items += kept
-            if len(kept) < len(run):
-                left = run[len(kept)]   # the line goes on, Black's move left out: say so
+            items, rest = items + kept, run[len(kept):]
+            if rest and items and told_instead(rest[0], expected, text):
+                kept, expected = in_turn(rest, (rest[0].number, None))
+                items, rest = items + kept, rest[len(kept):]   # (`..., or 5. ... B-Kt3; 6.`)
+            if rest:
+                left = rest[0]   # the line goes on, Black's move left out: say so
                 if expected[1] and (left.number, left.continuation) == (expected[0] + 1, False):
                     dropped = (left.line, left.column, left.number)
                     if solving:
@@ -435,6 +439,8 @@ class _LineReader:
                 game = _route_table(segment, self.open_games, kind)
             elif style == ("prose",) and not self.solving:
                 game = None   # a solution under a board drawn above begins a game of its own
+            elif style == ("prose",):   # the game told, or (a move gone back to) a variation
+                game = _route(segment, self.open_games[-1:], style, lineno)
             else:
                 game = _route(segment, self.open_games, style, lineno,
                               whole_line=len(segment) == len(items))

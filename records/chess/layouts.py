@@ -240,6 +240,18 @@ def told_from_the_start(line: str, lineno: int, below: str = "") -> bool:
     return False
 
 
+INSTEAD = re.compile(r"\b(?:or|if|instead\s+of|otherwise)\b[^.;]{0,30}$", re.I)
+
+
+def told_instead(item, expected: tuple, text: str) -> bool:
+    """Does a sentence telling a game go back to an earlier move after `or` or `if` (`7.
+    B-B3, and wins, or 5. ... B-Kt3; 6. ...`): the moves another way the game may go?"""
+    number, black = expected
+    return isinstance(item, dn.MoveNumber) and \
+        (item.number, item.continuation) < (number, bool(black)) and \
+        INSTEAD.search(text, max(0, item.column - 41), item.column - 1) is not None
+
+
 def first_number_at_the_end(line: str, lineno: int) -> list:
     """`... the moves ran: 1.`: a game told from the start whose first move the line break
     put on the next line; its number, or nothing."""

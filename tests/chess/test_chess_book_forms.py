@@ -354,3 +354,14 @@ def test_a_bishop_before_the_next_move_number_is_no_side_label():
                   "  6. Q. B. to K. Kt. 5th. 6. Q. B. to K. 3d.\n"
                   "  7. B. takes B.        7. P. takes B.\n")
     assert rec.status == VALID and sans(rec).endswith("Bxe6 fxe6")
+
+
+def test_another_way_told_after_or_is_a_variation_of_the_game_told():
+    """`...; 3. B-B4, B-B4; or 2. ... P-Q3; 3. P-Q4, PxP.`: the sentence goes back to Black's
+    second move after `or`; those moves are a variation from the game's position there (they
+    were dropped, or read on as the moves due)."""
+    game, variation = read("GAME 1.\n\nThe game went: 1. P-K4, P-K4; 2. Kt-KB3, Kt-QB3; 3. B-B4, "
+                           "B-B4; or 2. ... P-Q3; 3. P-Q4, PxP.\n")
+    assert (sans(game), game.status) == ("e4 e5 Nf3 Nc6 Bc4 Bc5", VALID)
+    assert (sans(variation), variation.status) == ("d6 d4 exd4", VALID)
+    assert variation.tags["SetUpNote"] == "the position of GAME 1 before this move"
