@@ -24,10 +24,10 @@ from records.chess.book_tags import (
     GAME_NUMBER, PLAYERS, column_players, _between, _contents_games, _game_tags,
     _heading_by_players, _names_in_full, _prose_tags)
 from records.chess.layouts import (
-    CELL, all_moves, bare_moves, told_instead, black_alone, broken_off, carried_row, first_number_at_the_end,
-    in_turn, may_wrap, moves_before_prose, moves_in_prose, paragraph_end, read_to_its_end,
+    CELL, all_moves, bare_moves, black_alone, broken_off, carried_row, in_turn, may_wrap,
+    moves_before_prose, moves_in_prose, number_at_the_end, paragraph_end, read_to_its_end,
     renumbered, rest_blanked, rest_of_cut_move, row_cells, surplus_mark, told_from_the_start,
-    wrapped_moves)
+    told_instead, wrapped_moves)
 
 HEADING_COLON = re.compile(r"^\s*(?P<name>[A-Z][^:]{2,100}?)\s*:\s*[—–-]+\s*(?P<cont>\*?Continued\*?)?\s*$")
 HEADING_WORD = re.compile(r"^\s*(?P<name>(?:GAME|Game|EXAMPLE|Example|PARTIE|Partie|CASE|Case|STUDY|Study|PROBLEM|Problem|END-GAME|End-[Gg]ame)\s+(?:N(?:[Oo]|r)?\.\s*)?"
@@ -354,7 +354,7 @@ class _LineReader:
         for run in moves_in_prose(text, lineno, tail=tail):
             kept, expected = in_turn(run, expected)
             items, rest = items + kept, run[len(kept):]
-            if rest and items and told_instead(rest[0], expected, text):
+            if rest and (items or solving) and told_instead(rest[0], expected, text):
                 kept, expected = in_turn(rest, (rest[0].number, None))
                 items, rest = items + kept, rest[len(kept):]   # (`..., or 5. ... B-Kt3; 6.`)
             if rest:
@@ -366,8 +366,10 @@ class _LineReader:
                     elif items:
                         self.told_dropped = dropped
                 break
-        if not items and not (solving or under_board):   # `... the moves ran: 1.` / `P-K4, ...`
-            items = first_number_at_the_end(line, lineno)
+        last = number_at_the_end(line, lineno, below)   # `... the moves ran: 1.` / `P-K4, ...`
+        if last is not None and (last.number == 1 and not items and not (solving or under_board)
+                                 or (items or solving) and told_instead(last, expected, line)):
+            items.append(last)                     # (`...; or 5.` / `B-B4, ...`: a variation)
         self.solving = solving
         return items or None
 

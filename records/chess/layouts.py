@@ -252,11 +252,12 @@ def told_instead(item, expected: tuple, text: str) -> bool:
         INSTEAD.search(text, max(0, item.column - 41), item.column - 1) is not None
 
 
-def first_number_at_the_end(line: str, lineno: int) -> list:
-    """`... the moves ran: 1.`: a game told from the start whose first move the line break
-    put on the next line; its number, or nothing."""
-    m = re.search(r"(?<![\w.])(1)\s?\.\s*$", line)
-    return [dn.move_number(1, lineno, m.start(1) + 1)] if m else []
+def number_at_the_end(line: str, lineno: int, below: str = ""):
+    """`... the moves ran: 1.`, `...; or 5.`: a move number whose move the line break put on
+    the next line (Black's, when that begins `...`), or None."""
+    m = re.search(r"(?<![\w.])(\d{1,3})\s?\.\s*$", line)
+    black = bool(re.match(r"\s*(?:\.{2,}|\u2026)", below))
+    return dn.move_number(int(m.group(1)), lineno, m.start(1) + 1, black) if m else None
 
 
 BROKEN_MOVE = re.compile(r"(?:\bKt|\b[KQRBP])-$")
@@ -349,16 +350,21 @@ def told_beyond(raw, lines: list[str]):
         if lineno > last.line and not line.strip():
             break
         joined = line + " " + (lines[lineno] if lineno < len(lines) else "")   # (`...; 5.` /
-        for m in TOLD_NUMBER.finditer(joined, after if lineno == last.line else 0):  # `B-B4`)
+        start = after if lineno == last.line else 0                           # `B-B4`)
+        other = OTHER_WAY.search(joined, start)   # (`; or 6. ... B-Q3; 7. ...`: not this line)
+        for m in TOLD_NUMBER.finditer(joined, start, other.start() if other else len(joined)):
             if m.start() >= len(line):
                 break
             told = re.split(r"[,;]", joined[m.end():].strip() + " ,")[0].strip()
             if int(m.group(1)) in due and (dn.parse_move(told) is not None
                                            or MOVE_START.match(told)):   # (or misprinted)
                 return lineno, m.start(1) + 1, int(m.group(1))
+        if other is not None and other.start() < len(line):
+            return None          # what follows is another way the game may go
     return None
 
 
+OTHER_WAY = re.compile(r"\b(?:or|if)\b", re.I)
 SQUARE_WORD = r"(?:Kt|[KQRB])(?:\.?'s|\.)?\s?(?:[1-8](?:st|nd|rd|th|d)?\b|sq\b)"
 NEXT_CLAUSE_MOVE = re.compile(r"^\s*[,;]\s*(?=(?:[KQ](?:'s|\.)?\s?)?(?:Kt|[KQRBP])\b[^,;]{0,30}?"
                               + SQUARE_WORD + ")")

@@ -13,7 +13,7 @@ import pytest
 from chess_printer import (LAYOUTS, NAMED, algebraic, by_files, column_heads, descriptive, diagram,
                            endgame, in_words, opening_rows, opening_table, pairs,
                            paragraph_with_notes, promoted, promotion_game, random_game, sans,
-                           typeset, with_variation, worded, wrapped)
+                           told, typeset, with_variation, worded, wrapped)
 from records.chess.correction import correct
 from records.chess.scan import scan_book
 from records.core.model import ERROR, INFO, NEEDS_REVIEW, VALID, WARNING
@@ -486,3 +486,30 @@ def test_an_opening_table_reads_a_line_a_column(seed, dots):
                                           trunk_dots=dots == "trunk in dots")
     assert_opening_table_reads_back(["THE OPENING.", ""] + lines, trunk, columns, seed,
                                     games=dots == "trunk in dots")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_game_told_with_another_way_after_or_reads_as_the_game_and_a_variation(seed):
+    """A random game told in a sentence, then `or` and another way from one of its moves,
+    told too: the game, and a variation from its position before that move."""
+    rnd, start, moves = game(seed, 24)
+    k = rnd.randrange(2, len(moves) - 1)
+    board = start.copy()
+    for move in moves[:k]:
+        board.push(move)
+    other = [m for m in board.legal_moves if m != moves[k]]
+    rnd.shuffle(other)
+    after = board.copy()
+    after.push(other[0])
+    _, rest = random_game(rnd, rnd.randint(1, 5), after)
+    branch = [other[0]] + rest
+    number, white = start.fullmove_number + k // 2, k % 2 == 0
+    text = (f"The game went: {told(descriptive(start, moves), 1, True)}; or "
+            f"{told(descriptive(board, branch), number, white)}.")
+    records = read(wrapped(text, rnd.randint(50, 75)))
+    assert [sans_of(r) for r in records] == [sans(start, moves), sans(board, branch)], text
+    assert all(r.status == VALID for r in records), [(r.title, r.diagnostics) for r in records]
+
+
+def sans_of(rec) -> list[str]:
+    return [p.normal for p in rec.plies]
