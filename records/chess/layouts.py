@@ -240,7 +240,10 @@ def told_from_the_start(line: str, lineno: int, below: str = "") -> bool:
     return False
 
 
-INSTEAD = re.compile(r"\b(?:or|if|instead\s+of|otherwise)\b[^.;]{0,30}$", re.I)
+# the words before another way a sentence tells the game may go (`..., or 5. ... B-Kt3; ...`)
+OTHER_WAY_WORDS = r"\b(?:or|if|instead\s+of|otherwise)\b"
+OTHER_WAY = re.compile(OTHER_WAY_WORDS, re.I)
+INSTEAD = re.compile(OTHER_WAY_WORDS + r"[^.;]{0,30}$", re.I)   # ... a few words before a number
 
 
 def told_instead(item, expected: tuple, text: str) -> bool:
@@ -364,7 +367,6 @@ def told_beyond(raw, lines: list[str]):
     return None
 
 
-OTHER_WAY = re.compile(r"\b(?:or|if)\b", re.I)
 SQUARE_WORD = r"(?:Kt|[KQRB])(?:\.?'s|\.)?\s?(?:[1-8](?:st|nd|rd|th|d)?\b|sq\b)"
 NEXT_CLAUSE_MOVE = re.compile(r"^\s*[,;]\s*(?=(?:[KQ](?:'s|\.)?\s?)?(?:Kt|[KQRBP])\b[^,;]{0,30}?"
                               + SQUARE_WORD + ")")
