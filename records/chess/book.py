@@ -91,7 +91,7 @@ def row_items(line: str, lineno: int, below: str = "") -> list | None:
     items = dn.parse(line, lineno)
     if any(isinstance(i, dn.Unreadable) and not isinstance(i, dn.Blot) for i in items):
         return row_cells(line, lineno)
-    if not any(isinstance(i, dn.Move) for i in items):
+    if not any(isinstance(i, (dn.Move, dn.Blot)) for i in items):
         return items if any(isinstance(i, dn.Result) for i in items) else None
     if not any(isinstance(i, dn.MoveNumber) for i in items) and (
             len(items) > 2 or not line[:1].isspace()):
@@ -310,7 +310,7 @@ class _LineReader:
         first, (number, black) = items[0], game.expected()
         if isinstance(first, dn.MoveNumber):
             return (first.number, first.continuation) == (number, black)
-        return isinstance(first, dn.Move) and black
+        return isinstance(first, (dn.Move, dn.Blot)) and black
 
     def _carries_solution(self, lineno: int, items: list) -> bool:
         """A line of moves right under a solution told in prose whose sentence the line
@@ -321,7 +321,7 @@ class _LineReader:
             return False
         if isinstance(first, dn.MoveNumber):
             return game.expected() == (first.number, first.continuation)
-        return isinstance(first, dn.Move) and (   # `... 4.` / `P-B3, Kt-B3; 5. ...`
+        return isinstance(first, (dn.Move, dn.Blot)) and (   # `... 4.` / `P-B3, Kt-B3; 5. ...`
             isinstance(game.items[-1], dn.MoveNumber) or bool(game.expected()[1]))
 
     def _sentence_goes_on(self, game: RawGame, lineno: int) -> bool:
@@ -381,8 +381,9 @@ class _LineReader:
         a line of moves alone, carrying on the open game's last line."""
         game = self.open_games[-1] if self.open_games else None
         above = self.lines[lineno - 2].rstrip() if lineno > 1 else ""
+        cut = broken_off(above, line)
         line = rest_blanked(line, rest_of_cut_move(above, line))   # (the line above read it)
-        if game is None or game.end_line != lineno - 1 or not broken_off(above, line) \
+        if game is None or game.end_line != lineno - 1 or not cut \
                 or len(line) > 160 or not read_to_its_end(game, above, lineno - 1) \
                 or game.style == ("prose",):   # (a sentence's rest: _in_prose reads it)
             return None

@@ -237,12 +237,13 @@ def parse(text: str, line: int = 1, cols: list[int] | None = None) -> list:
             return parse(" " * carried.end() + text[carried.end():], line, cols)
         side = SIDE_PREFIX.match(text)
         if side:  # "W. P. to K's 4th.", "B. Kt. takes P.": the side that moves, one per line
-            return parse(text[:side.start(1)] + " " * len(side.group(1)) + text[side.end(1):],
-                         line, cols)
-        pos = tree
-        return _around_a_blot(text, pos, line, cols) or \
-            [Unreadable(text.strip(), line, cols[min(pos, len(text))],
-                        f"cannot read {text.strip()!r} as chess moves")]
+            items = parse(text[:side.start(1)] + " " * len(side.group(1)) + text[side.end(1):],
+                          line, cols)
+            if not any(type(i) is Unreadable for i in items):
+                return items
+        return _around_a_blot(text, tree, line, cols) or (items if side else [
+            Unreadable(text.strip(), line, cols[min(tree, len(text))],
+                       f"cannot read {text.strip()!r} as chess moves")])
     items: list = []
     for child in tree.children:
         if isinstance(child, Token):
@@ -273,6 +274,20 @@ def _tree(text: str):
 
 
 BLOT = re.compile(r"(?<![^\s,;])[^\sA-Za-z0-9,;]{1,6}(?=\s*[,;])")
+# a misprinted move where a move should be: a man, a dash or cross, and what no square is
+# (`B-Zq4,`), one token before a comma or semicolon or the text's end; a word (`Black,`) is
+# none. Alone, with its number and the next (`5. ... Kt-Zq3`, `B-Zq3; 5.`), it is a row.
+MISPRINT_SHAPE = r"(?:Kt|[KQRBPN])\.?\s?[-x\u00d7][^\s,;()]{1,6}"
+MISPRINT = re.compile(r"(?<![^\s,;])" + MISPRINT_SHAPE + r"(?=\s*(?:[,;]|$))")
+NUMBER_TEXT = r"\d{1,3}\s?\.\s*"
+MISPRINT_ALONE = re.compile(rf"\s*(?:{NUMBER_TEXT}(?:(?:\.{{2,}}|\u2026)\s*)?)?{MISPRINT_SHAPE}"
+                            rf"\s*[,;]?\s*(?:{NUMBER_TEXT})?")
+
+
+def misprinted(text: str) -> bool:
+    """Is the text one misprinted move (and its number), shaped as a move and no word
+    (`B-Zq4`, `5. ... Kt-Zq3`)?"""
+    return MISPRINT_ALONE.fullmatch(text) is not None and re.search(r"[a-z]{3}", text) is None
 
 
 def _around_a_blot(text: str, pos: int, line: int, cols: list[int]) -> list | None:
@@ -285,23 +300,27 @@ def _around_a_blot(text: str, pos: int, line: int, cols: list[int]) -> list | No
     start = text.rfind(" ", 0, pos + 1) + 1
     for sep in (",", ";"):
         start = max(start, text.rfind(sep, 0, pos) + 1)
-    blot = BLOT.match(text, start + len(text[start:]) - len(text[start:].lstrip()))
-    if blot is None or blot.end() < pos:
+    at = start + len(text[start:]) - len(text[start:].lstrip())
+    blot = BLOT.match(text, at) or MISPRINT.match(text, at)
+    if blot is None or blot.end() < pos or blot.re is MISPRINT and not misprinted(blot.group()):
         return None
     head, tail = text[:blot.start()], text[blot.end():]
     before = parse(head, line, cols) if head.strip() else []
     after = parse(" " * blot.end() + tail, line, cols)
-    if any(isinstance(i, Unreadable) for i in before + after) or \
-            sum(isinstance(i, Move) for i in before + after) < 2:
+    unread = after[-1:] if after and type(after[-1]) is Unreadable else []   # (the text's end,
+    after = after[:len(after) - len(unread)]            # `... 5th, P`: where a caller cuts it)
+    alone = MISPRINT_ALONE.fullmatch(text) is not None   # (`5. ... Kt-Zq3`: a row of its own)
+    if any(isinstance(i, Unreadable) for i in before + after) or not alone and \
+            sum(isinstance(i, Move) for i in before + after) < (2 if blot.re is BLOT else 1):
         return None
     word = blot.group().strip()
     last = next((k for k in range(len(before) - 1, -1, -1) if isinstance(before[k], MoveNumber)),
                 None)
-    if last is not None and turns_filled(before[last].number, before[last].continuation,
-                                         before[last + 1:] + after):
-        return before + after    # marks, no move: the numbers leave no place for one there
+    if last is not None and blot.re is BLOT and turns_filled(
+            before[last].number, before[last].continuation, before[last + 1:] + after):
+        return before + after + unread   # marks, no move: the numbers leave no place for one
     return before + [Blot(word, line, cols[blot.start()], f"cannot read {word!r} as a chess move")] \
-        + after
+        + after + unread
 
 
 def turns_filled(number: int, black: bool, following: list) -> bool:

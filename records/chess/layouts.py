@@ -209,7 +209,8 @@ def _longest_run(line: str, start: int, lineno: int) -> tuple[list, int]:
     cut = prose_word.start() if prose_word else len(line)
     while cut > start:
         items = dn.parse(line[start:cut], lineno, list(range(start + 1, cut + 2)))
-        bad = next((i for i in items if isinstance(i, dn.Unreadable)), None)
+        bad = next((i for i in items if isinstance(i, dn.Unreadable)
+                    and not isinstance(i, dn.Blot)), None)   # (a blot: an unreadable move)
         if bad is None:
             return (items, cut) if any(isinstance(i, dn.Move) for i in items) else ([], cut)
         breaks = [m.end() for m in RUN_BREAK.finditer(line, start, min(bad.column - 1, cut - 1))]
@@ -291,7 +292,7 @@ def rest_of_cut_move(line: str, below: str) -> str:
     tail = line[ends[-1] if ends else 0:].strip()
     cut = CLAUSE_END.search(below)
     head = below[:cut.start() if cut else len(below)]
-    if not tail or not head.strip() or len(tail) > 30 or len(head) > 30:
+    if not tail or not head.strip() or len(tail) > 30 or len(head.rstrip()) > 30:
         return ""
     if dn.parse_move(f"{tail} {head.strip()}".rstrip(".")) is None:
         return ""
@@ -458,7 +459,9 @@ WINS = re.compile(r"\band\s+wins\b")   # a result the grammar reads, not words
 
 
 def all_moves(items: list) -> bool:
-    return bool(items) and all(isinstance(i, (dn.Move, dn.MoveNumber, dn.Result)) for i in items)
+    """Moves, numbers and results only (a blot standing where a move should is a move)."""
+    return bool(items) and all(isinstance(i, (dn.Move, dn.MoveNumber, dn.Result, dn.Blot))
+                               for i in items)
 
 
 def moves_before_prose(line: str, lineno: int) -> list | None:
@@ -491,13 +494,13 @@ def row_cells(line: str, lineno: int) -> list | None:
     number = re.match(r"^\s+\d+\s?\.", line)
     items: list = dn.parse(number.group(), lineno)
     for m in CELL.finditer(line, number.end()):
-        cell = m.group()
-        cols = list(range(m.start() + 1, m.end() + 2))
+        cell, start = _without_number(m)   # (`1. P-K4     1. P-K4`: the number printed twice)
+        cols = list(range(start, start + len(cell) + 1))
         parsed = dn.parse(cell, lineno, cols)
         if any(isinstance(i, dn.Unreadable) for i in parsed):
             if not MOVE_LIKE.match(cell):
                 return None
-            parsed = [dn.Unreadable(cell, lineno, m.start() + 1, f"cannot read {cell!r} as a move")]
+            parsed = [dn.Unreadable(cell, lineno, start, f"cannot read {cell!r} as a move")]
         items.extend(parsed)
     unreadable = sum(isinstance(i, dn.Unreadable) for i in items)
     if not isinstance(items[0], dn.MoveNumber) or unreadable != 1 or len(items) > 4:

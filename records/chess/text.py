@@ -79,7 +79,7 @@ def notes_in_movetext(text: str) -> list:
         above = text.rfind("\n", 0, max(here - 1, 0)) + 1 if here else here
         # (the line above too: the move may have ended there, or begun there: `BxP` / `ch (`)
         move = LAST_MOVE.search(text[above:m.start()].replace("\n", " ")).group(1)
-        if len(move) <= 30 and a_move(move):
+        if len(move) <= 30 and (a_move(move) or dn.misprinted(move)):
             out.append(m)
     return out
 

@@ -370,3 +370,24 @@ def test_a_doubt_about_the_reading_order_is_settled_by_reading_it_another_way(tm
     with pytest.raises(review.Refused):
         review.correct(archive, doubt.id, fault.line, fault.column, read="three parts side by side")
     archive.close()
+
+
+TOLD_WITH_A_MISPRINT = (
+    "GAME I.\n\nThe moves of the game were as follows: 1. P-K4, P-K4; 2. Kt-KB3,\n"
+    "Kt-QB3; 3. B-Zq4, B-B4; 4. P-B3, Kt-B3; 5. P-Q4, PxP; 6. PxP, B-Kt5 ch;\n"
+    "7. K-B1, and White won after a long struggle.\n")
+
+
+def test_a_misprinted_move_in_a_told_game_is_chosen_and_the_game_goes_on(tmp_path):
+    """`3. B-Zq4,` in a game told in a sentence: the game stopped there (CHESS-TRUNCATED, no
+    candidate; `hoyle fix --read` was refused, for no move stood at the place). The move is
+    kept in its game, its readings offered; the one a person types replays the whole game."""
+    archive, doubt = _book_with_a_doubt(tmp_path, "chess", TOLD_WITH_A_MISPRINT)
+    (fault,) = review.open_faults(doubt)
+    assert (fault.line, fault.column, fault.printed) == (4, 12, "B-Zq4")
+    assert {"Bb5", "Bc4"} <= {r.text for r in fault.readings}
+    fixed = review.correct(archive, doubt.id, 4, 12, read="B-B4")
+    assert fixed.status == CORRECTED and review.open_faults(fixed) == []
+    assert [p.normal for p in fixed.plies][4:7] == ["Bc4", "Bc5", "c3"]
+    assert len(fixed.plies) == 13 and "B-Zq4" in fixed.text
+    archive.close()

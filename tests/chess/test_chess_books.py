@@ -79,7 +79,7 @@ def test_hoyle_flags_exactly_the_books_errors(hoyle):
     assert (3566, 1, "CHESS-SETUP-REPAIRED") in ending       # the black king is not on K1
     assert (3567, 118, "CHESS-ILLEGAL") in ending            # 8 B-K6 ch cannot be played
     variation = flagged["Endings (2), variation at Black's 4th move"]
-    assert (3574, 86, "CHESS-UNREADABLE") in variation       # "K-Q's": Kb7, Kc8 or Kd8
+    assert (3574, 84, "CHESS-UNREADABLE") in variation       # "K-Q's" (at its K): Kb7, Kc8 or Kd8
     assert (3577, 98, "CHESS-AFTER-END") in variation        # a Black move printed after mate
     unread = next(d for d in by_title(hoyle)["Endings (2), variation at Black's 4th move"]
                   .diagnostics if d.code == "CHESS-UNREADABLE")

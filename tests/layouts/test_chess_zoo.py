@@ -341,6 +341,39 @@ def plant_misprint(seed: int, layout: str):
     return lines, where
 
 
+GARBLE_SEEDS = [int(os.environ["HOYLE_ZOO_SEED"])] if "HOYLE_ZOO_SEED" in os.environ else \
+    [1, 3, 12, 36]
+PLAIN_MOVE = re.compile(r"(?:Kt|[KQRB])-[KQ](?:Kt|[RB])?[1-8]")
+
+
+@pytest.mark.parametrize("seed", GARBLE_SEEDS)
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_a_move_garbled_past_reading_stays_in_its_game_with_its_candidates(layout, seed):
+    """One move printed so that no square can be read in it (`B-Zq4`): the game is one
+    record that goes on past it, never `valid`, never cut short there (`CHESS-TRUNCATED`):
+    the one legal reading that lets the game replay to its end is taken and named
+    (`CHESS-GUESSED`), or the record stops at the move and offers its readings, the
+    printed move's among them (`CHESS-UNREADABLE`). Told in a sentence, it cut the game in
+    two; alone on its line, or after a repeated number, the line was not the game's."""
+    rnd, start, moves = game(seed, 24)
+    spelled = descriptive(start, moves)
+    k = rnd.choice([i for i in range(1, len(spelled) - 1) if PLAIN_MOVE.fullmatch(spelled[i])])
+    spelled[k] = spelled[k].split("-")[0] + "-Zq" + spelled[k][-1]
+    lines = LAYOUTS[layout](spelled, rnd)
+    records, true = read(lines), sans(start, moves)
+    context = (seed, layout, "\n".join(lines))
+    assert len(records) == 1, context
+    rec = records[0]
+    codes = {d.code for d in rec.diagnostics}
+    assert rec.status != VALID and "CHESS-TRUNCATED" not in codes, (rec.diagnostics, context)
+    if "CHESS-GUESSED" in codes:
+        assert [p.normal for p in rec.plies] == true, context
+    else:
+        assert [p.normal for p in rec.plies] == true[:k], context
+        unread = next(d for d in rec.diagnostics if d.code == "CHESS-UNREADABLE")
+        assert true[k] in unread.message and "Zq" in unread.message, context
+
+
 def test_a_misprinted_paragraph_whose_en_passant_wraps_to_the_next_line():
     """Seed 8004: `6. PxP` / `e.p., P-Q4; ...` with a misprint further on: the game was
     `valid`, cut at the line break, its misprint never reached."""
