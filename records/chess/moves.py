@@ -564,3 +564,25 @@ def _gives_mate(board: chess.Board, move: chess.Move) -> bool:
         return board.is_checkmate()
     finally:
         board.pop()
+
+
+# what makes a position no game can reach or play on from: a king missing or two, a pawn on
+# the first or last rank, the side not to move in check, more men than a side has
+IMPOSSIBLE = {"STATUS_NO_WHITE_KING": "no white king", "STATUS_NO_BLACK_KING": "no black king",
+              "STATUS_TOO_MANY_KINGS": "more than one king a side",
+              "STATUS_PAWNS_ON_BACKRANK": "a pawn on the first or last rank",
+              "STATUS_OPPOSITE_CHECK": "the side not to move is in check",
+              "STATUS_TOO_MANY_WHITE_PIECES": "more than 16 white men",
+              "STATUS_TOO_MANY_BLACK_PIECES": "more than 16 black men",
+              "STATUS_TOO_MANY_WHITE_PAWNS": "more than 8 white pawns",
+              "STATUS_TOO_MANY_BLACK_PAWNS": "more than 8 black pawns"}
+
+
+def impossible(fen: str) -> list[str]:
+    """What makes the position a FEN gives one no game of chess can stand in ([] for none, or
+    for a FEN that cannot be read: its reader says so)."""
+    try:
+        status = chess.Board(fen).status()
+    except ValueError:
+        return []
+    return [why for name, why in IMPOSSIBLE.items() if status & getattr(chess, name)]

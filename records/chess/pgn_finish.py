@@ -29,6 +29,7 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     classify(rec, keys)
     if "FEN" in tags:
         rec.data["fen"] = tags["FEN"]
+        _check_setup(rec, lines, start, stop)
     if notes.comments:   # for the word search; the comments stay in the movetext
         words = " ".join(" ".join(c.split()) for c in notes.comments if c)
         if words:
@@ -55,6 +56,18 @@ def finish(rec: Record, keys: list[str], notes: pgn_text.Movetext, lines: list[s
     # writes the normal form from them: it is written when first asked for
     rec.plies_in_text = True
     rec.normal = None
+
+
+def _check_setup(rec: Record, lines: list[str], start: int, stop: int) -> None:
+    """A game set up from a FEN no game of chess can stand in is no real game: an error at the
+    FEN tag (a variant's position is the variant's own affair)."""
+    from records.chess.moves import impossible
+    wrong = impossible(rec.tags["FEN"]) if "Variant" not in rec.tags else []
+    if wrong:
+        line = next((n for n in range(rec.line, min(stop, len(lines) + 1))
+                     if lines[n - 1].startswith("[FEN ")), rec.line)
+        rec.add(ERROR, "CHESS-BAD-SETUP", f"the FEN gives a position no game can reach: "
+                f"{'; '.join(wrong)}", line, 1)
 
 
 def _result_forms(rec: Record, notes: pgn_text.Movetext, result_token: str) -> str:

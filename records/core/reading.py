@@ -404,10 +404,12 @@ def _replayed(records: list[Record]) -> tuple[int, int, int]:
     """How much of a text a reading replays: the moves, cards or plays of its records that
     replay, then the fewer records that do not (a PBN or PDN file is tags and movetext to the
     PGN reader too, which replays no move of it), then the records carrying their own
-    format's tags (a PBN deal with no play replays no card, nor does its reading as PGN)."""
+    format's tags (a PBN deal with no play replays no card, nor does its reading as PGN), then
+    the moves read at all (a PGN game from an impossible FEN is no PBN game of nothing)."""
+    signed = [any(t in r.tags for t in family(r.kind).signature_tags) for r in records]
     return (sum(len(r.plies) for r in records if _replays(r)),
-            -sum(not _replays(r) for r in records),
-            sum(any(t in r.tags for t in family(r.kind).signature_tags) for r in records))
+            -sum(not _replays(r) or not (r.plies or sign) for r, sign in zip(records, signed)),
+            sum(signed), sum(len(r.plies) for r in records))
 
 
 def _interchange(kinds: list[str], text: str, name: str,

@@ -15,6 +15,7 @@ import pytest
 from records.chess import pgn
 from records.chess import openings as chess_openings
 from records.chess.moves import key_hash, position_key
+from records.core.reading import read_path
 from records.core.model import ERROR, INFO, NEEDS_REVIEW, VALID, WARNING, Ply, Record
 
 from conftest import CORPUS, last_position, need
@@ -648,3 +649,33 @@ def test_untitled_games_of_a_big_file_are_numbered_in_the_file(tmp_path, monkeyp
     assert len(pieces) > 5
     assert [r.title for r in records] == [f"Game {n}" for n in range(1, 301)]
     assert records[0].line == 1 and records[-1].line == 1197
+
+
+IMPOSSIBLE_FENS = [("8/8/8/8/8/8/8/K7 w - - 0 1", "Ka2", "no black king"),
+                   ("4k3/8/8/8/8/8/8/4K2P w - - 0 1", "Kd2", "a pawn on the first or last rank"),
+                   ("8/8/8/8/8/8/1k6/K7 w - - 0 1", "Kb1", "the side not to move is in check"),
+                   ("4k3/8/8/8/8/8/8/2KK4 w - - 0 1", "Kb1", "more than one king a side")]
+
+
+@pytest.mark.parametrize("fen, move, why", IMPOSSIBLE_FENS)
+def test_a_game_set_up_in_a_position_no_game_can_reach_is_never_valid(fen, move, why, tmp_path):
+    """A FEN with no black king, a pawn on the first rank, the side not to move in check, or
+    two white kings: python-chess's status says the position is impossible, and hoyle said the
+    game was `valid`. It is an error at the FEN's line, in a .pgn and in a .txt (which was read
+    as a PBN game of nothing, `valid`, once the chess reading had an error)."""
+    assert chess.Board(fen).status() != chess.STATUS_VALID
+    text = f'[SetUp "1"]\n[FEN "{fen}"]\n\n1. {move} *\n'
+    (rec,) = pgn.read(text, "set-up.pgn")
+    bad = [d for d in rec.diagnostics if d.code == "CHESS-BAD-SETUP"]
+    assert rec.settle_status() != VALID and [(d.line, d.severity) for d in bad] == [(2, ERROR)]
+    assert why in bad[0].message
+    path = tmp_path / "set-up.txt"
+    path.write_text(text, encoding="utf-8")
+    (as_text,) = read_path(str(path))
+    assert as_text.kind == "chess" and as_text.settle_status() != VALID
+
+
+def test_a_game_set_up_in_a_reachable_position_stays_valid():
+    (rec,) = pgn.read('[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 *\n',
+                      "ok.pgn")
+    assert rec.settle_status() == VALID and not rec.diagnostics
