@@ -20,6 +20,7 @@ from records.chess.text import (RESULT_ALONE, WORDED_MOVE, notes_blanked, plain,
                                 side_labels_blanked)
 from records.chess.diagrams import placements_of_men
 from records.chess.heading_facts import heading_lines_facts, line_facts
+from records.chess.routes import digits_read, marks_blanked, misnumbered, route, route_table
 from records.chess.book_tags import (
     GAME_NUMBER, PLAYERS, column_players, _between, _contents_games, _game_tags,
     _heading_by_players, _names_in_full, _prose_tags)
@@ -179,7 +180,13 @@ class _LineReader:
     back as numbers and moves in the order replay chose and whose boards become setups."""
 
     def __init__(self, text: str, start: int, stop: int | None):
-        self.lines = notes_blanked([side_labels_blanked(plain(line)) for line in text.splitlines()])
+        lines = [side_labels_blanked(plain(marks_blanked(line))) for line in text.splitlines()]
+        self.misread_numbers: dict[int, tuple] = {}   # row numbers printed `1O.`, `l5.`
+        for n, line in enumerate(lines, start=1):
+            lines[n - 1], misread = digits_read(line)
+            if misread:
+                self.misread_numbers[n] = misread
+        self.lines = notes_blanked(lines)
         self.start = start
         self.stop = len(self.lines) + 1 if stop is None else stop
         self.contents = _contents_games(self.lines)
@@ -227,7 +234,9 @@ class _LineReader:
             self._text(lineno, line)
         else:
             if style[0] == "row" and self.open_games:
-                items = renumbered(items, self.open_games[-1], line)
+                read = renumbered(items, self.open_games[-1], line)
+                if read is not items:   # the open game's row (` 6.` set out of line with `12.`)
+                    items, style = read, self.open_games[-1].style
             self._add(items, style, lineno, last)
 
     def _offer(self, lineno: int) -> None:
@@ -437,22 +446,28 @@ class _LineReader:
         the games they carry on or begin."""
         if table is None and self.open_games and surplus_mark(items, self.open_games[-1]):
             items = items[1:]      # `6. PxP` / `#*@, P-Q4; 7. ...`: marks, not Black's move
-        for segment in [items] if table is not None else _segments(items):
+        segments = [items] if table is not None else _segments(items)
+        for k, segment in enumerate(segments):
             if table is not None:
-                game = _route_table(segment, self.open_games, kind)
+                game = route_table(segment, self.open_games, kind)
             elif style == ("prose",) and not self.solving:
                 game = None   # a solution under a board drawn above begins a game of its own
             elif style == ("prose",):   # the game told, or (a move gone back to) a variation
-                game = _route(segment, self.open_games[-1:], style, lineno)
+                game = route(segment, self.open_games[-1:], style, lineno)
             else:
-                game = _route(segment, self.open_games, style, lineno,
-                              whole_line=len(segment) == len(items))
+                game = route(segment, self.open_games, style, lineno,
+                             whole_line=len(segment) == len(items)) or misnumbered(
+                    segments, k, self.open_games, style, lineno, self._below(last))
             if game is None and not isinstance(segment[0], dn.MoveNumber) \
                     and style not in (("bare",), ("table",)):
                 continue  # the tail of a move whose number is in the prose before it
             if game is None:
                 game = self._begin(segment, style, lineno, table)
             game.add(segment)
+            misread = self.misread_numbers.get(segment[0].line, (0,))
+            if isinstance(segment[0], dn.MoveNumber) and segment[0].column == misread[0]:
+                game.tags.setdefault("_misnumbered", []).append(
+                    (segment[0].line, *misread, "letters printed for its digits"))
             if style == ("prose",) and self.told_dropped:
                 game.tags.setdefault("_told_dropped", []).append(self.told_dropped)
                 self.told_dropped = None
@@ -484,22 +499,6 @@ class _LineReader:
         self.found.append(game)
         self.open_games.append(game)
         return game
-
-
-def _route_table(segment: list, open_games: list[RawGame], kind: str) -> RawGame | None:
-    """The game a table's line of play carries on: the open game the engine read the block on
-    from; a new game at a printed move 1 or for a variation; else, by its printed number, the
-    open game that expects it (of any style)."""
-    if kind == "continuing" and open_games:
-        return open_games[-1]
-    first = segment[0]
-    if kind == "variation" or not isinstance(first, dn.MoveNumber) \
-            or first.number == 1 and not first.continuation:
-        return None
-    fitting = [g for g in reversed(open_games)
-               if g.expected() == (first.number, first.continuation)]
-    return min(fitting, key=lambda g: (-g.end_line, _column_distance(g, first.column))) \
-        if fitting else None
 
 
 def _fen_ok(fen: str) -> bool:
@@ -601,44 +600,3 @@ def _repeats_number(segment: list, number: dn.MoveNumber) -> bool:
     moves = sum(isinstance(i, (dn.Move, dn.Unreadable)) for i in segment)
     return (isinstance(first, dn.MoveNumber) and first.number == number.number
             and not first.continuation and moves == 1)
-
-
-def _route(segment: list, open_games: list[RawGame], style: tuple,
-           lineno: int, whole_line: bool = False) -> RawGame | None:
-    """The open game this segment continues, or None when it starts a new one. Where two
-    games are printed side by side, both expect the same number: the one whose numbers stand
-    in the segment's column gets it."""
-    first = segment[0]
-    if all(isinstance(i, dn.Result) for i in segment):   # a result on a line of its own
-        return open_games[-1] if open_games and lineno - open_games[-1].end_line <= 3 else None
-    fitting = []
-    for game in reversed(open_games):
-        if game.style != style and game.style != ("table",):
-            continue
-        if not isinstance(first, dn.MoveNumber):   # moves without their number carry on the
-            # line above; past words, only Black's reply alone on its line (under a note) does
-            alone = whole_line and game.expected()[1] and \
-                sum(isinstance(i, dn.Move) for i in segment) == 1
-            return game if game.end_line >= lineno - 1 or alone else None
-        if first.number == 1 and not first.continuation:
-            return None
-        number, black = game.expected()
-        if first.number == number and first.continuation == black \
-                or black_alone(segment, (number, black), game):
-            fitting.append(game)
-    if fitting:
-        # the game read last; of two read on the same rows (side by side), the one in this column
-        return min(fitting, key=lambda game: (-game.end_line, _column_distance(game, first.column)))
-    if style == ("row", True) and len(segment) == 1 and open_games:
-        # Black's reply on a line of its own, set in right under White's move
-        game = open_games[-1]
-        if game.style[0] == "row" and game.end_line == lineno - 1 and game.expected()[1]:
-            return game
-    return None
-
-
-def _column_distance(game: RawGame, column: int) -> int:
-    """How far column is from where the game prints its move numbers (0 for the latest game
-    when it prints none)."""
-    columns = [i.column for i in game.items[-12:] if isinstance(i, dn.MoveNumber)]
-    return min((abs(c - column) for c in columns), default=0)

@@ -65,9 +65,10 @@ def _look_ahead_end(raw, lines: list[str]) -> int:
 
 
 def _printed_beyond(raw, lines: list[str]):
-    """The first row after a game's last one that prints the move the game expects next, set
-    where the game sets its numbers, with a move in it: the game goes on in print, so its
-    reading stopped early. (line, column, number) or None."""
+    """The first row after a game's last one that prints the move the game expects next (or,
+    the first such row, one further on), set where the game sets its numbers, with a move in
+    it: the game goes on in print, so its reading stopped early. (line, column, number) or
+    None."""
     if raw.style[:1] != ("row",) or not raw.moves():
         return None
     number, black = raw.expected()
@@ -86,8 +87,9 @@ def _printed_beyond(raw, lines: list[str]):
         printed = (int(m.group(1)), bool(m.group(2)))
         skipped = first_row and black and printed == (number + 1, False) \
             and lineno - raw.end_line <= 2   # the next row, Black's move left out
-        first_row = False
-        if printed != (number, black) and not skipped:
+        ahead = first_row and not black and not printed[1] and printed[0] > number
+        first_row = False    # (a whole row whose number is misprinted, or moves left out)
+        if printed != (number, black) and not skipped and not ahead:
             continue
         rest = re.split(r"\s{2,}", line[m.end():].strip())[0]
         if rest and re.search(r"[A-Za-z]", rest) and (not prose(rest) or _begins_with_a_move(rest)):

@@ -128,7 +128,8 @@ def renumbered(items: list, game, line: str) -> list:
             or not isinstance(items[0], dn.MoveNumber) or items[0].line != moves[1].line:
         return items
     column, printed = next(n for n in numbers if n[1] != expected)
-    game.tags.setdefault("_misnumbered", []).append((items[0].line, column, printed, expected))
+    game.tags.setdefault("_misnumbered", []).append(
+        (items[0].line, column, printed, expected, f"the other column of the row says {expected}"))
     return [dn.move_number(expected, items[0].line, items[0].column)] + moves
 
 

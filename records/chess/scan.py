@@ -245,10 +245,10 @@ def _printed_result(rec, raw, lines: list[str]) -> None:
 
 def _note_misnumbered(rec, raw) -> None:
     from records.core.model import WARNING
-    for line, column, printed, read in raw.tags.get("_misnumbered", ()):
+    for line, column, printed, read, why in raw.tags.get("_misnumbered", ()):
         rec.add(WARNING, "CHESS-MISNUMBERED", f"move number {printed} is printed where the "
-                f"game is at move {read} (the other column of the row says {read})", line,
-                column, "read as move " + str(read), repair=True)
+                f"game is at move {read} ({why})", line, column, "read as move " + str(read),
+                repair=True)
 
 
 def _name_layouts(rec, raw) -> None:
@@ -377,7 +377,8 @@ def _token_index(raw, diag) -> int:
 
 
 def _setup_for(rec, raw, fact, done) -> Setup | None:
-    from records.core.model import WARNING
+    from records.chess.moves import impossible
+    from records.core.model import ERROR, WARNING
     if fact.get("branch_of"):
         setup = _position_of(done.get(fact["branch_of"]), fact["after_plies"], fact["words"])
         if setup is None:
@@ -393,7 +394,12 @@ def _setup_for(rec, raw, fact, done) -> Setup | None:
         return odds
     if raw.tags.get("_fen"):
         try:
-            return Setup(fen=chess.Board(raw.tags["_fen"]).fen(), note="the FEN printed above the line")
+            board = chess.Board(raw.tags["_fen"])
+            wrong = impossible(board.fen())
+            if wrong:
+                rec.add(ERROR, "CHESS-BAD-SETUP", "the FEN above the line gives a position no"
+                        f" game can reach: {'; '.join(wrong)}", rec.line, 1)
+            return Setup(fen=board.fen(), note="the FEN printed above the line")
         except ValueError:
             rec.add(WARNING, "CHESS-BAD-FEN", f"the FEN above the line cannot be read: "
                     f"{raw.tags['_fen']}", rec.line, 1)

@@ -261,3 +261,24 @@ def test_a_book_read_from_both_ends_gives_the_records_read_whole(monkeypatch):
         assert split_point(text, text.splitlines())
         assert read(path, "2") == read(path, "1")
     assert split_reads == [True, True]  # both books were really read from both ends
+
+
+def test_rows_a_transcriber_set_apart_at_a_page_foot_are_the_games_moves(books):
+    """Chess Fundamentals' e-text sets a row that fell at a page's foot beside the page number,
+    between marks: `{207} /*    35. K - Kt 1 P - Kt 5 */`. The rows were lost: game 8 was
+    `valid` at 68 plies of 88, and the game from line 2529 stopped at its page foot. Read
+    through the marks, both games are whole."""
+    records = {r.line: r for r in books["Capablanca"]}
+    for line, plies in ((944, 16), (2529, 88), (4984, 88)):
+        rec = records[line]
+        assert rec.status == VALID and len(rec.plies) == plies, (line, rec.diagnostics)
+    assert [p.text for p in records[4984].plies[68:70]] == ["K - Kt 1", "P - Kt 5"]
+
+
+def test_a_row_numbered_out_of_turn_in_a_book_is_named_a_misprint(books):
+    """Chess Strategy prints `l3. ... P-KR4` for 13 (OCR), and `19. RxP` for 17 right after 16
+    in a sentence: each is the move of the line it follows, said so (CHESS-MISNUMBERED)."""
+    found = {(d.line, d.message.split(" (")[0]) for r in books["Lasker"] for d in r.diagnostics
+             if d.code == "CHESS-MISNUMBERED"}
+    assert {(4204, "move number l3 is printed where the game is at move 13"),
+            (12629, "move number 19 is printed where the game is at move 17")} <= found

@@ -374,6 +374,55 @@ def test_a_move_garbled_past_reading_stays_in_its_game_with_its_candidates(layou
         assert true[k] in unread.message and "Zq" in unread.message, context
 
 
+NUMBER_AT = r"(?<![\w.]){}\."
+
+
+def misnumbered(lines: list[str], number: int, how: str, rnd) -> tuple[list[str], str]:
+    """The printed lines with move `number`'s number misprinted: another number, letters
+    for its digits (`1O.`, `l5.`), or the numbering skipping it and going on one ahead."""
+    text = "\n".join(lines)
+    if how == "skipped":
+        for n in range(99, number - 1, -1):
+            text = re.sub(NUMBER_AT.format(n), f"{n + 1}.", text)
+        return text.split("\n"), f"{number + 1}"
+    printed = str(number).replace("1", rnd.choice("lI"), 1).replace("0", "O") \
+        if how == "letters" else str(rnd.choice([n for n in range(2, 60)
+                                                 if abs(n - number) > 1]))
+    return re.sub(NUMBER_AT.format(number), printed + ".", text, count=1).split("\n"), printed
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("how", ["another number", "letters", "skipped"])
+@pytest.mark.parametrize("layout", ["rows", "paragraph", "one side per line", "notes between rows"])
+def test_a_misprinted_move_number_does_not_cut_the_game_short(layout, how, seed):
+    """A row numbered 18 between 12 and 14, printed `1O.` or `l5.`, or numbers that skip one
+    and go on from there: the game was `valid` up to that row, the rest lost or kept as
+    variations with no setup. It is the game's next row, the number a misprint the record
+    names (CHESS-MISNUMBERED at it): repaired, every move read. (Where the misprinted row is
+    the first after a note and the row after it does not say which move it is, the game is
+    cut there, CHESS-TRUNCATED: never valid short.)"""
+    rnd, start, moves = game(seed, 30)
+    lines = LAYOUTS[layout](descriptive(start, moves), rnd)
+    numbers = [n for n in range(2, (len(moves) + 1) // 2 + 1)
+               if how != "letters" or re.search(r"^\s*" + NUMBER_AT.format(n),
+                                                "\n".join(lines), re.M) and re.search("[10]", str(n))]
+    if not numbers:
+        pytest.skip("no move number here has a 1 or 0 at a line's start")
+    number = rnd.choice(numbers)
+    printed_lines, printed = misnumbered(lines, number, how, rnd)
+    records = read(printed_lines)
+    context = (seed, layout, how, "\n".join(printed_lines))
+    rec = records[0]
+    if len(records) > 1 and layout == "notes between rows":   # a known limit: the first row
+        assert rec.status != VALID and "CHESS-TRUNCATED" in {d.code for d in rec.diagnostics}
+        return       # after a note is misnumbered: the game is not followed there, but says so
+    assert len(records) == 1, context
+    assert [p.normal for p in rec.plies] == sans(start, moves), context
+    assert rec.status == "repaired", (rec.diagnostics, context)
+    (noted,) = [d for d in rec.diagnostics if d.severity != INFO]
+    assert noted.code == "CHESS-MISNUMBERED" and f"move number {printed} " in noted.message
+
+
 def test_a_misprinted_paragraph_whose_en_passant_wraps_to_the_next_line():
     """Seed 8004: `6. PxP` / `e.p., P-Q4; ...` with a misprint further on: the game was
     `valid`, cut at the line break, its misprint never reached."""
