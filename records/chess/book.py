@@ -77,7 +77,9 @@ class RawGame:
 
 
 def row_items(line: str, lineno: int, below: str = "") -> list | None:
-    """Items of a line that is all movetext, or None for prose (below: the next line)."""
+    """Items of a line that is all movetext, or None for prose (below: the next line, whose
+    head may end the line's last move: `9. Castles` / `QR, PxBP;`, `1. P-Q8` / `(Kt), ...`)."""
+    line = _last_move_ended(line, below)
     fast = _numbered_row(line, lineno)  # every cell a move: movetext, no prose test needed
     if fast is not None:
         return fast
@@ -108,6 +110,22 @@ def row_items(line: str, lineno: int, below: str = "") -> list | None:
             cut -= 1
         items = items[:cut]
     return items
+
+
+# what a move whole without it may take from the next line: the side castled on, the man a
+# pawn becomes (`QR`, `Q R`, `(Q R)`, `(Q)`, `(Kt)`, `(Knight)`, `= Kt`)
+QUALIFIER = re.compile(r"\(?\s*(?:[QK]\.?\s?R\.?|[QK]\.?|Kt\.?|Knight|Queen|Rook|Bishop|[BRN]\.?)"
+                       r"\s*\)?|=\s?(?:Kt|[QRBN])")
+QUALIFIED = re.compile(r"(?:Castles|8|8th|eighth)\.?$")
+
+
+def _last_move_ended(line: str, below: str) -> str:
+    """The line with the head of the line below that finishes its last move, a castling or a
+    pawn's move to the last rank (`9. Castles` / `QR, PxBP;`, `1. P-Q8` / `(Kt), ...`)."""
+    if not QUALIFIED.search(line.rstrip()):
+        return line
+    rest = rest_of_cut_move(line, below)
+    return line.rstrip() + " " + rest.strip() if QUALIFIER.fullmatch(rest.strip()) else line
 
 
 def _ends_without_rank(items: list) -> bool:
@@ -398,7 +416,7 @@ class _LineReader:
             return None
         if prose(line.strip()):   # `R-Kt5, with interesting possibilities.`
             return moves_before_prose(line, lineno)
-        items = dn.parse(line, lineno)
+        items = dn.parse(_last_move_ended(line, self._below(lineno)), lineno)
         return items if all_moves(items) else None
 
     def _text(self, lineno: int, line: str) -> None:

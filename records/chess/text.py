@@ -68,11 +68,12 @@ GOES_ON = re.compile(r"\s*(?:[,;.:]|\n|$|\d{1,3}\s?\.|[A-Z])")
 def notes_in_movetext(text: str) -> list:
     """The notes a book sets in parentheses after a move in a sentence of moves (`3. B-Kt5
     (the Spanish game, much favoured of late), P-QR3;`): words, not moves (a variation in
-    parentheses, `(Q)`, `(K R)`, `(best)`, `(a)` are not notes)."""
+    parentheses, `(Q)`, `(K R)`, `(Knight)` after a pawn queening, `(best)`, `(a)` are not
+    notes)."""
     out = []
     for m in NOTE.finditer(text):
         note = " ".join(m.group(0).split())
-        if not prose(note) or MOVE_IN_NOTE.search(note) or not GOES_ON.match(text, m.end()) \
+        if not prose(note) or MOVE_IN_NOTE.search(note) or note[1:-1] in dn.PROMOTION_WORDS or not GOES_ON.match(text, m.end()) \
                 or not PARAGRAPH_OF_MOVES.match(text, _paragraph_start(text, m.start())):
             continue
         here = text.rfind("\n", 0, m.start()) + 1

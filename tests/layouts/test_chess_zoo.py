@@ -423,6 +423,31 @@ def test_a_misprinted_move_number_does_not_cut_the_game_short(layout, how, seed)
     assert noted.code == "CHESS-MISNUMBERED" and f"move number {printed} " in noted.message
 
 
+BOTH_WAYS_OPEN = "e4 e5 Nf3 Nc6 Bc4 Bc5 d3 d6 Be3 Be6 Nc3 Nf6 Qd2 Qd7".split()   # then 8. O-O-O
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("side", ["QR", "Q R", "(Q R)", "(Q)"])
+def test_castling_queens_side_cut_by_a_line_break_is_not_read_as_kings_side(side, seed):
+    """`8. Castles` at a line's end and `QR, ...` (`Q R`, `(Q R)`) on the next, where both
+    castlings are legal: the game was `valid` with O-O, the wrong game. The line below
+    ends the move: O-O-O."""
+    rnd = random.Random(seed)
+    start, board = chess.Board(), chess.Board()
+    moves = [board.push_san(san) for san in BOTH_WAYS_OPEN] + [board.push_san("O-O-O")]
+    _, rest = random_game(rnd, rnd.randint(4, 12), board)
+    moves += rest
+    spelled = descriptive(start, moves)
+    spelled[14] = "Castles " + side
+    text = "; ".join(f"{n}. {w}" + (f", {b}" if b else "") for n, w, b in pairs(spelled)) + "."
+    cut = text.index("8. Castles ") + len("8. Castles")
+    width = next(w for w in rnd.sample(range(45, 71), 26)
+                 if len(wrapped(text[:cut], w)[-1]) > len("8. Castles"))   # (not alone)
+    lines = wrapped(text[:cut], width) + wrapped(text[cut + 1:], width)
+    rec = assert_reads_back(lines, start, moves, seed, "paragraph")
+    assert rec.plies[14].normal == "O-O-O"
+
+
 def test_a_misprinted_paragraph_whose_en_passant_wraps_to_the_next_line():
     """Seed 8004: `6. PxP` / `e.p., P-Q4; ...` with a misprint further on: the game was
     `valid`, cut at the line break, its misprint never reached."""
