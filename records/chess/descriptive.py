@@ -211,12 +211,15 @@ def _castle_side(text: str) -> str:
     side = re.search(r"\bon\s+(?:the\s+)?([KQ])", text)
     if side:
         return side.group(1)
+    length = re.search(r"\b(long|short)\b", text)
+    if length:
+        return "Q" if length.group(1) == "long" else "K"
     body = text.replace(" ", "").replace(".", "").replace("—", "-").replace("–", "-")
     if re.search(r"[Oo0]-{1,2}[Oo0]-{1,2}[Oo0]", body):
         return "Q"
     if re.search(r"[Oo0]-{1,2}[Oo0]", body):
         return "K"
-    side = re.search(r"\(?([KQ])R?\)?$", body[7:] if body.lower().startswith("castles") else "")
+    side = re.search(r"\(?([KQ])(?:R|side)?\)?$", body[7:] if body.lower().startswith("castles") else "")
     return side.group(1) if side else ""
 
 

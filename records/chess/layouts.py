@@ -199,7 +199,7 @@ MOVE_TEXT_WORDS = ("ch|checks?|check(?:ing)?|mates?|sq|square|squares|takes|tks|
                    "disc|discovered|en|passant|pass|pawn|knight|bishop|rook|queen|king|his|her|first|second|"
                    "third|fourth|fifth|sixth|seventh|eighth|one|two|three|four|five|six|steps?|and|so|on|etc|"
                    "wins?|white|black|resigns?|resigned|drawn|draw|game|few|after|at|soon|shortly|several|"
-                   "some|the|next|in|moves?|best|good|bad|weak|strong|better|forced|only|with")
+                   "some|the|next|in|moves?|best|good|bad|weak|strong|better|forced|only|with|long|short|side")
 PROSE_WORD = re.compile(rf"(?<![\w'.-])(?!(?i:{MOVE_TEXT_WORDS})(?:'s)?\b)[A-Za-z][a-z]{{2,}}\b")
 
 

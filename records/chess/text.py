@@ -39,7 +39,7 @@ RANK_WORD = "|".join(dn.RANK_NUMBERS)  # first ... eighth
 # a pawn's capture named by its files (`exd`, `e:d`, German `ed:`), as the grammar's SAN has it
 FILE_CAPTURE = r"(?<![A-Za-z0-9])[a-h](?:[x:\u00d7][a-h]|[a-h]:)(?![A-Za-z0-9])"
 NOT_PROSE = re.compile(rf"Kt|[Cc]heck|ch|square|sq|mate|takes|{RANK_WORD}|"
-                       r"\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles|"
+                       r"\bto\b|e\.\s?p\.|(?<=\d)(?:st|nd|rd|th|d)|'s|x|[Cc]astles(?:\s+(?:long|short)\b)?|"
                        r"\b(?:on|side|his|her|one|two|en passant)\b|\((?:best|good|bad|weak|strong|better|forced)\.?\)|"
                        r"[Rr]esign(?:s|ed)|[Dd]rawn?|discovered|double|dble|dis|dbl|(?<![A-Za-z])[KQRBNDTLSFCAP\u2654-\u265f]?[a-h]?[1-8]?[x:\u00d7-]?[a-h][1-8]\b|"
                        + FILE_CAPTURE)

@@ -434,3 +434,22 @@ def test_a_game_whose_check_wraps_keeps_its_last_line(tmp_path):
     (rec,) = core_reading.read_path(str(path))
     assert rec.end_line == 5 and len(rec.plies) == 20
     assert [p.normal for p in rec.plies][-2:] == ["Ke2", "f5"]
+
+
+BOTH_WAYS = ("1. P-K4, P-K4; 2. Kt-KB3, Kt-QB3; 3. B-B4, B-B4; 4. P-Q3, P-Q3; 5. B-K3, B-K3; "
+             "6. Kt-B3, Kt-B3; 7. Q-Q2, Q-Q2; 8. {}, {}.")
+
+
+@pytest.mark.parametrize("white, black, sans", [
+    ("Castles long", "Castles short", ["O-O-O", "O-O"]),
+    ("Castles (Q side)", "Castles (K side)", ["O-O-O", "O-O"]),
+    ("Castles Q", "Castles K", ["O-O-O", "O-O"]),
+    ("Castles with Q R", "Castles on the King's side", ["O-O-O", "O-O"]),
+    ("Castles on the Queen's side", "Castles long", ["O-O-O", "O-O-O"])])
+def test_castling_named_in_words_reads_its_side(white, black, sans):
+    """`Castles long`, `Castles (Q side)`, `Castles Q`: where both castlings are legal, the
+    words say which (they were unread, and the game dropped from that line on)."""
+    from records.chess.scan import scan_book
+    (rec,) = scan_book("GAME 1.\n\n" + BOTH_WAYS.format(white, black) + "\n", "castles.txt")
+    rec.settle_status()
+    assert rec.status == "valid" and [p.normal for p in rec.plies][14:] == sans
