@@ -198,7 +198,11 @@ def title_case(heading: str) -> str:
 
 # -- a position stated in words ---------------------------------------------------------------
 _SIDE_PART = re.compile(r"\b(Black|White|BLACK|WHITE)\b(?!\s+(?:to|TO)\b)\s*(?:\u2014|--|-)?\s*[:,]?\s*"
-                        r"([^.;]*(?:[.;]\s*(?:[Kk]ings?|K)\b[^.;]*)*)")
+                        r"([^.;]*(?:[.;]\s*(?:[Kk]ings?\b|K\b|K\d)[^.;]*)*)")
+# A king marked beside its square: before it (`K 19`, `K. 19`) or after it (`19K`, `19k`,
+# `19*`, `19 (king)`, `19 (K)`); each is rewritten `K19` before the sides are read.
+_KING_BEFORE = re.compile(r"\bK\.?\s*(?=\d{1,2}\b)")
+_KING_AFTER = re.compile(r"\b(\d{1,2})(?:[Kk]\b|\*|\s*\(\s*(?:[Kk]ing|[Kk])\.?\s*\))")
 _PIECE_LIST = re.compile(r"(?:(men|man|kings?|pieces?)\s*(?:on|at)?\s*)?"
                          r"((?:K?\d{1,2}(?:\s*(?:,|and|&)\s*K?\d{1,2})*))", re.I)
 TURN = re.compile(r"\b(Black|White|BLACK|WHITE)\s+(?:to|TO)\s+(?:move|play|MOVE|PLAY)\b")
@@ -207,8 +211,10 @@ TURN = re.compile(r"\b(Black|White|BLACK|WHITE)\s+(?:to|TO)\s+(?:move|play|MOVE|
 def stated_position(text: str) -> str | None:
     """A position written in words, as a FEN: `Black men on 1, 5; king on 9. White men on
     18, 22; king on 30. White to move.`, `Black: 1, 5, K9. White: 18, 22, K30.` or
-    `Black--6, 10; Kings 19, 25. White--11, 14.` None unless both colours are given."""
+    `Black--6, 10; Kings 19, 25. White--11, 14.`, a king also marked `K. 9`, `9K`, `9*` or
+    `9 (king)`. None unless both colours are given."""
     sides: dict[str, list[str]] = {}
+    text = _KING_AFTER.sub(r"K\1", _KING_BEFORE.sub("K", text))
     for match in _SIDE_PART.finditer(text):
         colour = match.group(1)[0].upper()
         squares = []

@@ -179,7 +179,8 @@ class CheckersReader:
         texts = [r.text for r in block.rows if not r.rule]
         joined = " ".join(texts)
         worded = ("Black" in joined or "BLACK" in joined) and ("White" in joined or "WHITE" in joined)
-        found = _fen_starts(block) or (_worded_starts(joined, block.line) if worded else [])
+        found = _fen_starts(block) or (_worded_starts([r for r in block.rows if not r.rule],
+                                                      block.line) if worded else [])
         if found:
             title = _clean(texts[0]) if len(block.rows) > 1 and _headline(texts[0]) \
                 and not stated_position(texts[0]) and not _FEN.search(texts[0]) else ""
@@ -437,18 +438,46 @@ def _fen_starts(block: Block) -> list[tuple[str, Start]]:
     return []
 
 
-def _worded_starts(text: str, line: int) -> list[tuple[str, Start]]:
-    fen = stated_position(text)
-    return [_fixed_start(fen, "the position stated in words", line, 1)] if fen else []
+def _worded_starts(rows: list, line: int) -> list[tuple[str, Start]]:
+    fen = stated_position(" ".join(r.text for r in rows))
+    if not fen:
+        return []
+    name, start = _fixed_start(fen, "the position stated in words", line, 1)
+    for place in (start.setup or {}).get("uncrowned", []):
+        place["line"], place["column"] = _square_place(rows, place["colour"], place["square"])
+    return [(name, start)]
+
+
+_SIDE_OR_SQUARE = re.compile(r"\b(?:(Black|White|BLACK|WHITE)|(\d{1,2}))\b")
+
+
+def _square_place(rows: list, colour: str, square: int) -> tuple[int, int]:
+    """Where a square is printed in a side's list of a position in words (line, column)."""
+    side = ""
+    for row in rows:
+        for match in _SIDE_OR_SQUARE.finditer(row.text):
+            if match.group(1):
+                side = match.group(1)[0].upper()
+            elif side == colour and int(match.group(2)) == square:
+                return row.line, match.start() + 1
+    return rows[0].line, 1
 
 
 def _fixed_start(fen: str, what: str, line: int, column: int) -> tuple[str, Start]:
+    """The start printed as a FEN or in words. A man printed on its own crowning row cannot
+    stand there (it would have been crowned): it is set up as a king and the setup keeps
+    where it was, for the record to say so."""
     setup = {"fen": fen, "from": named.PRINTED, "line": line, "column": column, "what": what}
     try:
         position = engine.from_fen(fen)
     except engine.FenError as exc:
         setup["error"] = str(exc)
         return f"from {what} at line {line}", Start(None, "", "setup", "", setup)
+    stranded = engine.uncrowned_men(position)
+    if stranded:
+        setup["uncrowned"] = [{"colour": colour, "square": square, "line": line, "column": column}
+                              for colour, square in stranded]
+        position = engine.crown_men(position)
     setup["fen"] = engine.to_fen(position)
     name = f"from {what} at line {line}"
     return name, Start(position, name, "setup", "", setup)

@@ -471,6 +471,11 @@ def _setup_notes(rec: Record, start: Start, line: Line) -> None:
                     f"({rec.start_position})", rec.line, 1)
     else:
         rec.data["setup"]["from"] = PRINTED
+        for man in setup.get("uncrowned", []):
+            rec.add(WARNING, "CHECKERS-SETUP-UNCROWNED", f"the printed setup puts a "
+                    f"{COLOUR[man['colour']]} man on {man['square']}, its own crowning row, "
+                    "where no man can stand (it would have been crowned): read as a king",
+                    man["line"], man["column"], suggestion=f"K{man['square']}")
 
 
 def _inherit_repairs(rec: Record, parent: Record, prefix: list[Ply]) -> None:

@@ -515,14 +515,26 @@ def game_with_notes_after(lines, texts, rnd) -> Page:
 
 
 # -- setups over their solutions ------------------------------------------------------------------
-def side_words(fen: str) -> str:
-    """`Black men on 1, 5; kings on 9. White men on 18, 22; king on 30. White to move.`"""
+# A king marked beside its square in a side's list of squares ({} is the square), and how the
+# side's name is set before its list
+KING_MARKS = ["K{}", "K {}", "K. {}", "{}K", "{}k", "{}*", "{} (king)", "{} (K)"]
+SIDE_FORMS = ["{}, ", "{}: ", "{}--", "{} ", "{} pieces on "]
+
+
+def side_words(fen: str, king_mark: str = "", side_form: str = "{} ") -> str:
+    """`Black men on 1, 5; kings on 9. White men on 18, 22; king on 30. White to move.`; with
+    a king mark (`K {}`, `{}*`, ...) each side's squares in one list, kings marked:
+    `Black: 1, 5, K 9. White: 18, 22, K 30. White to move.`"""
     pos = engine.from_fen(fen)
     pieces = engine.pieces(pos)
     out = []
     for colour, name in (("b", "Black"), ("w", "White")):
         men = [str(s) for s, p in sorted(pieces.items()) if p == colour]
         kings = [str(s) for s, p in sorted(pieces.items()) if p == colour.upper()]
+        if king_mark:
+            out.append(side_form.format(name) + ", ".join(men + [king_mark.format(k) for k in kings])
+                       + ".")
+            continue
         parts = ([f"men on {', '.join(men)}"] if men else []) + \
             ([f"king{'s' if len(kings) > 1 else ''} on {', '.join(kings)}"] if kings else [])
         out.append(f"{name} " + "; ".join(parts) + ".")
