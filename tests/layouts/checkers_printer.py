@@ -252,6 +252,28 @@ def pairs_per_row(lines, texts, rnd) -> Page:
     return sheet.page(lines, "row by row")
 
 
+# what a page prints where it turns ({} is the page's number): alone, or beside a running head
+PAGE_FURNITURE = ["{}", "    {}", "{}                    HOYLE'S GAMES", "CHECKERS                    {}",
+                  "{}        Draughts and Checkers"]
+
+
+def with_page_turn(page: Page, rnd: random.Random, furniture: str = "",
+                   blank: bool | None = None) -> tuple[Page, int]:
+    """The page with its furniture (a page number, a running head) printed where the page
+    turns between two rows of moves of one record, with a blank line either side or not;
+    and the furniture's line."""
+    rows = page.text.split("\n")
+    moved = sorted(set(page.where.values()))
+    inside = [n for n in moved[:-1] if n + 1 in moved]   # a row of moves with one under it
+    at = rnd.choice(inside)
+    blank = rnd.random() < 0.5 if blank is None else blank
+    shown = (furniture or rnd.choice(PAGE_FURNITURE)).format(rnd.randint(10, 999))
+    added = ["", shown, ""] if blank else [shown]
+    where = {key: n + len(added) if n > at else n for key, n in page.where.items()}
+    text = "\n".join(rows[:at] + added + rows[at:])
+    return Page(text, page.lines, where, page.layout), at + 1 + blank
+
+
 def ply_per_row(lines, texts, rnd) -> Page:
     """A move a line (the book's single column)."""
     sheet = Sheet()
