@@ -202,7 +202,8 @@ class CheckersReader:
             return board_starts(boards[-1])
         texts = [r.text for r in block.rows if not r.rule]
         joined = " ".join(texts)
-        worded = ("Black" in joined or "BLACK" in joined) and ("White" in joined or "WHITE" in joined)
+        worded = ("Black" in joined or "BLACK" in joined) and ("White" in joined or "WHITE" in joined) \
+            or "B." in joined and "W." in joined
         found = _fen_starts(block) or (_worded_starts([r for r in block.rows if not r.rule],
                                                       block.line) if worded else [])
         if found:

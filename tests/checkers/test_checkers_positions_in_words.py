@@ -71,6 +71,24 @@ def test_probe_king_marks(sides):
     assert rec.status == VALID
 
 
+@pytest.mark.parametrize("king_mark", cp.KING_MARKS)
+def test_sides_named_by_their_initials(king_mark):
+    rnd = random.Random(f"initials {king_mark}")
+    for _ in range(8):
+        fen = _position_with_kings(rnd)
+        moves = cp.play(rnd, engine.from_fen(fen), rnd.randint(3, 8))
+        [rec] = scan_book(_problem(fen, moves, king_mark, "{0[0]}. "), "kings.txt")
+        assert rec.start_position == fen and rec.status == VALID
+        assert [p.normal for p in rec.plies] == [str(m) for m in moves]
+
+
+def test_a_row_of_colour_initials_is_no_position():
+    assert notation.stated_position("B. 11 15\nW. 23 19") is None
+    assert notation.stated_position("1. B. 11-15 W. 23-19.") is None
+    assert notation.stated_position("B. 3, 6, 8, 12, 14. W. 5, 16, 25. Black to move.") == \
+        "B:W5,16,25:B3,6,8,12,14"
+
+
 def test_stated_position_reads_king_marks():
     assert notation.stated_position("Black: 1, 5, K. 9. White: 18, 22, 30*. White to move.") == \
         "W:W18,22,K30:B1,5,K9"

@@ -540,7 +540,7 @@ def game_with_notes_after(lines, texts, rnd) -> Page:
 # A king marked beside its square in a side's list of squares ({} is the square), and how the
 # side's name is set before its list
 KING_MARKS = ["K{}", "K {}", "K. {}", "{}K", "{}k", "{}*", "{} (king)", "{} (K)"]
-SIDE_FORMS = ["{}, ", "{}: ", "{}--", "{} ", "{} pieces on "]
+SIDE_FORMS = ["{}, ", "{}: ", "{}--", "{} ", "{} pieces on ", "{0[0]}. "]
 
 
 def side_words(fen: str, king_mark: str = "", side_form: str = "{} ") -> str:
