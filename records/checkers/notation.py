@@ -205,6 +205,7 @@ _KING_BEFORE = re.compile(r"\bK\.?\s*(?=\d{1,2}\b)")
 _KING_AFTER = re.compile(r"\b(\d{1,2})(?:[Kk]\b|\*|\s*\(\s*(?:[Kk]ing|[Kk])\.?\s*\))")
 _PIECE_LIST = re.compile(r"(?:(men|man|kings?|pieces?)\s*(?:on|at)?\s*)?"
                          r"((?:K?\d{1,2}(?:\s*(?:,|and|&)\s*K?\d{1,2})*))", re.I)
+_MOVE_IN_LIST = re.compile(r"\d\s*[-x\u2013]\s*\d")
 # a side named by its initial (`B. 3, 6, K8. W. 5, 16.`): only a list of squares between
 # commas, ended by a stop (a row's colour over its move, `B. 11 15`, is no position)
 _INITIAL_SIDE = re.compile(r"(?<![\w.])([BW])\.\s*(K?\d{1,2}(?:\s*,\s*K?\d{1,2})*)\s*(?=[.;]|$)")
@@ -220,6 +221,8 @@ def stated_position(text: str) -> str | None:
     sides: dict[str, list[str]] = {}
     text = _KING_AFTER.sub(r"K\1", _KING_BEFORE.sub("K", text))
     for match in _SIDE_PART.finditer(text):
+        if _MOVE_IN_LIST.search(match.group(2)):
+            continue     # `1. Black 11-16`: a move told, not the side's pieces
         colour = match.group(1)[0].upper()
         squares = []
         for part in _PIECE_LIST.finditer(match.group(2)):

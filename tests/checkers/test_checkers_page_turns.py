@@ -77,3 +77,4 @@ def test_moves_after_the_turn_that_do_not_carry_the_game_on():
     [diag] = [d for d in first.diagnostics if d.severity == WARNING]
     assert (diag.code, diag.line, diag.column) == ("CHECKERS-PAGE-TURN", 16, 1)
     assert first.status == NEEDS_REVIEW
+

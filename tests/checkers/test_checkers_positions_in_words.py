@@ -1,7 +1,7 @@
 """A position stated in words over its solution: every way books mark a king in a side's list
 of squares (`K 19`, `K. 19`, `K19`, `19K`, `19k`, `19*`, `19 (king)`) sets up a king, and a
 man printed on its own crowning row (where it would have been crowned) is said, not replayed
-around in silence."""
+around in silence; a side given a move (`1. Black 11-16`) is no position."""
 import os
 import random
 import sys
@@ -125,3 +125,15 @@ def test_a_black_man_on_its_crowning_row_in_a_fen():
     assert rec.start_position == "B:WK1,9:B6,K30"
     assert [d.code for d in rec.diagnostics if d.severity == WARNING] == ["CHECKERS-SETUP-UNCROWNED"]
     assert rec.status == NEEDS_REVIEW
+
+
+def test_numbered_plies_told_with_their_side_are_no_position():
+    """`1. Black 11-16` / `2. White 23-18`: a game of numbered plies, not a position stated in
+    words (whose sides list squares, never moves)."""
+    rnd = random.Random("numbered plies")
+    for _ in range(6):
+        lines = [cp.game(rnd, 12, 40)]
+        page = cp.numbered_plies(lines, cp.Texts(lines, rnd.choice(["joined", "capture"]), rnd), rnd)
+        [rec] = scan_book(page.text, "plies.txt")
+        assert rec.start_position == cp.INITIAL and rec.status == VALID, page.text
+        assert [p.normal for p in rec.plies] == [str(m) for m in lines[0].moves]

@@ -274,6 +274,22 @@ def with_page_turn(page: Page, rnd: random.Random, furniture: str = "",
     return Page(text, page.lines, where, page.layout), at + 1 + blank
 
 
+def numbered_plies(lines, texts, rnd) -> Page:
+    """`1. Black 11-16` / `2. White 23-18`: a ply a line, numbered and given its side."""
+    sheet = Sheet()
+    for r, line in enumerate(lines):
+        sheet.add(f"GAME {r + 1}.")
+        sheet.add()
+        black = line.start[0] == "B"
+        for j in range(len(line.moves)):
+            side = "Black" if (j % 2 == 0) == black else "White"
+            sheet.add(f"{j + 1}. {side} {texts(r, j)}", [(r, j)])
+        if line.verdict:
+            sheet.add(line.verdict)
+        sheet.add()
+    return sheet.page(lines, "row by row")
+
+
 def ply_per_row(lines, texts, rnd) -> Page:
     """A move a line (the book's single column)."""
     sheet = Sheet()
