@@ -394,6 +394,20 @@ def from_fen(fen: str) -> Position:
     return _new_position(Position, (bm, bk, wm, wk, turn))
 
 
+def uncrowned_men(pos: Position) -> list[tuple[str, int]]:
+    """The men standing on their own crowning row ((colour, square) pairs): no game reaches
+    such a position, since a man arriving there is crowned at once."""
+    stranded = [(BLACK, i + 1) for i in range(32) if pos[0] & BLACK_CROWN & 1 << i]
+    return stranded + [(WHITE, i + 1) for i in range(32) if pos[2] & WHITE_CROWN & 1 << i]
+
+
+def crown_men(pos: Position) -> Position:
+    """The position with every man that stands on its crowning row made a king."""
+    black, white = pos[0] & BLACK_CROWN, pos[2] & WHITE_CROWN
+    return _new_position(Position, (pos[0] ^ black, pos[1] | black, pos[2] ^ white,
+                                    pos[3] | white, pos[4]))
+
+
 # -- move text ---------------------------------------------------------------------
 _MOVE_TEXT = re.compile(r"^\s*(\d{1,2})(?:\s*([-x:])\s*|\s+)(\d{1,2})((?:\s*[x:-]\s*\d{1,2})*)\s*$")
 

@@ -198,18 +198,31 @@ def title_case(heading: str) -> str:
 
 # -- a position stated in words ---------------------------------------------------------------
 _SIDE_PART = re.compile(r"\b(Black|White|BLACK|WHITE)\b(?!\s+(?:to|TO)\b)\s*(?:\u2014|--|-)?\s*[:,]?\s*"
-                        r"([^.;]*(?:[.;]\s*(?:[Kk]ings?|K)\b[^.;]*)*)")
+                        r"([^.;]*(?:[.;]\s*(?:[Kk]ings?\b|K\b|K\d)[^.;]*)*)")
+# A king marked beside its square: before it (`K 19`, `K. 19`) or after it (`19K`, `19k`,
+# `19*`, `19 (king)`, `19 (K)`); each is rewritten `K19` before the sides are read.
+_KING_BEFORE = re.compile(r"\bK\.?\s*(?=\d{1,2}\b)")
+_KING_AFTER = re.compile(r"\b(\d{1,2})(?:[Kk]\b|\*|\s*\(\s*(?:[Kk]ing|[Kk])\.?\s*\))")
 _PIECE_LIST = re.compile(r"(?:(men|man|kings?|pieces?)\s*(?:on|at)?\s*)?"
                          r"((?:K?\d{1,2}(?:\s*(?:,|and|&)\s*K?\d{1,2})*))", re.I)
+_MOVE_IN_LIST = re.compile(r"\d\s*[-x\u2013]\s*\d")
+# a side named by its initial (`B. 3, 6, K8. W. 5, 16.`): only a list of squares between
+# commas, ended by a stop (a row's colour over its move, `B. 11 15`, is no position)
+_INITIAL_SIDE = re.compile(r"(?<![\w.])([BW])\.\s*(K?\d{1,2}(?:\s*,\s*K?\d{1,2})*)\s*(?=[.;]|$)")
 TURN = re.compile(r"\b(Black|White|BLACK|WHITE)\s+(?:to|TO)\s+(?:move|play|MOVE|PLAY)\b")
 
 
 def stated_position(text: str) -> str | None:
     """A position written in words, as a FEN: `Black men on 1, 5; king on 9. White men on
     18, 22; king on 30. White to move.`, `Black: 1, 5, K9. White: 18, 22, K30.` or
-    `Black--6, 10; Kings 19, 25. White--11, 14.` None unless both colours are given."""
+    `Black--6, 10; Kings 19, 25. White--11, 14.`, a king also marked `K. 9`, `9K`, `9*` or
+    `9 (king)`; the sides may be named by their initials (`B. 1, 5, K9. W. 18, 22.`). None
+    unless both colours are given."""
     sides: dict[str, list[str]] = {}
+    text = _KING_AFTER.sub(r"K\1", _KING_BEFORE.sub("K", text))
     for match in _SIDE_PART.finditer(text):
+        if _MOVE_IN_LIST.search(match.group(2)):
+            continue     # `1. Black 11-16`: a move told, not the side's pieces
         colour = match.group(1)[0].upper()
         squares = []
         for part in _PIECE_LIST.finditer(match.group(2)):
@@ -220,7 +233,11 @@ def stated_position(text: str) -> str | None:
         if squares:
             sides.setdefault(colour, []).extend(squares)
     if set(sides) != {"B", "W"}:
-        return None
+        sides = {}
+        for match in _INITIAL_SIDE.finditer(text):
+            sides.setdefault(match.group(1), []).extend(re.findall(r"K?\d{1,2}", match.group(2)))
+        if set(sides) != {"B", "W"}:
+            return None
     turn = TURN.search(text)
     first = turn.group(1)[0].upper() if turn else "B"
     return f"{first}:W{','.join(sides['W'])}:B{','.join(sides['B'])}"

@@ -59,6 +59,11 @@ DENSITY = 0.2   # running text is notation when its moves make up this share of 
 ROW_DENSITY = 0.25   # or this share of one of its lines,
 SPARSE = 0.15   # or this share with three moves or more (commentary mentions fewer)
 TURN_REACH = 60  # lines under a diagram where a sentence may give the other side the move
+# a page's furniture printed across a column of moves where the page turns: its number alone,
+# or with a running head set apart from it (`152      HOYLE'S GAMES`, `Checkers    153`)
+_RUNNING_HEAD = r"[A-Z][A-Za-z'\u2019.,&\- ]*[A-Za-z.]"
+_PAGE_LINE = re.compile(rf"^\s*(?:{_RUNNING_HEAD}\s{{3,}})?\d{{1,4}}(?:\s{{3,}}{_RUNNING_HEAD})?\s*$")
+PAGE_TURN_REACH = 3   # lines above and below a page's furniture where the moves it interrupts stand
 
 
 class CheckersReader:
@@ -91,7 +96,8 @@ class CheckersReader:
 
     def _tokens(self, cell) -> list[Token]:
         text = cell.text
-        if cell.line in self.board_lines or not (_DIGIT.search(text) or _WORTH.search(text)
+        if cell.line in self.board_lines or self.page_turn(cell.line) \
+                or not (_DIGIT.search(text) or _WORTH.search(text)
                                                  or _SHORT_WORTH.fullmatch(text)
                                                  or _NOTE_START.match(text)):
             return []
@@ -119,6 +125,24 @@ class CheckersReader:
                 if tok.kind == "move":
                     tok.value = PROSE
         return found
+
+    def page_turn(self, number: int) -> bool:
+        """Whether the line is where the page turns inside a column of moves: a page number
+        alone (or with a running head in capitals), moves printed just above and just below
+        it. It is no notation and no heading: the moves go on past it."""
+        text = self.lines[number - 1] if 0 < number <= len(self.lines) else ""
+        if not _PAGE_LINE.match(text):
+            return False
+        return self._moves_near(number, -1) and self._moves_near(number, 1)
+
+    def _moves_near(self, number: int, step: int) -> bool:
+        """Whether the nearest printed line from `number` that way (within PAGE_TURN_REACH)
+        prints a move."""
+        for at in range(number + step, number + step * (PAGE_TURN_REACH + 1), step):
+            text = self.lines[at - 1] if 0 < at <= len(self.lines) else ""
+            if text.strip():
+                return bool(_MOVE_LIKE.search(text)) and not _PAGE_LINE.match(text)
+        return False
 
     def _line_tokens(self, number: int, force: bool = False) -> list[Token]:
         """A line's tokens, read whole: a move whose squares a wide space splits into two cells
@@ -178,8 +202,10 @@ class CheckersReader:
             return board_starts(boards[-1])
         texts = [r.text for r in block.rows if not r.rule]
         joined = " ".join(texts)
-        worded = ("Black" in joined or "BLACK" in joined) and ("White" in joined or "WHITE" in joined)
-        found = _fen_starts(block) or (_worded_starts(joined, block.line) if worded else [])
+        worded = ("Black" in joined or "BLACK" in joined) and ("White" in joined or "WHITE" in joined) \
+            or "B." in joined and "W." in joined
+        found = _fen_starts(block) or (_worded_starts([r for r in block.rows if not r.rule],
+                                                      block.line) if worded else [])
         if found:
             title = _clean(texts[0]) if len(block.rows) > 1 and _headline(texts[0]) \
                 and not stated_position(texts[0]) and not _FEN.search(texts[0]) else ""
@@ -235,7 +261,7 @@ class CheckersReader:
 
     def heading(self, block: Block) -> str:
         rows = block.text_rows()
-        if len(rows) > 2:
+        if len(rows) > 2 or all(self.page_turn(r.line) for r in rows):
             return ""
         text = " ".join(r.text.strip() for r in rows)
         if len(text) > 70 or not text or any(len(r.cells) > 1 for r in rows):
@@ -437,18 +463,46 @@ def _fen_starts(block: Block) -> list[tuple[str, Start]]:
     return []
 
 
-def _worded_starts(text: str, line: int) -> list[tuple[str, Start]]:
-    fen = stated_position(text)
-    return [_fixed_start(fen, "the position stated in words", line, 1)] if fen else []
+def _worded_starts(rows: list, line: int) -> list[tuple[str, Start]]:
+    fen = stated_position(" ".join(r.text for r in rows))
+    if not fen:
+        return []
+    name, start = _fixed_start(fen, "the position stated in words", line, 1)
+    for place in (start.setup or {}).get("uncrowned", []):
+        place["line"], place["column"] = _square_place(rows, place["colour"], place["square"])
+    return [(name, start)]
+
+
+_SIDE_OR_SQUARE = re.compile(r"\b(?:(Black|White|BLACK|WHITE)|(\d{1,2}))\b")
+
+
+def _square_place(rows: list, colour: str, square: int) -> tuple[int, int]:
+    """Where a square is printed in a side's list of a position in words (line, column)."""
+    side = ""
+    for row in rows:
+        for match in _SIDE_OR_SQUARE.finditer(row.text):
+            if match.group(1):
+                side = match.group(1)[0].upper()
+            elif side == colour and int(match.group(2)) == square:
+                return row.line, match.start() + 1
+    return rows[0].line, 1
 
 
 def _fixed_start(fen: str, what: str, line: int, column: int) -> tuple[str, Start]:
+    """The start printed as a FEN or in words. A man printed on its own crowning row cannot
+    stand there (it would have been crowned): it is set up as a king and the setup keeps
+    where it was, for the record to say so."""
     setup = {"fen": fen, "from": named.PRINTED, "line": line, "column": column, "what": what}
     try:
         position = engine.from_fen(fen)
     except engine.FenError as exc:
         setup["error"] = str(exc)
         return f"from {what} at line {line}", Start(None, "", "setup", "", setup)
+    stranded = engine.uncrowned_men(position)
+    if stranded:
+        setup["uncrowned"] = [{"colour": colour, "square": square, "line": line, "column": column}
+                              for colour, square in stranded]
+        position = engine.crown_men(position)
     setup["fen"] = engine.to_fen(position)
     name = f"from {what} at line {line}"
     return name, Start(position, name, "setup", "", setup)

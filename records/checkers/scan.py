@@ -54,7 +54,7 @@ def scan_book(text: str, path: str) -> list[Record]:
     out: list[Record] = []
     used: set[str] = set()
     for span in read_page(lines, reader):
-        out += SpanRecords(span, lines, path, used).records()
+        out += SpanRecords(span, lines, path, used, reader).records()
     out.sort(key=lambda r: r.line)
     for rec in out:   # the published opening and ballot, as a PDN game's are named
         name_record(rec)
@@ -163,8 +163,11 @@ class Piece:
 
 
 class SpanRecords:
-    def __init__(self, span: Span, lines: list[str], path: str, used: set[str]):
+    def __init__(self, span: Span, lines: list[str], path: str, used: set[str],
+                 reader: CheckersReader):
         self.span, self.lines, self.path, self.used = span, lines, path, used
+        self.reader = reader
+        self.turns: list[tuple[int, int, Piece]] = []   # a page turn a line may not go past
         self.pieces: list[Piece] = []
         self.of_line: dict[int, Piece] = {}
         self.base = ""
@@ -184,6 +187,8 @@ class SpanRecords:
                 self.base, self.rivals = self._base_title(block, choice, tried), rivals
             if index and _fresh_too(choice, tried):
                 self.fresh.append(block)
+            if index and self.pieces:
+                self._note_page_turn(block, choice)
             start = tried.start if index == 0 else _carry(previous, tried.start)
             reading: Reading = getattr(tried, "mended", None) if index == 0 else None
             if reading is None and index == 0 and not tried.replay.failure:
@@ -194,7 +199,30 @@ class SpanRecords:
             earlier = previous.lines if previous is not None else []
             previous = Reading(earlier + reading.lines, start, reading.current)
         self._verdict_below()
-        return [self._record(piece) for piece in self.pieces if piece.moves or piece.line.failed]
+        out = [self._record(piece) for piece in self.pieces if piece.moves or piece.line.failed]
+        self._cut_at_page_turns()
+        return out
+
+    def _note_page_turn(self, block: Block, choice: Choice) -> None:
+        """A block after the page turns (its number, a running head: page furniture passed
+        over) that replays from no start: the line above it may go on there, misprinted."""
+        above = self.span.blocks[self.span.blocks.index(block) - 1]
+        turns = [n for n in range(above.end_line + 1, block.line)
+                 if self.reader.page_turn(n)]
+        if turns and not any(t.replay.whole for t in choice.readings):
+            self.turns.append((turns[0], block.line, self.pieces[-1]))
+
+    def _cut_at_page_turns(self) -> None:
+        """The line of play that stops at a page turn when moves printed after the turn do
+        not carry it on: not whole, whatever it replays (a warning, at the turn)."""
+        for turn, after, piece in self.turns:
+            rec = piece.record
+            if rec is None or "Result" in rec.tags or any(m.line > turn for m in piece.moves):
+                continue
+            rec.add(WARNING, "CHECKERS-PAGE-TURN", f"the page turns at line {turn} and the moves "
+                    f"from line {after} on do not carry {rec.title} on from where it stops: "
+                    "the game may be cut short there", turn, 1)
+            rec.settle_status()
 
     def _verdict_below(self) -> None:
         """A verdict printed on its own under the last block (`&c.` then `White loses.`): the
@@ -471,6 +499,11 @@ def _setup_notes(rec: Record, start: Start, line: Line) -> None:
                     f"({rec.start_position})", rec.line, 1)
     else:
         rec.data["setup"]["from"] = PRINTED
+        for man in setup.get("uncrowned", []):
+            rec.add(WARNING, "CHECKERS-SETUP-UNCROWNED", f"the printed setup puts a "
+                    f"{COLOUR[man['colour']]} man on {man['square']}, its own crowning row, "
+                    "where no man can stand (it would have been crowned): read as a king",
+                    man["line"], man["column"], suggestion=f"K{man['square']}")
 
 
 def _inherit_repairs(rec: Record, parent: Record, prefix: list[Ply]) -> None:

@@ -252,6 +252,44 @@ def pairs_per_row(lines, texts, rnd) -> Page:
     return sheet.page(lines, "row by row")
 
 
+# what a page prints where it turns ({} is the page's number): alone, or beside a running head
+PAGE_FURNITURE = ["{}", "    {}", "{}                    HOYLE'S GAMES", "CHECKERS                    {}",
+                  "{}        Draughts and Checkers"]
+
+
+def with_page_turn(page: Page, rnd: random.Random, furniture: str = "",
+                   blank: bool | None = None) -> tuple[Page, int]:
+    """The page with its furniture (a page number, a running head) printed where the page
+    turns between two rows of moves of one record, with a blank line either side or not;
+    and the furniture's line."""
+    rows = page.text.split("\n")
+    moved = sorted(set(page.where.values()))
+    inside = [n for n in moved[:-1] if n + 1 in moved]   # a row of moves with one under it
+    at = rnd.choice(inside)
+    blank = rnd.random() < 0.5 if blank is None else blank
+    shown = (furniture or rnd.choice(PAGE_FURNITURE)).format(rnd.randint(10, 999))
+    added = ["", shown, ""] if blank else [shown]
+    where = {key: n + len(added) if n > at else n for key, n in page.where.items()}
+    text = "\n".join(rows[:at] + added + rows[at:])
+    return Page(text, page.lines, where, page.layout), at + 1 + blank
+
+
+def numbered_plies(lines, texts, rnd) -> Page:
+    """`1. Black 11-16` / `2. White 23-18`: a ply a line, numbered and given its side."""
+    sheet = Sheet()
+    for r, line in enumerate(lines):
+        sheet.add(f"GAME {r + 1}.")
+        sheet.add()
+        black = line.start[0] == "B"
+        for j in range(len(line.moves)):
+            side = "Black" if (j % 2 == 0) == black else "White"
+            sheet.add(f"{j + 1}. {side} {texts(r, j)}", [(r, j)])
+        if line.verdict:
+            sheet.add(line.verdict)
+        sheet.add()
+    return sheet.page(lines, "row by row")
+
+
 def ply_per_row(lines, texts, rnd) -> Page:
     """A move a line (the book's single column)."""
     sheet = Sheet()
@@ -515,14 +553,26 @@ def game_with_notes_after(lines, texts, rnd) -> Page:
 
 
 # -- setups over their solutions ------------------------------------------------------------------
-def side_words(fen: str) -> str:
-    """`Black men on 1, 5; kings on 9. White men on 18, 22; king on 30. White to move.`"""
+# A king marked beside its square in a side's list of squares ({} is the square), and how the
+# side's name is set before its list
+KING_MARKS = ["K{}", "K {}", "K. {}", "{}K", "{}k", "{}*", "{} (king)", "{} (K)"]
+SIDE_FORMS = ["{}, ", "{}: ", "{}--", "{} ", "{} pieces on ", "{0[0]}. "]
+
+
+def side_words(fen: str, king_mark: str = "", side_form: str = "{} ") -> str:
+    """`Black men on 1, 5; kings on 9. White men on 18, 22; king on 30. White to move.`; with
+    a king mark (`K {}`, `{}*`, ...) each side's squares in one list, kings marked:
+    `Black: 1, 5, K 9. White: 18, 22, K 30. White to move.`"""
     pos = engine.from_fen(fen)
     pieces = engine.pieces(pos)
     out = []
     for colour, name in (("b", "Black"), ("w", "White")):
         men = [str(s) for s, p in sorted(pieces.items()) if p == colour]
         kings = [str(s) for s, p in sorted(pieces.items()) if p == colour.upper()]
+        if king_mark:
+            out.append(side_form.format(name) + ", ".join(men + [king_mark.format(k) for k in kings])
+                       + ".")
+            continue
         parts = ([f"men on {', '.join(men)}"] if men else []) + \
             ([f"king{'s' if len(kings) > 1 else ''} on {', '.join(kings)}"] if kings else [])
         out.append(f"{name} " + "; ".join(parts) + ".")
