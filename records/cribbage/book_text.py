@@ -230,7 +230,20 @@ def mentions(toks: list[Tok], start: int = 0, end: int | None = None) -> list[Me
                 card.suit = suit_of(toks[i + 2])
             out.append(Mention(card, i))
         i += 1
+    _share_suits(toks, out)
     return out
+
+
+def _share_suits(toks: list[Tok], found: list[Mention]) -> None:
+    """`the two, four, six and eight of hearts`: the suit named after a list of ranks in words
+    is every one's (joined by commas and `and` alone: `a five and the six of clubs` is not)."""
+    for k in range(len(found) - 1, 0, -1):
+        last, before = found[k], found[k - 1]
+        between = {t.text.lower() for t in toks[before.index + 1:last.index]}
+        if last.card.suit and not before.card.suit and last.count == before.count == 1 and \
+                toks[before.index].type == toks[last.index].type == "RANK_WORD" and \
+                between and between <= {",", "and"}:
+            before.card.suit = last.card.suit
 
 
 def _is_card(toks: list[Tok], i: int, card: RawCard, end: int) -> bool:
@@ -299,11 +312,15 @@ def _find_hand(s: Sentence):
     if not markers:
         return None
     marker = markers[0]
-    cut = next((j for j in range(marker + 1, len(toks)) if words[j] in TOTAL_CUES), len(toks))
+    cut = count_start(toks, marker)
     found = mentions(toks, 0, cut)
     starter = _starter_near(toks, words, marker, found)
     if starter is None:
         return None
+    stop = _stop_after(words, max(marker, starter.index), cut)
+    if stop < cut and sum(m.count for m in found if m.index < stop and m is not starter) >= 2:
+        cut = stop + 1  # `...; starter, two of spades: seven`: the hand was listed, the count follows
+        found = [m for m in found if m.index < stop]
     held = [m for m in found if m is not starter]
     if sum(m.count for m in held) < 2:
         return None
@@ -315,7 +332,41 @@ def _find_hand(s: Sentence):
             if before:
                 same_suit.append(before[-1])
     crib = any(t.type == "CRIB" for t in toks[:cut])
-    return held, starter, crib, same_suit, other
+    return held, starter, crib, same_suit, other, cut
+
+
+COUNT_STOPS = {":", ";", "\u2014"}
+
+
+def count_start(toks: list[Tok], marker: int) -> int:
+    """Where the count begins after the starter's word: at `counts`, `are worth`, `= 29`, or at
+    the first call of it (`fifteen-two`, `fifteen two`, `15-2`, `a pair`, `a run of three`,
+    `his nobs`). A number word from there on is a count (`fifteen two`, `are seven`, `a pair
+    royal six`), never a card: the hand's cards are named before it."""
+    for j in range(marker + 1, len(toks)):
+        if _opens_count(toks, j):
+            return j
+    return len(toks)
+
+
+def _opens_count(toks: list[Tok], j: int) -> bool:
+    word = toks[j].text.lower()
+    if word in TOTAL_CUES or word.startswith("fifteen-"):
+        return True
+    after = toks[j + 1].text.lower() if j + 1 < len(toks) else ""
+    if word == "fifteen":
+        return number_of(toks[j + 1]) is not None if after else False
+    if word == "15":
+        return after in ("-", "\u2013")
+    if word in CATEGORY_WORDS and not word.startswith("fifteen"):
+        return not (after == "of" and j + 2 < len(toks) and card_of(toks[j + 2]) is not None
+                    and card_of(toks[j + 2]).plural)      # `a pair of sixes` names cards
+    return False
+
+
+def _stop_after(words: list[str], start: int, end: int) -> int:
+    """The first colon, semicolon or dash after the starter is named, else end."""
+    return next((j for j in range(start + 1, end) if words[j] in COUNT_STOPS), end)
 
 
 def _starter_near(toks, words, marker, found) -> Mention | None:

@@ -103,9 +103,10 @@ def prose_tokens(text: str, first_line: int = 1) -> list[Tok]:
     The prose rule accepts any sequence of tokens, so the lexer alone gives what a parse would
     (the same tokens on every book of the corpus) in a quarter of the time."""
     unnamed = _unnamed()
-    try:   # (`= 29`, a count stated: its sign is kept, as punctuation)
-        return [Tok("PUNCT" if t == "=" else t.type, str(t), t.line + first_line - 1, t.column)
-                for t in _parser().lex(text) if t.type not in unnamed or t == "="]
+    kept = ("=", ":")   # `= 29`, a count stated; `starter, 2S: seven`, the count after a colon
+    try:
+        return [Tok("PUNCT" if t in kept else t.type, str(t), t.line + first_line - 1, t.column)
+                for t in _parser().lex(text) if t.type not in unnamed or t in kept]
     except LarkError as exc:  # every character is some token; this is a safety net
         raise NotationError(f"cannot read: {exc}") from exc
 
@@ -307,6 +308,9 @@ def spoken_claims(toks: list[Tok]) -> list:
         elif i and (words[i - 1] in SAID_AFTER or i > 2 and words[i - 2] == "of"
                     and words[i - 3] in SAID_AFTER) and number_of(tok) is not None and (
                 i + 1 == len(toks) or words[i + 1] in (",", ".", ";", "and")):
+            total = RawClaim("total", number_of(tok), tok.text, tok.line, tok.column)
+        elif i and words[i - 1] == "," and number_of(tok) is not None and (
+                i + 1 == len(toks) or words[i + 1] in (".", ";")):   # `..., a flush of four, twelve.`
             total = RawClaim("total", number_of(tok), tok.text, tok.line, tok.column)
         elif word == "nineteen" and len(toks) <= 2:
             total = RawClaim("total", 0, tok.text, tok.line, tok.column)
