@@ -20,6 +20,7 @@ from records.cribbage.book_text import (
     cribbage_sections,
     mentions,
     text_lines,
+    unread_cards,
 )
 from records.cribbage.narration import _verb_before, read_narration
 from records.cribbage.notation import (
@@ -147,9 +148,10 @@ def _read_hand(sentences, i, hand, variant, lines):
     cards = _expand(held)
     suits = [k for k in same_suit]
     last = sentences[j - 1].toks[-1].line
+    first_card = min([m.index for m in held] + [starter.index])
     example = HandExample(cards, starter.card, crib, _same_suit_cards(held, suits), claims,
                           variant, first, last, "\n".join(lines[first - 1:last]),
-                          starter_note=note)
+                          starter_note=note, unread=unread_cards(s.toks, first_card, count_at))
     return j, example
 
 

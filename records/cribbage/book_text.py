@@ -62,6 +62,7 @@ class HandExample:
     text: str
     kind: str = "hand"
     starter_note: str = ""   # why the starter is the card it is, when the count chose it
+    unread: list[Tok] = field(default_factory=list)   # words standing as cards, naming none
 
 
 @dataclass
@@ -333,6 +334,39 @@ def _find_hand(s: Sentence):
                 same_suit.append(before[-1])
     crib = any(t.type == "CRIB" for t in toks[:cut])
     return held, starter, crib, same_suit, other, cut
+
+
+LIST_WORDS = {",", "and", "&", "the", "a", "an", "of", ";", ":", "."}
+SUIT_GLYPHS = "♠♥♦♣♤♡◇♢♧"
+CARD_LIKE = re.compile(r"[AKQJT][a-z]{1,2}|[A-Z0-9][a-z]?[SHDC]")   # `Kx`, `Knv`, `QxC`, `ZC`
+
+
+def unread_cards(toks: list[Tok], start: int, end: int) -> list[Tok]:
+    """The words in a hand's list of cards (toks[start:end]) that stand where a card does and
+    name none: `knav of clubs`, `QxC`, `Kv♣` between cards. The reading keeps the cards it
+    knows; these are said where they stand, never dropped unseen."""
+    out = []
+    for j in range(start, end):
+        tok = toks[j]
+        if tok.type != "WORD" or tok.text.lower() in LIST_WORDS:
+            continue
+        nxt = toks[j + 1] if j + 1 < len(toks) else None
+        of_suit = nxt is not None and nxt.text.lower() == "of" and j + 2 < len(toks) \
+            and suit_of(toks[j + 2]) is not None
+        glyph = nxt is not None and nxt.text in SUIT_GLYPHS and nxt.line == tok.line \
+            and nxt.column == tok.column + len(tok.text)
+        if of_suit or (glyph or CARD_LIKE.fullmatch(tok.text)) and _between_cards(toks, j):
+            out.append(tok)
+    return out
+
+
+def _between_cards(toks: list[Tok], j: int) -> bool:
+    """toks[j] stands in a list of cards: a card or a list word on each side."""
+    def fits(k: int) -> bool:
+        return not 0 <= k < len(toks) or toks[k].type in ("CARD", "RANK_SIGN", "RANK_WORD") or \
+            toks[k].text.lower() in LIST_WORDS or toks[k].text in SUIT_GLYPHS or \
+            toks[k].type in ("STARTER_WORD", "TURNUP")
+    return fits(j - 1) and fits(j + 1)
 
 
 COUNT_STOPS = {":", ";", "\u2014"}

@@ -278,6 +278,10 @@ def _book_hand(ex, path: str) -> Record:
         rec.add(INFO, "CRIB-SUIT-ASSUMED", assumed, ex.line)
     if ex.starter_note:
         rec.add(INFO, "CRIB-STARTER", ex.starter_note, ex.starter.line, ex.starter.column)
+    for tok in ex.unread:
+        rec.add(ERROR, "CRIB-UNREADABLE", f"cannot read {tok.text!r} as a card: the hand is "
+                f"counted without it", tok.line, tok.column,
+                suggestion="write rank and suit, e.g. 5H, TD, 10♥, JC, or the knave of clubs")
     rec.tags["Source"] = "book"
     return rec
 

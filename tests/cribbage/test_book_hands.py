@@ -101,3 +101,55 @@ def test_a_random_hand_in_words_then_its_count_called_aloud(seed):
     assert rec.data["starter"] == str(starter), body
     assert (rec.tags["Stated"] == true) == (not wrong), body
     assert status == ("needs_review" if wrong else "valid"), (body, rec.diagnostics)
+
+
+# -- the knave written Kn, and a card that cannot be read --------------------------------------
+@pytest.mark.parametrize("line", ["The hand 5♥ 5♠ 5♦ Kn♣, starter 5♣ = 29.",
+                                  "The hand 5H 5S 5D KnC, starter 5C = 29.",
+                                  "The hand 5♥ 5♠ 5♦ ♣Kn, starter 5♣ = 29."])
+def test_the_knave_written_kn_is_the_jack(line):
+    """`KnC`, `Kn♣` (c33): the old books' knave; it had vanished, the 29 hand read as 3 cards."""
+    rec, status = read(line)
+    assert (rec.data["hand"], rec.data["starter"], status) == (["5H", "5S", "5D", "JC"], "5C", "valid")
+
+
+def test_a_table_of_hands_with_the_knave_written_kn():
+    """c27: `5, 5, 5, Kn.` and a starter `Kn.`: the knave is read in both rows."""
+    table = ("   Hand.                 Starter.     Points.\n"
+             "   5, 5, 5, Kn.          5            29\n"
+             "   5, 5, 5, 5            Kn.          28\n"
+             "   4, 4, 5, 6            6            24\n")
+    records = crib.scan_book(f"CRIBBAGE.\n\nTABLE OF HANDS.\n\n{table}", "table.txt")
+    got = [(r.data["hand"], r.data["starter"], r.tags["Stated"]) for r in records]
+    assert got == [(["5", "5", "5", "J"], "5", 29), (["5", "5", "5", "5"], "J", 28),
+                   (["4", "4", "5", "6"], "6", 24)]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_hands_with_the_knave_written_kn(seed):
+    rnd = random.Random(seed)
+    hand, starter = _deal(rnd)
+    hand[rnd.randrange(4)] = next(Card(11, s) for s in "SHDC" if Card(11, s) not in hand + [starter])
+    signs = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    glyphs = rnd.random() < 0.5
+
+    def shown(c: Card) -> str:
+        rank = "Kn" if c.rank == 11 else "A23456789TJQK"[c.rank - 1]
+        return rank + (signs[c.suit] if glyphs else c.suit)
+    true = score(hand, starter, False).total
+    rec, status = read(f"The hand {' '.join(map(shown, hand))}, starter {shown(starter)} = {true}.")
+    assert (rec.data["hand"], rec.data["starter"], status) == \
+        ([str(c) for c in hand], str(starter), "valid")
+
+
+@pytest.mark.parametrize("line, word", [
+    ("The hand 5H 5S 5D QxC, starter 5C = 29.", "QxC"),
+    ("The hand 5♥ 5♠ 5♦ Kv♣, starter 5♣ = 29.", "Kv"),
+    ("Hand: five of hearts, five of spades, five of diamonds, knav of clubs; starter, five of "
+     "clubs: twenty-nine.", "knav"),
+])
+def test_a_card_that_cannot_be_read_is_said_where_it_stands(line, word):
+    rec, status = read(line)
+    (unread,) = [d for d in rec.diagnostics if d.code == "CRIB-UNREADABLE"]
+    assert (unread.line, unread.column, status) == (3, line.index(word) + 1, "needs_review")
+    assert rec.data["hand"] == ["5H", "5S", "5D"]
