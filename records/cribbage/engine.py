@@ -186,7 +186,7 @@ def _counted_record(found, path: str, text: str) -> Record:
         if "count" in rec.data:
             for severity, code, message, line, column, suggestion in count_problems(
                     score(hand, starter), found.said):
-                rec.add(WARNING if severity == "warning" else ERROR, code, message, line, column,
+                rec.add({"info": INFO, "warning": WARNING}.get(severity, ERROR), code, message, line, column,
                         suggestion=suggestion)
         return rec
     rec = hand_record(hand, starter, claims=[claim], source=path, line=found.line,

@@ -153,3 +153,41 @@ def test_a_card_that_cannot_be_read_is_said_where_it_stands(line, word):
     (unread,) = [d for d in rec.diagnostics if d.code == "CRIB-UNREADABLE"]
     assert (unread.line, unread.column, status) == (3, line.index(word) + 1, "needs_review")
     assert rec.data["hand"] == ["5H", "5S", "5D"]
+
+
+# -- suits not printed: what they may add is said, not warned ----------------------------------
+def test_a_table_without_suits_knave_and_nobs_unknown():
+    """c28: `5, 5, 5, J  5  29`: without suits his nobs may or may not count; the 29 is said to
+    hold if the knave is of the starter's suit (CRIB-SUITS-UNKNOWN at the 29), not warned; a 27
+    stays a wrong count."""
+    row = "   5, 5, 5, J            5            {}\n"
+    head = "CRIBBAGE.\n\nTABLE OF HANDS.\n\n   Hand.                 Starter.     Points.\n"
+    for stated, status in ((29, "valid"), (27, "needs_review")):
+        (rec,) = crib.scan_book(head + row.format(stated) + row.format(28).replace("J ", "Q "), "t.txt")[:1]
+        assert rec.settle_status() == status
+        said = [d for d in rec.diagnostics if d.code == "CRIB-SUITS-UNKNOWN"]
+        assert [(d.line, d.column) for d in said] == ([(6, 39)] if stated == 29 else [])
+
+
+@pytest.mark.parametrize("hand, starter, crib, extras", [
+    ("5 5 5 J", "5", False, {1}),
+    ("2 4 6 8", "K", False, {4, 5}),
+    ("2 4 6 8", "K", True, {5}),
+    ("2 4 6 J", "K", False, {1, 4, 5, 6}),
+    ("2 4 6 8", "8", False, {4}),          # the starter pairs a card: not of the flush
+    ("2H 4H 6H 8S", "K", False, set()),    # two suits printed: no flush
+    ("5 5 6 7", "8", False, set()),
+])
+def test_what_unprinted_suits_may_add(hand, starter, crib, extras):
+    from records.cribbage.scoring import parse_card
+    count = score([parse_card(c) for c in hand.split()], parse_card(starter), crib)
+    assert set(count.unprinted) == extras
+
+
+def test_too_many_cards_points_at_the_first_surplus_card_and_notes_at_the_cards():
+    line = "The hand 5H 6S 7D 8C 9H 2C, starter KD = 12."
+    rec, _ = read(line)
+    (bad,) = [d for d in rec.diagnostics if d.code == "CRIB-IMPOSSIBLE-CARDS"]
+    assert (bad.line, bad.column) == (3, line.index("2C") + 1)
+    rec, _ = read("Hand: five, six, seven and eight; starter, the two: fourteen.")
+    assert all(d.column >= 1 for d in rec.diagnostics if d.code == "CRIB-NOTE")
