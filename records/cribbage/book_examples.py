@@ -20,6 +20,7 @@ from records.cribbage.book_text import (
     cribbage_sections,
     mentions,
     text_lines,
+    unread_cards,
 )
 from records.cribbage.narration import _verb_before, read_narration
 from records.cribbage.notation import (
@@ -30,6 +31,7 @@ from records.cribbage.notation import (
     card_of,
     claims_in,
     number_of,
+    spoken_claims,
 )
 
 
@@ -113,9 +115,9 @@ def _sum_like(s: Sentence) -> bool:
 
 
 def _read_hand(sentences, i, hand, variant, lines):
-    held, starter, crib, same_suit, other = hand
+    held, starter, crib, same_suit, other, count_at = hand
     s = sentences[i]
-    claims = claims_in(s.toks)
+    claims = _hand_claims(s.toks, count_at)
     j = i + 1
     first = s.toks[0].line
     while j < len(sentences) and not _window_ends(sentences, j):
@@ -146,10 +148,26 @@ def _read_hand(sentences, i, hand, variant, lines):
     cards = _expand(held)
     suits = [k for k in same_suit]
     last = sentences[j - 1].toks[-1].line
+    first_card = min([m.index for m in held] + [starter.index])
     example = HandExample(cards, starter.card, crib, _same_suit_cards(held, suits), claims,
                           variant, first, last, "\n".join(lines[first - 1:last]),
-                          starter_note=note)
+                          starter_note=note, unread=unread_cards(s.toks, first_card, count_at))
     return j, example
+
+
+def _hand_claims(toks: list[Tok], count_at: int) -> list[RawClaim]:
+    """What a hand's sentence states of its count: the numbers said of it anywhere (`counts
+    29`, `two for his nobs`), and the count called aloud after the cards (`fifteen-two,
+    fifteen-four, and a run of three are seven`) when no total was stated otherwise."""
+    claims = claims_in(toks)
+    if any(c.what == "total" for c in claims):
+        return claims
+    known = {(c.what, c.line, c.column) for c in claims}
+    said = toks[count_at:]
+    while said and said[-1].text in (".", ";", "!"):
+        said = said[:-1]       # (`: seven.`: a total alone)
+    return claims + [c for c in spoken_claims(said)
+                     if (c.what, c.line, c.column) not in known]
 
 
 def _starter_by_count(held: list[Mention], starter: Mention, other: Mention, crib: bool,

@@ -62,6 +62,7 @@ class HandExample:
     text: str
     kind: str = "hand"
     starter_note: str = ""   # why the starter is the card it is, when the count chose it
+    unread: list[Tok] = field(default_factory=list)   # words standing as cards, naming none
 
 
 @dataclass
@@ -230,7 +231,20 @@ def mentions(toks: list[Tok], start: int = 0, end: int | None = None) -> list[Me
                 card.suit = suit_of(toks[i + 2])
             out.append(Mention(card, i))
         i += 1
+    _share_suits(toks, out)
     return out
+
+
+def _share_suits(toks: list[Tok], found: list[Mention]) -> None:
+    """`the two, four, six and eight of hearts`: the suit named after a list of ranks in words
+    is every one's (joined by commas and `and` alone: `a five and the six of clubs` is not)."""
+    for k in range(len(found) - 1, 0, -1):
+        last, before = found[k], found[k - 1]
+        between = {t.text.lower() for t in toks[before.index + 1:last.index]}
+        if last.card.suit and not before.card.suit and last.count == before.count == 1 and \
+                toks[before.index].type == toks[last.index].type == "RANK_WORD" and \
+                between and between <= {",", "and"}:
+            before.card.suit = last.card.suit
 
 
 def _is_card(toks: list[Tok], i: int, card: RawCard, end: int) -> bool:
@@ -299,11 +313,15 @@ def _find_hand(s: Sentence):
     if not markers:
         return None
     marker = markers[0]
-    cut = next((j for j in range(marker + 1, len(toks)) if words[j] in TOTAL_CUES), len(toks))
+    cut = count_start(toks, marker)
     found = mentions(toks, 0, cut)
     starter = _starter_near(toks, words, marker, found)
     if starter is None:
         return None
+    stop = _stop_after(words, max(marker, starter.index), cut)
+    if stop < cut and sum(m.count for m in found if m.index < stop and m is not starter) >= 2:
+        cut = stop + 1  # `...; starter, two of spades: seven`: the hand was listed, the count follows
+        found = [m for m in found if m.index < stop]
     held = [m for m in found if m is not starter]
     if sum(m.count for m in held) < 2:
         return None
@@ -315,7 +333,74 @@ def _find_hand(s: Sentence):
             if before:
                 same_suit.append(before[-1])
     crib = any(t.type == "CRIB" for t in toks[:cut])
-    return held, starter, crib, same_suit, other
+    return held, starter, crib, same_suit, other, cut
+
+
+LIST_WORDS = {",", "and", "&", "the", "a", "an", "of", ";", ":", "."}
+SUIT_GLYPHS = "♠♥♦♣♤♡◇♢♧"
+CARD_LIKE = re.compile(r"[AKQJT][a-z]{1,2}|[A-Z0-9][a-z]?[SHDC]")   # `Kx`, `Knv`, `QxC`, `ZC`
+
+
+def unread_cards(toks: list[Tok], start: int, end: int) -> list[Tok]:
+    """The words in a hand's list of cards (toks[start:end]) that stand where a card does and
+    name none: `knav of clubs`, `QxC`, `Kv♣` between cards. The reading keeps the cards it
+    knows; these are said where they stand, never dropped unseen."""
+    out = []
+    for j in range(start, end):
+        tok = toks[j]
+        if tok.type != "WORD" or tok.text.lower() in LIST_WORDS:
+            continue
+        nxt = toks[j + 1] if j + 1 < len(toks) else None
+        of_suit = nxt is not None and nxt.text.lower() == "of" and j + 2 < len(toks) \
+            and suit_of(toks[j + 2]) is not None
+        glyph = nxt is not None and nxt.text in SUIT_GLYPHS and nxt.line == tok.line \
+            and nxt.column == tok.column + len(tok.text)
+        if of_suit or (glyph or CARD_LIKE.fullmatch(tok.text)) and _between_cards(toks, j):
+            out.append(tok)
+    return out
+
+
+def _between_cards(toks: list[Tok], j: int) -> bool:
+    """toks[j] stands in a list of cards: a card or a list word on each side."""
+    def fits(k: int) -> bool:
+        return not 0 <= k < len(toks) or toks[k].type in ("CARD", "RANK_SIGN", "RANK_WORD") or \
+            toks[k].text.lower() in LIST_WORDS or toks[k].text in SUIT_GLYPHS or \
+            toks[k].type in ("STARTER_WORD", "TURNUP")
+    return fits(j - 1) and fits(j + 1)
+
+
+COUNT_STOPS = {":", ";", "\u2014"}
+
+
+def count_start(toks: list[Tok], marker: int) -> int:
+    """Where the count begins after the starter's word: at `counts`, `are worth`, `= 29`, or at
+    the first call of it (`fifteen-two`, `fifteen two`, `15-2`, `a pair`, `a run of three`,
+    `his nobs`). A number word from there on is a count (`fifteen two`, `are seven`, `a pair
+    royal six`), never a card: the hand's cards are named before it."""
+    for j in range(marker + 1, len(toks)):
+        if _opens_count(toks, j):
+            return j
+    return len(toks)
+
+
+def _opens_count(toks: list[Tok], j: int) -> bool:
+    word = toks[j].text.lower()
+    if word in TOTAL_CUES or word.startswith("fifteen-"):
+        return True
+    after = toks[j + 1].text.lower() if j + 1 < len(toks) else ""
+    if word == "fifteen":
+        return number_of(toks[j + 1]) is not None if after else False
+    if word == "15":
+        return after in ("-", "\u2013")
+    if word in CATEGORY_WORDS and not word.startswith("fifteen"):
+        return not (after == "of" and j + 2 < len(toks) and card_of(toks[j + 2]) is not None
+                    and card_of(toks[j + 2]).plural)      # `a pair of sixes` names cards
+    return False
+
+
+def _stop_after(words: list[str], start: int, end: int) -> int:
+    """The first colon, semicolon or dash after the starter is named, else end."""
+    return next((j for j in range(start + 1, end) if words[j] in COUNT_STOPS), end)
 
 
 def _starter_near(toks, words, marker, found) -> Mention | None:

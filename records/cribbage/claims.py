@@ -92,6 +92,10 @@ def _check_total(rec: Record, count: Count, claim: Claim, claims: list[Claim], l
     actual = count.total
     if claim.value == actual or (claim.value == 19 and actual == 0):
         return    # (nineteen, which no hand counts, is what players call nothing)
+    if claim.value - actual in count.unprinted:
+        rec.add(INFO, "CRIB-SUITS-UNKNOWN", unprinted_note(count, claim.value, label),
+                claim.line, claim.column)
+        return
     parts = [c for c in claims if c.what in CATEGORY_KINDS]
     if parts and sum(c.value for c in parts) == actual and _one_digit_apart(claim.text, actual):
         rec.add(WARNING, "CRIB-OCR-TOTAL",
@@ -105,6 +109,13 @@ def _check_total(rec: Record, count: Count, claim: Claim, claims: list[Claim], l
             f" ({abs(claim.value - actual)} {'too many' if claim.value > actual else 'too few'}):"
             f" {difference(count, claims)}",
             claim.line, claim.column, suggestion=f"the count is {spoken(count)}")
+
+
+def unprinted_note(count: Count, stated: int, label: str = "") -> str:
+    """The stated total is the rules' count with what the unprinted suits may add: not a fault."""
+    extra = stated - count.total
+    return (f"{label}suits not printed: the stated {stated} is the {count.total} the printed "
+            f"cards show with {count.unprinted[extra]} ({extra}), which the print cannot show")
 
 
 def _one_digit_apart(printed: str, actual: int) -> bool:
@@ -160,8 +171,8 @@ def hand_record(hand: list[Card], starter: Card | None, *, crib: bool = False,
         problems.append(f"{len(hand)} cards {'in the crib' if crib else 'held'}; no cribbage "
                         f"{'crib' if crib else 'hand'} holds more than {most}")
     if problems:
-        rec.add(ERROR, "CRIB-IMPOSSIBLE-CARDS", "impossible cards: " + "; ".join(problems),
-                *_first_repeat(cards, spots, line),
+        at = _first_repeat(cards, spots, line) if len(hand) <= most else spots[most][1:]
+        rec.add(ERROR, "CRIB-IMPOSSIBLE-CARDS", "impossible cards: " + "; ".join(problems), *at,
                 suggestion="no count is made for cards that cannot come from one pack")
         return rec
     if starter is None:
@@ -173,8 +184,8 @@ def hand_record(hand: list[Card], starter: Card | None, *, crib: bool = False,
         if claim.what == "total":
             rec.tags["Stated"] = claim.value
     check_claims(rec, count, claims or [])
-    for note in count.notes:
-        rec.add(INFO, "CRIB-NOTE", note)
+    for note in count.notes:   # (said of the cards: where the first of them stands)
+        rec.add(INFO, "CRIB-NOTE", note, *(spots[0][1:] if positions else (line, 1)))
     rec.normal = json.dumps({k: rec.data[k] for k in ("variant", "crib", "hand", "starter")}
                             | {"total": count.total}, ensure_ascii=False)
     return rec

@@ -186,7 +186,7 @@ def _counted_record(found, path: str, text: str) -> Record:
         if "count" in rec.data:
             for severity, code, message, line, column, suggestion in count_problems(
                     score(hand, starter), found.said):
-                rec.add(WARNING if severity == "warning" else ERROR, code, message, line, column,
+                rec.add({"info": INFO, "warning": WARNING}.get(severity, ERROR), code, message, line, column,
                         suggestion=suggestion)
         return rec
     rec = hand_record(hand, starter, claims=[claim], source=path, line=found.line,
@@ -278,6 +278,10 @@ def _book_hand(ex, path: str) -> Record:
         rec.add(INFO, "CRIB-SUIT-ASSUMED", assumed, ex.line)
     if ex.starter_note:
         rec.add(INFO, "CRIB-STARTER", ex.starter_note, ex.starter.line, ex.starter.column)
+    for tok in ex.unread:
+        rec.add(ERROR, "CRIB-UNREADABLE", f"cannot read {tok.text!r} as a card: the hand is "
+                f"counted without it", tok.line, tok.column,
+                suggestion="write rank and suit, e.g. 5H, TD, 10♥, JC, or the knave of clubs")
     rec.tags["Source"] = "book"
     return rec
 

@@ -16,7 +16,7 @@ from records.core import cards
 from records.core.cards import rank_number
 from records.core.resources import lalr_parser
 
-# rank words as numbers, ace low: "knave" -> 11 (the old abbreviations are not cribbage's)
+# rank words as numbers, ace low: "knave" -> 11 (of the old abbreviations, Kn is read: `KnC`)
 RANK_WORDS = {word: rank_number(rank) for word, rank in cards.RANK_WORDS.items()}
 RANK_SIGNS = {sign: rank_number(rank) for sign, rank in cards.RANK_SIGNS.items()}
 SUIT_LETTERS = cards.SUIT_MARKS
@@ -103,9 +103,10 @@ def prose_tokens(text: str, first_line: int = 1) -> list[Tok]:
     The prose rule accepts any sequence of tokens, so the lexer alone gives what a parse would
     (the same tokens on every book of the corpus) in a quarter of the time."""
     unnamed = _unnamed()
-    try:   # (`= 29`, a count stated: its sign is kept, as punctuation)
-        return [Tok("PUNCT" if t == "=" else t.type, str(t), t.line + first_line - 1, t.column)
-                for t in _parser().lex(text) if t.type not in unnamed or t == "="]
+    kept = ("=", ":")   # `= 29`, a count stated; `starter, 2S: seven`, the count after a colon
+    try:
+        return [Tok("PUNCT" if t in kept else t.type, str(t), t.line + first_line - 1, t.column)
+                for t in _parser().lex(text) if t.type not in unnamed or t in kept]
     except LarkError as exc:  # every character is some token; this is a safety net
         raise NotationError(f"cannot read: {exc}") from exc
 
@@ -115,14 +116,13 @@ def card_of(tok: Tok) -> RawCard | None:
     text = tok.text
     if tok.type == "CARD":
         if text[0] in SUIT_LETTERS:   # "♦K": the sign first
-            return RawCard(RANK_SIGNS[text[1:].upper()], SUIT_LETTERS[text[0]], text, tok.line,
+            return RawCard(_sign_rank(text[1:]), SUIT_LETTERS[text[0]], text, tok.line,
                            tok.column)
         suit = SUIT_LETTERS[text[-1]]
-        return RawCard(RANK_SIGNS[text[:-1].upper()], suit, text, tok.line, tok.column)
+        return RawCard(_sign_rank(text[:-1]), suit, text, tok.line, tok.column)
     if tok.type == "RANK_SIGN":
         base = re.sub(r"(['’]s|s)$", "", text)
-        return RawCard(RANK_SIGNS[base.upper()], "", text, tok.line, tok.column,
-                       plural=base != text)
+        return RawCard(_sign_rank(base), "", text, tok.line, tok.column, plural=base != text)
     if tok.type == "RANK_WORD":
         word = text.lower()
         base = word if word in RANK_WORDS else re.sub(r"e?s$", "", word)
@@ -130,6 +130,12 @@ def card_of(tok: Tok) -> RawCard | None:
             base = word[:-1]
         return RawCard(RANK_WORDS[base], "", text, tok.line, tok.column, plural=base != word)
     return None
+
+
+def _sign_rank(sign: str) -> int:
+    """The rank of a sign: `K`, `10`, and the old books' `Kn` (`Kn.`) for the knave."""
+    sign = sign.removesuffix(".")
+    return RANK_SIGNS.get(sign.upper()) or rank_number(cards.RANK_ABBREVIATIONS[sign.lower()])
 
 
 def number_of(tok: Tok) -> int | None:
@@ -307,6 +313,9 @@ def spoken_claims(toks: list[Tok]) -> list:
         elif i and (words[i - 1] in SAID_AFTER or i > 2 and words[i - 2] == "of"
                     and words[i - 3] in SAID_AFTER) and number_of(tok) is not None and (
                 i + 1 == len(toks) or words[i + 1] in (",", ".", ";", "and")):
+            total = RawClaim("total", number_of(tok), tok.text, tok.line, tok.column)
+        elif i and words[i - 1] == "," and number_of(tok) is not None and (
+                i + 1 == len(toks) or words[i + 1] in (".", ";")):   # `..., a flush of four, twelve.`
             total = RawClaim("total", number_of(tok), tok.text, tok.line, tok.column)
         elif word == "nineteen" and len(toks) <= 2:
             total = RawClaim("total", 0, tok.text, tok.line, tok.column)

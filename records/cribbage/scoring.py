@@ -116,6 +116,7 @@ class Item:
 class Count:
     items: list[Item]
     notes: list[str] = field(default_factory=list)
+    unprinted: dict[int, str] = field(default_factory=dict)   # points suits not printed may add
 
     @property
     def total(self) -> int:
@@ -212,6 +213,7 @@ def score(hand: list[Card], starter: Card | None, crib: bool = False) -> Count:
                   + nobs(hand, starter))
     if any(not c.suit for c in cards):
         count.notes.append("suits not given: flush and his nobs not counted")
+        count.unprinted = unprinted_points(hand, starter, crib)
     if starter is not None and starter.rank == JACK:
         count.notes.append("a jack turned up: two for his heels to the dealer, pegged at the cut,"
                            " not part of this count")
@@ -344,3 +346,25 @@ def _suit_classes(held: Counter, starter: int, crib: bool) -> list[tuple[int, in
     flush5_points = 5 + (1 if jacks else 0)
     return [(0, total - flush5 - flush4 - nobs_plain), (1, nobs_plain),
             (0 if crib else 4, flush4), (flush5_points, flush5)]
+
+
+def unprinted_points(hand: list[Card], starter: Card | None, crib: bool) -> dict[int, str]:
+    """What a hand may count more than its printed cards show when suits are not printed: his
+    nobs (a knave whose suit, or the starter's, is not given), a flush (cards of different ranks
+    whose suits are not given), or both: {points: what makes them}."""
+    out: dict[int, str] = {}
+    if starter is not None and any(c.rank == JACK and (not c.suit or not starter.suit)
+                                   for c in hand) and not nobs(hand, starter):
+        out[1] = "his nobs, if the knave is of the starter's suit"
+    suits = {c.suit for c in hand} - {""}
+    ranks = [c.rank for c in hand]
+    if len(hand) < 3 or len(suits) > 1 or len(set(ranks)) < len(ranks) or flush(hand, starter, crib):
+        return out
+    if not crib:
+        out[len(hand)] = f"a flush of {len(hand)}, if the hand is of one suit"
+    if starter is not None and starter.rank not in ranks and (not starter.suit or not suits
+                                                               or starter.suit in suits):
+        out[len(hand) + 1] = f"a flush of {len(hand) + 1}, if the hand and starter are of one suit"
+        if JACK in ranks and 1 in out:
+            out[len(hand) + 2] = f"a flush of {len(hand) + 1} and his nobs, if all are of one suit"
+    return out

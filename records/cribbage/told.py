@@ -231,12 +231,13 @@ def _is_cribbage(unit: Unit, about: bool) -> bool:
     nothing); a hand of one printed list (three cards need a starter) whose stated count is one a
     hand can make, and which the scorer agrees with or the text is about cribbage. A reading that
     both stops somewhere and disagrees with the rules is prose misread, not a record."""
+    faults = [p for p in unit.problems if p[0] != "info"]
     if unit.kind == "play":
         cards = [t for t in unit.plays if t.card is not None]
         calls = [t for t in cards if t.call is not None and t.call.total is not None]
         wrong = sum(p[1] == "CRIB-CALL-MISMATCH" for p in unit.problems)
-        return len(cards) >= 2 and len(calls) > 2 * wrong and not (unit.errors and unit.problems)
-    if unit.errors and unit.problems:
+        return len(cards) >= 2 and len(calls) > 2 * wrong and not (unit.errors and faults)
+    if unit.errors and faults:
         return False          # a reading that stumbles and disagrees: prose, not a count
     said = unit.said.spoken
     if len(unit.cards) == 3 and unit.starter is None:
@@ -244,7 +245,7 @@ def _is_cribbage(unit: Unit, about: bool) -> bool:
     size = len(unit.cards) + (unit.starter is not None)
     if said.total is not None and said.total - said.heels > (29 if size <= 5 else 60):
         return False
-    return about or not unit.problems
+    return about or not faults
 
 
 def _passed_cards(units: list[Unit], span: Span) -> None:
@@ -323,9 +324,12 @@ def _play(unit: Unit, lines: list[str], path: str) -> Record:
     return rec
 
 
+SEVERITIES = {"info": INFO, "warning": WARNING}
+
+
 def _diagnose(rec: Record, unit: Unit, layouts: dict, span: Span) -> None:
     for severity, code, message, line, column, suggestion in unit.problems:
-        rec.add(WARNING if severity == "warning" else ERROR, code, message, line, column,
+        rec.add(SEVERITIES.get(severity, ERROR), code, message, line, column,
                 suggestion=suggestion)
     for message, at in unit.errors:
         rec.add(ERROR, "CRIB-UNREAD", f"the reading stops here: {message}", getattr(at, "line", 0),

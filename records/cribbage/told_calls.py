@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from records.cribbage.claims import describe
+from records.cribbage.claims import describe, unprinted_note
 from records.cribbage.scoring import Card, Count, spoken
 from records.cribbage.told_words import UNITS, Word, number_at, rank_word
 
@@ -422,6 +422,9 @@ def _total_problem(count: Count, said: Spoken, label: str) -> Problem | None:
     if stated == count.total or (said.total == 19 and count.total == 0 and not said.items):
         return None
     w = said.total_word
+    if stated - count.total in count.unprinted:
+        return ("info", "CRIB-SUITS-UNKNOWN", unprinted_note(count, stated, label), w.line,
+                w.column, "")
     word = "too many" if stated > count.total else "too few"
     return ("warning", "CRIB-COUNT-MISMATCH",
             f"{label}count stated as {stated}, the rules give {count.total}"

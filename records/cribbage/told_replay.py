@@ -211,7 +211,7 @@ def _count(deal: Deal, tok: Tok) -> None:
     problems = count_problems(count, said, f"{_whose(owner)}: " if owner else "")
     if said.heels and (starter is None or starter.card.rank != JACK):
         problems.append(_heels_problem(tok, starter))
-    deal.misfits.update((p[3], p[4], p[1]) for p in problems)
+    deal.misfits.update((p[3], p[4], p[1]) for p in problems if p[0] != "info")
     toks = list(cards) + ([starter] if starter else []) + [tok]
     deal.units.append(Unit("hand", toks, owner, list(cards), starter, crib, count, tok,
                            problems=problems))

@@ -17,9 +17,9 @@ from records.core.cards import SUIT_MARKS, rank_number
 SUIT_SIGNS = "".join(m for m in SUIT_MARKS if not m.isascii())
 LEX = re.compile(
     r"(?P<glyph>[\U0001F0A1-\U0001F0DE])"
-    rf"|(?P<card>(?<![\w'’])(?:10|[2-9TJQKA])[SHDC{SUIT_SIGNS}](?![\w'’])"
+    rf"|(?P<card>(?<![\w'’])(?:10|[2-9TJQKA]|Kn)[SHDC{SUIT_SIGNS}](?![\w'’])"
     r"|(?<![\w'’])(?:10|[2-9])[hdcs](?![\w'’])"
-    rf"|[{SUIT_SIGNS}](?:10|[2-9TJQKA])(?![\w'’]))"
+    rf"|[{SUIT_SIGNS}](?:10|[2-9TJQKA]|Kn)(?![\w'’]))"
     r"|(?P<call>(?<![\w-])15[-–]\d{1,2}(?![\w-]))"
     r"|(?P<num>\d+(?:['’]?s(?!\w))?)"
     r"|(?P<word>[^\W\d_](?:[\w'’-]*[^\W_])?)"
@@ -31,7 +31,7 @@ DITTO = {'"', "〃", "”", "“", "do", "ditto"}
 RANK_OF = {word: rank_number(rank) for word, rank in vocabulary.RANK_WORDS.items()}
 PLURAL_RANKS = {("sixes" if w == "six" else w + "s"): r for w, r in RANK_OF.items()}
 PLURAL_RANKS.update({"deuces": 2, "treys": 3, "trays": 3})
-LETTER_RANKS = {"A": 1, "K": 13, "Q": 12, "J": 11, "T": 10}
+LETTER_RANKS = {"A": 1, "K": 13, "Q": 12, "J": 11, "T": 10, "Kn": 11}   # Kn: the old books' knave
 SUIT_OF = {"heart": "H", "hearts": "H", "diamond": "D", "diamonds": "D", "spade": "S",
            "spades": "S", "club": "C", "clubs": "C"}
 UNITS = {w: n for n, w in enumerate(
@@ -179,8 +179,8 @@ def letter_card(w: Word) -> tuple[int, str]:
     """A card in letters or signs (`5H`, `10♥`, `♣Q`, `5h`): (rank, suit)."""
     text = w.text
     if text[0] in SUIT_SIGNS:
-        return rank_number(vocabulary.RANK_SIGNS[text[1:]]), SUIT_MARKS[text[0]]
-    return rank_number(vocabulary.RANK_SIGNS[text[:-1].upper()]), SUIT_MARKS[text[-1].upper()]
+        return rank_number(vocabulary.rank_letter(text[1:])), SUIT_MARKS[text[0]]
+    return rank_number(vocabulary.rank_letter(text[:-1])), SUIT_MARKS[text[-1].upper()]
 
 
 GLYPH_SUITS = {0xA: "S", 0xB: "H", 0xC: "D", 0xD: "C"}
