@@ -32,9 +32,9 @@ from records.cards.trick_tables import (
     replay,
     table_grid,
 )
-from records.cards.tricks import sort_cards
+from records.cards.tricks import card_text, sort_cards
 from records.cards.raw_deals import RawDeal, RawTrick, Token
-from records.core.model import INFO, WARNING, Record
+from records.core.model import ERROR, INFO, WARNING, Record
 
 FULL_TABLE = 12   # rows a table with no hands given prints (a deal is 13 tricks; one may be lost)
 RESCORED = 8      # the readings that went furthest, counted for faults when none plays through
@@ -168,7 +168,46 @@ def _record(raw: RawDeal, path: str, stated, choice, played, d: int, tokens) -> 
     rec = deal_record(raw, path, variant=VARIANTS[stated.game], kind=stated.kind)
     _layout_notes(rec, raw, choice, d, stated.trump_value is ANY and stated.game != "hearts")
     _mark_checks(rec, raw, played, d, tokens)
+    _unsure_cards(rec, played, d, tokens)
     return finish(rec, raw, stated)
+
+
+def _drop_echoes(rec: Record, tok, seat: str, hands_from_play: bool) -> None:
+    """What a card past reading leaves behind in the replay, said once by WHIST-UNREADABLE:
+    "'' is not a card" at its place, and its player's hand a card short when the hands are
+    what the play gives."""
+    rec.diagnostics = [
+        g for g in rec.diagnostics
+        if not (g.code == "WHIST-CARD-UNKNOWN" and (g.line, g.column) == (tok.line, tok.column))
+        and not (hands_from_play and g.code == "WHIST-DEAL" and
+                 g.message.startswith(f"{seat}'s hand has 12 cards"))]
+
+
+def _unsure_cards(rec: Record, played, d: int, tokens) -> None:
+    """Each card the print left unsure, said at its place: a known OCR confusion read through
+    (a repair when the play allows one reading only), a card past reading (an error, with the
+    cards that fit its place)."""
+    for trick in (t for t in played.tricks if t.deal == d):
+        for i in trick.tokens:
+            tok, fits = tokens[i], played.fits.get(i, ())
+            names = ", ".join(card_text(c) for c in fits[:6]) + (", ..." if len(fits) > 6 else "")
+            if not tok.card:
+                _drop_echoes(rec, tok, played.seats[i], played.setup.sides[d].hands is None)
+                rec.add(ERROR, "WHIST-UNREADABLE", f"{played.seats[i]}'s card at trick "
+                        f"{trick.number}, {tok.text!r}, cannot be read" +
+                        (f"; the one card that fits is the {names}" if len(fits) == 1 else
+                         f"; cards that fit: {names}" if fits else ""), tok.line, tok.column)
+            for printed, read in tok.ocr:
+                if tok.readings and len(fits) != 1:
+                    rec.add(WARNING, "WHIST-OCR", f"\"{printed}\" in \"{tok.text}\" is a known "
+                            "OCR confusion; " + (f"it may be the {' or the '.join(map(card_text, fits))}"
+                                                 if fits else
+                                                 "none of its readings fits the play"),
+                            tok.line, tok.column)
+                    continue
+                said = card_text(played.cards[i]) if tok.readings else f'"{read}"'
+                rec.add(WARNING, "WHIST-OCR", f"\"{printed}\" in \"{tok.text}\" read as {said} "
+                        "(a known OCR confusion)", tok.line, tok.column, repair=True)
 
 
 def _layout_notes(rec: Record, raw: RawDeal, choice, d: int, open_trump: bool) -> None:
