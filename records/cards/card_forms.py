@@ -62,6 +62,8 @@ class CardTok:
     card: str
     marks: tuple = ()
     broken: bool = False        # a tag mark that lost a bracket
+    ocr: tuple = ()             # (printed, read) of each known OCR confusion read through
+    readings: tuple = ()        # the cards it may be, when the print leaves more than one
     row: int = -1               # the grid row and column it falls in (set by the table reader)
     col: int = -1
 
@@ -97,20 +99,87 @@ def _inner_mark(m: re.Match) -> tuple:
 
 
 def cell_cards(text: str, line: int, column: int) -> list[CardTok]:
-    """The cards a table cell prints, each with its marks; [] for words that are no cards."""
-    return [CardTok(t, line, column + at, card, marks, broken)
-            for at, t, card, marks, broken in _cell_forms(text)]
+    """The cards a table cell prints, each with its marks; [] for words that are no cards. A
+    card printed past reading beside its suit mark ("♠Zq") is a CardTok of no card, so that
+    it keeps its place in its row."""
+    return [CardTok(t, line, column + at, card, marks, broken, ocr, readings)
+            for at, t, card, marks, broken, ocr, readings in _cell_forms(text)]
 
 
 @lru_cache(maxsize=4096)
 def _cell_forms(text: str) -> tuple:
-    """(offset, text, card, marks, broken) of each card a cell prints (cells repeat: cached)."""
-    return tuple((t.column - 1, t.text, t.card, t.marks, t.broken) for t in _cards_of(text, 0, 1))
+    """(offset, text, card, marks, broken, ocr, readings) of each card a cell prints (cells
+    repeat: cached)."""
+    read, fixes = ocr_read(text)
+    out = []
+    for t in _cards_of(read, 0, 1):
+        a, b = t.column - 1, t.column - 1 + len(t.text)
+        mine = [f for f in fixes if a <= f[0] < b]
+        readings = tuple(t.card[0] + r for f in mine for r in f[3]) if t.card else ()
+        out.append((a, text[a:b], t.card, t.marks, t.broken, tuple(f[1:3] for f in mine),
+                    readings if len(readings) > 1 else ()))
+    return tuple(out)
+
+
+# a ten as OCR misreads it ("1O", "lO", "IO", "l0", "I0", "lo"), and a lone "O" where a rank
+# stands: a queen that lost its tail or a ten that lost its "1"; each beside a suit mark
+_OCR_TENS = "1O|IO|lO|l0|I0|lo|Io|1o"
+OCR_RANK = re.compile(rf"(?:(?<=[{GLYPHS}])|(?<=[{GLYPHS}] ))(?P<a>{_OCR_TENS}|O)(?![A-Za-z0-9])"
+                      rf"|(?<![A-Za-z0-9])(?P<b>{_OCR_TENS}|O)(?=\s?[{GLYPHS}])")
+
+
+def ocr_read(text: str) -> tuple[str, list]:
+    """text with each known OCR confusion of a rank beside a suit mark read as the rank (the
+    same length, so every column stands), and (offset, printed, read, ranks it may be) of
+    each."""
+    if not GLYPH_IN.search(text):
+        return text, []
+    fixes, out = [], text
+    for m in OCR_RANK.finditer(text):
+        printed = m.group("a") or m.group("b")
+        at = m.start("a") if m.group("a") else m.start("b")
+        read, ranks = ("Q", ("Q", "T")) if printed == "O" else ("10", ("T",))
+        fixes.append((at, printed, read, ranks))
+        out = out[:at] + read + out[at + len(printed):]
+    return out, fixes
+
+
+# a card printed past reading beside its suit mark: "♠Zq", "♥1l", "♦?", "Zq♠"
+UNREADABLE = re.compile(rf"(?<![A-Za-z0-9])[{GLYPHS}]\s?(?P<junk>[A-Za-z0-9?]{{1,3}})(?![A-Za-z0-9])")
+UNREADABLE_BEFORE = re.compile(rf"(?<![A-Za-z0-9?])(?P<junk>[A-Za-z0-9?]{{1,3}})\s?[{GLYPHS}]"
+                               r"(?![A-Za-z0-9])")
+
+
+def _unreadable(text: str, found: list, line: int, column: int) -> list[CardTok]:
+    """The cards of text that cannot be read, where no card was found: junk beside a suit mark
+    (on the side the other cards print it) that is neither a holding (ranks only) nor a word."""
+    taken = [(t.column - column, t.column - column + len(t.text)) for t in found]
+    suit_after = sum(1 for t in found if GLYPH_IN.match(t.text) is None)
+    forms = [UNREADABLE_BEFORE] if suit_after * 2 > len(found) else \
+        [UNREADABLE] if found else [UNREADABLE, UNREADABLE_BEFORE]      # a cell alone: either
+    matches = next((ms for ms in (list(f.finditer(text)) for f in forms) if ms), [])
+    out = []
+    for m in matches:
+        junk = m.group("junk")
+        if any(a < m.end() and m.start() < b for a, b in taken) or \
+                not set(junk) - set("AKQJT0123456789xX") or junk.islower():
+            continue
+        out.append(CardTok(m.group(), line, column + m.start(), ""))
+    return out
 
 
 def _cards_of(text: str, line: int, column: int) -> list[CardTok]:
     if not text or len(text) > 60:
         return []
+    found = _glyph_cards(text, line, column)
+    if found is not None:
+        return found
+    return _letter_cards(text, line, column)
+
+
+def _glyph_cards(text: str, line: int, column: int) -> list[CardTok] | None:
+    """The cards of a text that prints suit marks (with the unreadable among them); None when
+    it prints none, [] for a holding."""
     found = []
     if "[" in text or GLYPH_IN.search(text):
         rest, at = [], 0
@@ -123,8 +192,14 @@ def _cards_of(text: str, line: int, column: int) -> list[CardTok]:
         rest.append(text[at:])
         if found and _ranks_left(" ".join(rest)):
             return []            # a holding ("♡ J 8 6 4 2"), not cards each with its suit
+        found = sorted(found + _unreadable(text, found, line, column), key=lambda t: t.column)
         if found:
             return found
+    return None
+
+
+def _letter_cards(text: str, line: int, column: int) -> list[CardTok]:
+    """The card of a text without suit marks: "KS", "1. KS", a marked rank alone "[K]"."""
     number = TRICK_NUMBER.match(text)
     if number and number.end() < len(text):       # "1. KS": the trick's number, then a card
         skip = number.end()

@@ -126,6 +126,11 @@ def _printed_hands(rec: Record, raw: book.RawDeal) -> dict:
         rec.add(ERROR, "WHIST-UNREADABLE", p.text, p.line, p.column)
     for note in raw.notes:
         rec.add(INFO, "WHIST-TYPO", note.text, note.line, note.column)
+    for said in raw.said:
+        rec.add(*said)
+    for tok in raw.ocr:
+        rec.add(WARNING, "WHIST-OCR", f"\"{tok.text}\" in a hand read as \"{tok.value}\" (a known "
+                "OCR confusion)", tok.line, tok.column, repair=True)
     for seat in raw.seats:
         if seat not in raw.hands:
             rec.add(ERROR, "WHIST-DEAL", f"{seat}'s hand is not printed", raw.line, 1)

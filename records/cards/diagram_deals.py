@@ -98,10 +98,12 @@ def _record(lines: list[str], diagram, path: str) -> Record | None:
         if len(held) != 39:
             return None
         (rest,) = [s for s in seats if s not in hands]
-        hands[rest], said = _fourth(rest, sort_cards(DECK - held), diagram)
+        hands[rest], said = fourth_hand(rest, sort_cards(DECK - held), diagram)
         how += f", {rest} the cards left"
     stated = _words(lines, diagram)
     raw = _raw(lines, diagram, seats, hands, stated)
+    raw.ocr = [Token(printed, c.line, c.column, read) for hand in named.values()
+               for c in hand.cards for printed, read in c.ocr]
     raw.top = top_seat([diagram], named)
     rec = deal_record(raw, path, variant=VARIANTS[stated.game], kind=stated.kind)
     rec.add(INFO, "LAYOUT", f"a diagram of the four hands, no play printed: {how}", raw.line, 1)
@@ -114,7 +116,7 @@ def _record(lines: list[str], diagram, path: str) -> Record | None:
     return rec
 
 
-def _fourth(seat: str, left: list[str], diagram) -> tuple[list[Token], tuple | None]:
+def fourth_hand(seat: str, left: list[str], diagram) -> tuple[list[Token], tuple | None]:
     """The fourth hand, the cards the other three lack; where it is printed with holdings the
     reader could not read (diagram.partial), what to say: the cards it does read are kept at
     their places and the rest named as taken from the others (a repair, as no other cards

@@ -166,10 +166,17 @@ def _trailing_glyph(text: str, line: int, column: int) -> list[Holding] | None:
     return [Holding(suit, cards, line, column + start)]
 
 
+# a ten as OCR misreads it inside a holding ("K 1O 5", "KlO5")
+OCR_TEN = re.compile(r"(?<![A-Za-z])(?:1O|IO|lO|l0|I0|lo|Io|1o)(?![a-z])")
+
+
 def _ranks(text: str, a: int, b: int, suit: str, line: int, column: int) -> list | None:
     body = text[a:b]
     if VOID.match(body):
         return []
+    misread = {m.start(): m.group() for m in OCR_TEN.finditer(body)}
+    for at in misread:
+        body = body[:at] + "10" + body[at + 2:]
     cards, at = [], 0
     for word in re.finditer(r"[^\s,.;]+", body):
         w = word.group()
@@ -180,8 +187,10 @@ def _ranks(text: str, a: int, b: int, suit: str, line: int, column: int) -> list
             rank = rank_of(r.group())
             if not rank:
                 return None
-            cards.append(CardTok(r.group(), line, column + a + word.start() + r.start(),
-                                 suit + rank))
+            printed = misread.get(word.start() + r.start())
+            cards.append(CardTok(printed or r.group(), line,
+                                 column + a + word.start() + r.start(), suit + rank,
+                                 ocr=((printed, "10"),) if printed else ()))
         at = word.end()
     return cards if cards or not body[at:].strip() else None
 
@@ -280,7 +289,7 @@ def _hands(lines: list[str], first: int, stop: int):
     done: list[Hand] = []
     labels: list[tuple[str, int, int]] = []
     for i in range(first, stop):
-        line = lines[i]
+        line = bare_letters_read(lines[i])
         if not line.strip() or len(line) > 200 or \
                 not HOLDING_MARK.search(line) and len(line.split()) > 4:
             continue              # prose: no holding, and too many words for seats' labels
@@ -299,6 +308,55 @@ def _hands(lines: list[str], first: int, stop: int):
     done += open_hands
     whole = [h for h in done if h.near_whole()]
     return whole, labels, [h for h in done if not h.near_whole() and h.cards]
+
+
+BARE_HOLDING = re.compile(rf"(?<![A-Za-z0-9])[SHDC](?P<sep> +|-(?!-))(?:{RANK}(?:[ ,]*{RANK})*"
+                          r"(?![A-Za-z0-9])|(?:[\u2014\u2013-]+|(?i:void|none|nil))(?!\S))")
+
+
+def bare_letters_read(line: str) -> str:
+    """A hand a line of holdings whose suit letters stand bare ("S Q3  H 92  D K42  C KT5432",
+    "S T 5 2  H K T 8 7 6 ...") or before a single dash ("S-T52  H-KT876"): read as with a
+    colon (the same length, so every column stands), when three or more holdings of different
+    suits, and nothing else but the seat's label before them, fill the line."""
+    found = list(BARE_HOLDING.finditer(line))
+    suits = [m.group()[0] for m in found]
+    if len(found) < 3 or len(set(suits)) != len(suits):
+        return line
+    gaps = [line[a.end():b.start()] for a, b in zip(found, found[1:])] + [line[found[-1].end():]]
+    if any(g.strip() for g in gaps) or not _label_only(line[:found[0].start()]):
+        return line
+    for m in found:
+        at = m.start("sep")
+        line = line[:at] + ":" + line[at + 1:]
+    return line
+
+
+def _label_only(text: str) -> bool:
+    """Nothing, or a seat's label ("North:", "N.", "Y's hand")."""
+    text = text.strip()
+    return not text or bool(seat_label(text)) or bool(seat_label(text.rstrip(":.-\u2014 ")))
+
+
+RANK_CHARS = re.compile(r"10|[AKQJT2-9]")
+
+
+def hand_lines(lines: list[str], first: int, stop: int) -> list[tuple[int, int]]:
+    """(line, column), 1-based, of each line in lines[first:stop] that prints a hand or part of
+    one (holdings, or a seat's label before a dozen ranks in a form not read), not prose: where
+    a deal's printed hands stand, read or not."""
+    out = []
+    for i in range(max(0, first), min(stop, len(lines))):
+        line = bare_letters_read(lines[i])
+        if not line.strip() or len(re.findall(r"\b[a-z]{3,}\b", line)) > 4 or len(line) > 200:
+            continue
+        held = [p[1] for p in cell_pieces(line, i + 1) if p[0] == "holding"]
+        label = LABEL_LEAD.match(line) or re.match(r"^\s*\S+", line)
+        labelled = seat_label(label.group().strip().rstrip(":.-\u2014 ")) if label else ""
+        if sum(len(h.cards) for h in held) >= 2 or \
+                labelled and len(RANK_CHARS.findall(line[label.end():])) >= 10:
+            out.append((i + 1, len(line) - len(line.lstrip()) + 1))
+    return out
 
 
 def _same_line_hands(row: list[Holding]) -> list[list[Holding]]:

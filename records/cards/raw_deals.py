@@ -66,6 +66,10 @@ class RawDeal:
     last_trick: Token | None = None    # "TRICK 13.--A makes the king of diamonds": text = seat
     problems: list[Token] = field(default_factory=list)  # unreadable passages (text = why)
     notes: list[Token] = field(default_factory=list)     # harmless typography (text = what)
+    ocr: list[Token] = field(default_factory=list)  # a known OCR confusion read through in a
+                                                    # hand (text = as printed, value = read)
+    said: list = field(default_factory=list)  # (severity, code, message, line, column,
+                                              # suggestion, repair) of hands read in part
     trump: str | None = None           # a trump declared (bridge), when no card is turned up
     first_leader: str = "A"            # the dealer's left; another seat after an auction
     leader_said: bool = False          # the words name the first leader ("A leads")

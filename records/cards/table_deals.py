@@ -21,7 +21,8 @@ from records.cards.deal_sections import (
     turned_card,
     words_about,
 )
-from records.cards.hand_diagrams import find_diagrams, top_seat
+from records.cards.diagram_deals import fourth_hand
+from records.cards.hand_diagrams import find_diagrams, hand_lines, top_seat
 from records.cards.trick_tables import (
     ANY,
     SUIT_NAMES,
@@ -32,9 +33,9 @@ from records.cards.trick_tables import (
     replay,
     table_grid,
 )
-from records.cards.tricks import sort_cards
+from records.cards.tricks import card_text, sort_cards
 from records.cards.raw_deals import RawDeal, RawTrick, Token
-from records.core.model import INFO, WARNING, Record
+from records.core.model import ERROR, INFO, WARNING, Record
 
 FULL_TABLE = 12   # rows a table with no hands given prints (a deal is 13 tricks; one may be lost)
 RESCORED = 8      # the readings that went furthest, counted for faults when none plays through
@@ -69,7 +70,8 @@ def table_deal_records(lines, item: Found, found: list[Found], stop: int,
         if not tricks:
             continue
         raw = _raw_deal(lines, item, stream, played, tricks, d, count, stated[d], diagrams)
-        out.append(_record(raw, path, stated[d], choice, played, d, stream))
+        out.append(_record(raw, path, stated[d], choice, played, d, stream, lines, item,
+                               count))
     return out
 
 
@@ -151,7 +153,11 @@ def _hands(raw: RawDeal, played, tricks, tokens, side: Side, diagrams) -> None:
                                            for c in hand.cards] if hand else \
                             [Token("", diagram.line, 1, c) for c in sort_cards(cards)]
                         raw.hand_lines[seat] = hand.line if hand else diagram.line
+                        raw.ocr += [Token(printed, c.line, c.column, read)
+                                    for c in (hand.cards if hand else []) for printed, read in c.ocr]
                     raw.top = top_seat([diagram], named)
+                    if len(named) == 3:
+                        _fourth_said(raw, diagram, named, side)
                     return
     first_line = tokens[tricks[0].tokens[0]].line
     for seat in side.seats:
@@ -164,11 +170,76 @@ def _hands(raw: RawDeal, played, tricks, tokens, side: Side, diagrams) -> None:
                     Token(tokens[i].text, tokens[i].line, tokens[i].column, played.cards[i]))
 
 
-def _record(raw: RawDeal, path: str, stated, choice, played, d: int, tokens) -> Record:
+def _fourth_said(raw: RawDeal, diagram, named: dict, side: Side) -> None:
+    """The fourth hand taken as the cards the other three lack: where it is printed with
+    holdings not read, what it reads is compared with them and the rest said taken."""
+    (seat,) = [s for s in side.seats if s not in named]
+    left = sort_cards(side.hands[side.seats.index(seat)])
+    _, said = fourth_hand(seat, left, diagram)
+    if said:
+        raw.said.append(said)
+
+
+def _record(raw: RawDeal, path: str, stated, choice, played, d: int, tokens, lines,
+            item: Found, count: int) -> Record:
     rec = deal_record(raw, path, variant=VARIANTS[stated.game], kind=stated.kind)
     _layout_notes(rec, raw, choice, d, stated.trump_value is ANY and stated.game != "hearts")
     _mark_checks(rec, raw, played, d, tokens)
+    _unsure_cards(rec, played, d, tokens)
+    if played.setup.sides[d].hands is None:
+        _hands_unread(rec, lines, item, count)
     return finish(rec, raw, stated)
+
+
+def _hands_unread(rec: Record, lines, item: Found, count: int) -> None:
+    """Hands printed in the deal's section that were not read (a form not known, a drawing
+    that does not add up to a deal): the play was checked only against itself, so the record
+    says so at the hand's line, and is not valid from the play alone."""
+    region = item.region
+    printed = hand_lines(lines, item.start, region.first) + \
+        hand_lines(lines, region.last + 1, item.end + 1)
+    if printed and count == 1:
+        line, column = printed[0]
+        rec.add(WARNING, "WHIST-HANDS-UNREAD", f"hands are printed (line {line}) but could not "
+                "be read as a deal; the play is checked only against itself", line, column)
+
+
+def _drop_echoes(rec: Record, tok, seat: str, hands_from_play: bool) -> None:
+    """What a card past reading leaves behind in the replay, said once by WHIST-UNREADABLE:
+    "'' is not a card" at its place, and its player's hand a card short when the hands are
+    what the play gives."""
+    rec.diagnostics = [
+        g for g in rec.diagnostics
+        if not (g.code == "WHIST-CARD-UNKNOWN" and (g.line, g.column) == (tok.line, tok.column))
+        and not (hands_from_play and g.code == "WHIST-DEAL" and
+                 g.message.startswith(f"{seat}'s hand has 12 cards"))]
+
+
+def _unsure_cards(rec: Record, played, d: int, tokens) -> None:
+    """Each card the print left unsure, said at its place: a known OCR confusion read through
+    (a repair when the play allows one reading only), a card past reading (an error, with the
+    cards that fit its place)."""
+    for trick in (t for t in played.tricks if t.deal == d):
+        for i in trick.tokens:
+            tok, fits = tokens[i], played.fits.get(i, ())
+            names = ", ".join(card_text(c) for c in fits[:6]) + (", ..." if len(fits) > 6 else "")
+            if not tok.card:
+                _drop_echoes(rec, tok, played.seats[i], played.setup.sides[d].hands is None)
+                rec.add(ERROR, "WHIST-UNREADABLE", f"{played.seats[i]}'s card at trick "
+                        f"{trick.number}, {tok.text!r}, cannot be read" +
+                        (f"; the one card that fits is the {names}" if len(fits) == 1 else
+                         f"; cards that fit: {names}" if fits else ""), tok.line, tok.column)
+            for printed, read in tok.ocr:
+                if tok.readings and len(fits) != 1:
+                    rec.add(WARNING, "WHIST-OCR", f"\"{printed}\" in \"{tok.text}\" is a known "
+                            "OCR confusion; " + (f"it may be the {' or the '.join(map(card_text, fits))}"
+                                                 if fits else
+                                                 "none of its readings fits the play"),
+                            tok.line, tok.column)
+                    continue
+                said = card_text(played.cards[i]) if tok.readings else f'"{read}"'
+                rec.add(WARNING, "WHIST-OCR", f"\"{printed}\" in \"{tok.text}\" read as {said} "
+                        "(a known OCR confusion)", tok.line, tok.column, repair=True)
 
 
 def _layout_notes(rec: Record, raw: RawDeal, choice, d: int, open_trump: bool) -> None:

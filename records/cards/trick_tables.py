@@ -17,11 +17,21 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 
-from records.cards.card_forms import CardTok, cell_cards, header_seats, seat_label, seats_of
+from records.cards.card_forms import (
+    GLYPH_IN,
+    CardTok,
+    cell_cards,
+    header_seats,
+    seat_label,
+    seats_of,
+    suit_of,
+)
 from records.cards.trick_prose import trick_heading
 from records.cards.tricks import trick_winner
 from records.core.layout import Block, Grid, Row, grid_of, row_of, set_aside
 from records.core.orders import Choice, Replay, choose
+
+DECK = tuple(s + r for s in "SHDC" for r in "AKQJT98765432")
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", None: "no-trump"}
 ANY = "any"          # a fact the text leaves open: every value is tried
@@ -65,6 +75,8 @@ class Played:
     cards: list = field(default_factory=list)      # per token (suits supplied)
     tricks: list = field(default_factory=list)
     problems: list = field(default_factory=list)   # (token index, message)
+    fits: dict = field(default_factory=dict)       # token index -> the cards an unsure print
+                                                   # may be that fit the play (OCR, unreadable)
 
     def outcome(self) -> tuple:
         return (tuple((s.trump, s.leader) for s in self.setup.sides),
@@ -99,7 +111,9 @@ def card_count(line: str) -> int:
     if len(CARD_HINT.findall(line)) < 4:
         return 0
     row = _row(line)
-    return sum(len(cell_cards(c.text, 0, c.column)) for c in row.cells)
+    found = [t for c in row.cells for t in cell_cards(c.text, 0, c.column)]
+    readable = sum(1 for t in found if t.card)
+    return len(found) if readable >= 2 else readable    # a card past reading among cards
 
 
 @dataclass
@@ -296,8 +310,9 @@ def replay(tokens: list, setup: Setup, whole: bool = False) -> Replay:
             if deal >= len(setup.sides):
                 played.problems.append((t, "more tricks than the deals given"))
                 break
-            state = _DealState(setup.sides[deal],
-                               frozenset(tok.card for tok in tokens[t:t + 52] if tok.card[0] != "?"))
+            state = _DealState(setup.sides[deal], frozenset(
+                tok.card for tok in tokens[t:t + 52] if tok.card[:1] not in ("?", "") and
+                not tok.readings))
         _trick(tokens, t, state, played, deal, number + 1)
         if played.problems and not whole:
             break
@@ -328,7 +343,8 @@ def _trick(tokens, t: int, state: _DealState, played: Played, deal: int, number:
         len(played.problems)
     for k in in_turn:
         i, seat = t + k, at[k]
-        card = _resolve(tokens[i].card, led, state, seat)
+        card = _resolve(tokens[i].card, led, state, seat) if tokens[i].card and \
+            not tokens[i].readings else _unsure(tokens[i], i, led, state, seat, played)
         played.seats[i], played.cards[i] = seat, card
         why = _fault(card, seat, led, state, number)
         if why:
@@ -413,9 +429,31 @@ def _resolve(card: str, led: str | None, state: _DealState, seat: str) -> str:
     return led + rank if led else ""
 
 
+def _unsure(tok: CardTok, i: int, led, state: _DealState, seat: str, played: Played) -> str:
+    """A card the print leaves unsure: an OCR form that may be two ranks ("♥O": the queen or
+    the ten), or a card past reading ("♠Zq"), which may be any card of its suit. The cards it
+    may be that no other card of the deal prints, its player holds (when the hands are
+    given) and that follow suit when its player can; the one card left is taken (the record
+    says what it read), else the first reading, or no card."""
+    def fitting(candidates) -> list:
+        return [c for c in candidates if c not in state.printed and c not in state.played and
+                (state.hands is None or c in state.hands[seat])]
+    suits = GLYPH_IN.findall(tok.text)
+    fits = fitting(tok.readings or [c for c in DECK if not suits or c[0] == suit_of(suits[0])])
+    if not fits and not tok.readings:
+        fits = fitting(DECK)                 # its suit mark is misread too
+    following = [c for c in fits if c[0] == led]
+    if led and following and state.hands is not None:
+        fits = following
+    played.fits[i] = tuple(fits)
+    if len(fits) == 1:
+        return fits[0]
+    return tok.readings[0] if tok.readings else ""
+
+
 def _fault(card: str, seat: str, led: str | None, state: _DealState, number: int) -> str:
     if not card:
-        return f"trick {number}: the suit of {seat}'s card cannot be told"
+        return f"trick {number}: {seat}'s card cannot be told"
     if card in state.played:
         return f"trick {number}: {seat} plays {_name(card)}, already played"
     hand = state.hands[seat] if state.hands is not None else None
