@@ -75,8 +75,8 @@ BID = re.compile(rf"(?:(?i:\bbids?|\bcalls?)|\b{SEAT},?) (?:one|two|three|four|f
 BID_CELL = re.compile(rf"(?P<level>[1-7])\s?(?P<strain>[{GLYPHS}]|N\.?\s?T\.?|[SHDC](?![a-z])|"
                       r"(?i:no[- ]?trumps?|spades?|hearts?|diamonds?|clubs?))|(?i:pass|no bid|double|"
                       r"redouble|dbl|rdbl|--?|\u2014)")
-DEALER_WINS = re.compile(r"(?i)\b(?:the )?(?P<who>dealer|declarer)(?:'s side)? (?:wins|makes|takes) "
-                         r"(?P<n>\w+) tricks\b")
+DEALER_WINS = re.compile(r"(?i)\b(?:the )?(?P<who>dealer)(?:'s side)? (?:wins|makes|takes) "
+                         r"(?P<n>\w+) tricks\b")   # (the declarer's: a claim, CLAIM)
 _WHO = (r"(?:[AYBZNESW](?:\s*(?:-|\u2013|and|&)?\s*[AYBZNESW])?(?![\w'’])|(?:North|South|East|West)"
         r"(?:\s*(?:-|\u2013|and|&)\s*(?:North|South|East|West))?|(?i:the declarer|the dealer|"
         r"declarer|dealer)(?:['’]s side)?)")
@@ -85,8 +85,20 @@ _AMOUNT = (r"(?:(?P<n>\w+) tricks|(?:the )?(?P<odd>odd) trick|(?P<bc>\w+)(?: tri
            r"(?P<all>all) (?:the )?(?:thirteen )?tricks)")
 # "Y Z win ten tricks and A B three.", "A-B win the odd trick", "Z makes four by cards",
 # "declarer makes game": a side's tricks, checked against the play
-CLAIM = re.compile(rf"(?<![\w'’])(?P<who>{_WHO})\s+(?:wins?|makes?|takes?|scores?|gets?|gains?)\s+"
+CLAIM = re.compile(rf"(?<![\w'’])(?P<who>{_WHO})\s+(?:wins?|won|makes?|made|takes?|took|scores?|"
+                   r"scored|gets?|got|gains?|gained)\s+"
                    rf"{_AMOUNT}(?:\s*(?:,|;|and|,\s*and)\s+(?P<who2>{_WHO})\s+(?P<n2>\w+)\b)?")
+# a bridge contract's result said after the play: `made five` (its odd tricks), `down two`,
+# `just made`, `bid and made`, `made his contract`, `with an overtrick`
+RESULT = re.compile(
+    r"(?i)\b(?:(?P<exact>just\s+made|made\s+exactly)"
+    r"|(?P<least>bid\s+and\s+made|made\s+(?:his|her|the|their)\s+contract|makes\s+(?:his|her|the|"
+    r"their)\s+contract|contract\s+(?:is|was)\s+made)"
+    r"|with\s+(?P<over>an|one|two|three|four|five|six|\d)\s+overtricks?"
+    r"|(?:made|makes|making)\s+(?P<made>one|two|three|four|five|six|seven|[1-7])\b"
+    r"(?!\s+(?:tricks?|by\s+cards|odd|of|or))"
+    r"|(?:down|set|defeated(?:\s+by)?|(?:went|goes|is|was)\s+down|fail(?:s|ed)\s+by)\s+"
+    r"(?P<down>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|\d{1,2})\b)")
 ORDINAL = re.compile(r"(?i)\b(first|second|third|fourth)\b(?= (?:example|illustration|hand|deal|"
                      r"case|instance|table|one)\b)|\b(?:in )?the (first|second|third)\b(?! trick)")
 BOTH = re.compile(r"(?i)\b(?:in both|in all|in each|both (?:instances|cases|hands|examples|deals))")
@@ -113,6 +125,7 @@ class Facts:
     declarer: Said | None = None
     dealer_tricks: Said | None = None
     claims: list = field(default_factory=list)    # Said: value [(who, least, most tricks)]
+    results: list = field(default_factory=list)   # Said: a contract's result, (kind, n)
     passed: Said | None = None        # the seat that passed the declaration to its partner
     bids: list = field(default_factory=list)      # Said: an auction's bids told, in order
     auction: bool = False             # an auction printed as a table: its last bid names trumps
@@ -282,6 +295,18 @@ def claims_in(text: str, line: int) -> list[Said]:
             parts.append((_who(m.group("who2")), NUMBER_WORDS[n2], NUMBER_WORDS[n2]))
         if parts:
             out.append(Said(parts, m.group(), line, m.start() + 1))
+    return out
+
+
+def results_in(text: str, line: int) -> list[Said]:
+    """A bridge contract's results said in a line: Said((kind, n), text, line, column), kind
+    "made" (n odd tricks), "down" (n under), "exact", "least" (made it), "over" (n over)."""
+    out = []
+    for m in RESULT.finditer(text):
+        kind = next(k for k in ("exact", "least", "over", "made", "down") if m.group(k))
+        word = m.group(kind).lower() if kind in ("over", "made", "down") else "0"
+        n = 1 if word == "an" else NUMBER_WORDS.get(word, int(word) if word.isdigit() else 0)
+        out.append(Said((kind, n), m.group(), line, m.start() + 1))
     return out
 
 

@@ -75,9 +75,11 @@ def said_after(lines, first: int, stop: int, stated) -> int:
     for i in range(first, min(stop, first + 8)):
         m = facts_of.DEALER_WINS.search(lines[i])
         claims = [c for c in facts_of.claims_in(lines[i], i + 1) if not m or m.group() not in c.text]
-        if claims:
+        results = facts_of.results_in(lines[i], i + 1)
+        if claims or results:
             for f in stated:
                 f.claims += claims
+                f.results += results
             end = i
         if m and m.group("n").lower() in facts_of.NUMBER_WORDS:
             for f in stated:
@@ -134,6 +136,7 @@ def finish(rec: Record, raw: RawDeal, stated) -> Record:
         auction_checked(rec, raw, stated.table, stated)
     if stated.kind == "bridge":
         as_bridge(rec, raw, stated)
+        results_checked(rec, stated.results)
     rec.tags["Trumps"] = raw.trump or "NT"
     return rec
 
@@ -201,7 +204,23 @@ def auction_checked(rec: Record, raw: RawDeal, table, stated) -> None:
     if not end.contract.passed_out and raw.trump != end.contract.trump:
         rec.add(WARNING, "BRIDGE-AUCTION", f"the auction ends in {end.contract} but the deal is "
                 f"played with {raw.trump or 'no'} trumps", table.line, table.column)
+    if not end.contract.passed_out:
+        _lead_checked(rec, raw, end.declarer, stated)
     rec.normal = pbn_text(rec)
+
+
+def _lead_checked(rec: Record, raw: RawDeal, declarer: str, stated) -> None:
+    """The opening lead is the declarer's left-hand opponent's: a first trick led from another
+    seat contradicts the auction (or the auction, or who leads, is misread)."""
+    tricks = rec.data.get("tricks") or []
+    due = "NESW"["NESW".index(declarer) - 3]
+    if not tricks or tricks[0].get("leader") in (None, due):
+        return
+    where = stated.leader if stated.leader is not None and stated.leader.text != "auction" \
+        else (raw.tricks[0].line, 1) if raw.tricks else (rec.line, 1)
+    line, column = (where.line, where.column) if hasattr(where, "line") else where
+    rec.add(WARNING, "BRIDGE-AUCTION", f"{tricks[0]['leader']} leads to the first trick, but "
+            f"in the auction {declarer} declares: the opening lead is {due}'s", line, column)
 
 
 def as_bridge(rec: Record, raw: RawDeal, stated) -> None:
@@ -225,3 +244,25 @@ def as_bridge(rec: Record, raw: RawDeal, stated) -> None:
         rec.tags["Declarer"] = compass[declarer]
     if stated.contract is not None and stated.table is None:    # said in words, no auction
         rec.tags["Contract"] = stated.contract.value
+
+
+def results_checked(rec: Record, results: list) -> None:
+    """A contract's result as the text says it (`made five`, `down two`, `just made`, `with an
+    overtrick`) against the declarer's tricks in the play (all thirteen played)."""
+    contract, declarer = rec.tags.get("Contract", ""), rec.tags.get("Declarer", "")
+    play = rec.data.get("play") or []
+    if not results or not contract[:1].isdigit() or declarer not in "NESW" or not declarer \
+            or len(play) != 13:
+        return
+    side = {declarer, "NESW"["NESW".index(declarer) - 2]}
+    made = sum(t["winner"] in side for t in play)
+    target = 6 + int(contract[0])
+    for said in results:
+        kind, n = said.value
+        wanted = {"made": (6 + n, 6 + n), "down": (target - n, target - n),
+                  "exact": (target, target), "least": (target, 13),
+                  "over": (target + n, target + n)}[kind]
+        if not wanted[0] <= made <= wanted[1]:
+            rec.add(WARNING, "WHIST-RESULT", f"the text says {said.text!r} of {contract} by "
+                    f"{declarer}, but the declarer's side takes {made} tricks in the play",
+                    said.line, said.column)

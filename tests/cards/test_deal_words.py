@@ -353,3 +353,77 @@ def test_a_contract_said_in_words_is_the_deals_contract(said, contract, declarer
     (rec,) = whist.scan_cards(f"DEAL No. 14.\n\n{hands}\n{said}\n", "contract.txt")
     assert (rec.tags.get("Contract"), rec.tags.get("Declarer"), rec.tags.get("Trumps")) == \
         (contract, declarer, trumps)
+
+
+LEAD_AGAINST_THE_AUCTION = """HAND No. 1
+
+North:  ♠ J 8 4 3  ♥ A 8 5  ♦ A Q J 8 4  ♣ 2
+East:  ♠ K Q 9  ♥ 10 9 6 3  ♦ 9 7  ♣ 10 9 6 5
+South:  ♠ 7 5 2  ♥ K J 7 2  ♦ K 5  ♣ A Q J 4
+West:  ♠ A 10 6  ♥ Q 4  ♦ 10 6 3 2  ♣ K 8 7 3
+
+The bidding:
+
+  South     West      North     East
+{auction}
+
+West leads.
+
+  Trick     N       E       S       W
+    1.  ♥5      ♥3      ♥7      ♥4
+    2.  ♦4      ♦7      ♦K      ♦2
+    3.  ♣2      ♣6      ♣Q      ♣3
+    4.  ♠8      ♠9      ♠7      ♠10
+    5.  ♦A      ♦9      ♦5      ♦3
+    6.  ♥8      ♥10     ♥K      ♥Q
+    7.  ♥A      ♣10     ♣4      ♣7
+    8.  ♠4      ♥9      ♥J      ♦6
+    9.  ♠J      ♠Q      ♠2      ♠6
+   10.  ♠3      ♠K      ♠5      ♠A
+   11.  ♦8      ♣5      ♣J      ♣8
+   12.  ♦J      ♥6      ♥2      ♦10
+   13.  ♦Q      ♣9      ♣A      ♣K
+"""
+NORTH_DECLARES = "  Pass      Pass      1 ♠       Pass\n  2 ♠       Pass      4 ♠       Pass\n  Pass      Pass"
+SOUTH_DECLARES = "  1 ♠       Pass      2 ♠       Pass\n  4 ♠       Pass      Pass      Pass"
+
+
+@pytest.mark.parametrize("auction, declarer, flagged", [(NORTH_DECLARES, "N", True),
+                                                        (SOUTH_DECLARES, "S", False)],
+                         ids=["north declares", "south declares"])
+def test_an_opening_lead_from_the_wrong_seat_is_against_the_auction(auction, declarer, flagged):
+    """North declares four spades, and the page says West leads (the table agrees): the
+    opening lead is East's, so the deal, or the auction, is misprinted. It was `valid`."""
+    from records.cards.family import Bridge
+    text = "CHAPTER V.\n\n" + LEAD_AGAINST_THE_AUCTION.format(auction=auction)
+    (rec,) = [r for r in Bridge().scan_book(text, "lead.txt") if r.plies]
+    rec.settle_status()
+    assert rec.tags["Declarer"] == declarer and len(rec.plies) == 52
+    wrong = [d for d in rec.diagnostics if "opening lead" in d.message]
+    assert bool(wrong) == flagged and rec.status == ("needs_review" if flagged else "valid")
+    if flagged:
+        assert (wrong[0].code, wrong[0].line) == ("BRIDGE-AUCTION", 17)   # `West leads.`
+
+
+@pytest.mark.parametrize("said, flagged", [
+    ("Result: four spades, down two.", False), ("South went down two.", False),
+    ("South made eight tricks.", False), ("The declarer takes eight tricks.", False),
+    ("Result: four spades, made four.", True), ("Four spades, just made.", True),
+    ("Four spades bid and made, with an overtrick.", True), ("South made ten tricks.", True),
+    ("South made his contract.", True), ("The declarer makes eleven tricks.", True)])
+def test_a_contracts_result_said_after_the_play_is_checked(said, flagged):
+    """South declares four spades and takes eight tricks: `down two` is right; `made four`,
+    `just made`, `bid and made`, `made his contract`, `South made ten tricks` were all left
+    unread and the deal `valid`. (`The declarer makes ...` counts the declarer's side, not
+    the dealer's.)"""
+    from records.cards.family import Bridge
+    text = "CHAPTER V.\n\n" + LEAD_AGAINST_THE_AUCTION.format(auction=SOUTH_DECLARES) \
+        + "\n" + said + "\n"
+    (rec,) = [r for r in Bridge().scan_book(text, "result.txt") if r.plies]
+    rec.settle_status()
+    wrong = [d for d in rec.diagnostics if d.code == "WHIST-RESULT"]
+    assert (rec.tags["Contract"], rec.tags["Declarer"]) == ("4S", "S")
+    assert bool(wrong) == flagged, [d.message for d in wrong]
+    assert rec.status == ("needs_review" if flagged else "valid")
+    if flagged:
+        assert wrong[0].line == text.count("\n", 0, text.index(said)) + 1
