@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from records.cards.card_forms import CARD_IN_TEXT, LETTER_CARD, CardTok, rank_of, suit_of
+from records.cards.card_forms import CARD_IN_TEXT, LETTER_CARD, CardTok, Text, rank_of, suit_of
 from records.core.layout import roman_value
 
 SEAT = r"(?P<seat>\b(?:[AYBZNESW]|North|East|South|West)\b)"
@@ -42,24 +42,57 @@ class ProseRun:
 
 
 def find_runs(lines: list[str], claimed) -> list[ProseRun]:
-    """Runs of at least MIN_TRICKS sentences that each tell a trick (a sentence may run on to
-    the next line)."""
-    runs, current, i = [], [], 0
-    while i < len(lines):
-        line = lines[i]
-        trick, used = None, 1
-        if not claimed(i) and _may_tell(line):
-            trick = trick_of(line, i + 1)
-            if trick is None and i + 1 < len(lines) and not line.rstrip().endswith("."):
-                trick, used = trick_of(line + " " + lines[i + 1].strip(), i + 1), 2
-        if trick is not None:
-            current.append((i + used - 1, trick))
-        elif current and (line.strip() or claimed(i)):
-            _close(runs, current)
-            current = []
-        i += used if trick is not None else 1
+    """Runs of at least MIN_TRICKS sentences that each tell a trick. A paragraph is read as
+    one text, its sentences wherever the lines break them (a trick may end mid-line and the
+    next begin there: `... and South the two of hearts. East led the four of clubs, South`);
+    each card keeps its own line and column. A sentence, a paragraph or a line claimed by
+    another reader that tells no trick ends a run; blank lines do not."""
+    runs, current = [], []
+    for first, last in _paragraphs(lines, claimed):
+        text = Text([(i + 1, 1, lines[i]) for i in range(first, last + 1)]) if last >= 0 else None
+        for start, end in _sentences(text.text) if text is not None else [(0, 0)]:
+            trick = trick_of(text.text[start:end], 0, lambda at, s=start: text.where(s + at)) \
+                if text is not None else None
+            if trick is not None:
+                current.append((text.where(end - 1)[0] - 1, trick))
+            elif text is not None and trick_heading(text.text[start:end]):
+                continue                  # (`Trick 3.`: a heading ends nothing)
+            elif current:
+                _close(runs, current)
+                current = []
     _close(runs, current)
     return runs
+
+
+def _paragraphs(lines: list[str], claimed):
+    """(first, last), 0-based, of each run of unclaimed lines, in order; last is -1 for a
+    claimed line, or a paragraph where no line may tell a trick (either ends a run)."""
+    i = 0
+    while i < len(lines):
+        if claimed(i):
+            yield i, -1
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and lines[j].strip() and not claimed(j):
+            j += 1
+        if j > i:
+            may = any(_may_tell(" ".join(lines[k:k + 2])) for k in range(i, j))
+            yield i, j - 1 if may else -1
+        i = max(j, i + 1)
+
+
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])|$")
+
+
+def _sentences(text: str):
+    start = 0
+    for m in SENTENCE_END.finditer(text):
+        if text[start:m.start()].strip():
+            yield start, m.start()
+        start = m.end()
+        if m.end() >= len(text):
+            break
 
 
 SEAT_WORDS = frozenset("A Y B Z N E S W North East South West".split())
@@ -77,11 +110,13 @@ def _close(runs: list, current: list) -> None:
         runs.append(ProseRun(first, current[-1][0], [t for _, t in current]))
 
 
-def trick_of(line: str, number: int) -> ProseTrick | None:
-    """The trick a line tells: four different seats each with a card, or None."""
+def trick_of(line: str, number: int, where=None) -> ProseTrick | None:
+    """The trick a line tells: four different seats each with a card, or None. where maps an
+    offset in the text to its (line, column) in the book (a sentence the lines break)."""
     plays = []
+    where = where or (lambda at: (number, at + 1))
     for m in PAIR.finditer(line):
-        tok = _card(m.group("card"), number, m.start("card") + 1)
+        tok = _card(m.group("card"), *where(m.start("card")))
         if tok is None:
             continue
         seat = NAMES.get(m.group("seat").lower(), m.group("seat"))
@@ -90,7 +125,7 @@ def trick_of(line: str, number: int) -> ProseTrick | None:
     seats = [s for s, _, _ in plays]
     if len(plays) != 4 or len(set(seats)) != 4:
         return None
-    return ProseTrick(number, plays)
+    return ProseTrick(where(0)[0], plays)
 
 
 def _card(text: str, line: int, column: int) -> CardTok | None:

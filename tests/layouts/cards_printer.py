@@ -413,6 +413,37 @@ def tricks_in_words(p: Printed, vocab, mark, meaning, misprint) -> None:
     p.lines.append("")
 
 
+def tricks_told_wrapped(p: Printed, vocab, mark, meaning, misprint) -> None:
+    """The play told as a story in one paragraph, as bridge books tell it, the lines broken
+    anywhere (a trick may end mid-line): "West led the knave of hearts, North played the
+    three of hearts, East the king of hearts and South the two of hearts. East led ..." """
+    deal = p.deals[0]
+    text, at = "", {}
+    for n in range(13):
+        cards = _misprinted(deal, n, misprint)
+        (s0, _), *rest = deal.cards_in_order(n)
+        parts = []
+        for k, seat in enumerate([s0] + [s for s, _ in rest]):
+            verb = " led the " if k == 0 else " played the " if k == 1 else " the "
+            head = ("" if k == 0 else ", " if k < 3 else " and ") + SEAT_WORD[seat] + verb
+            at[(n, seat)] = len(text) + sum(map(len, parts)) + len(head)
+            parts.append(head + vocab.card(cards[seat]))
+        text += "".join(parts) + ". "
+    width, first = 58 + len(p.lines) % 15, len(p.lines)
+    starts, line = [0], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            p.lines.append(line)
+            starts.append(starts[-1] + len(line) + 1)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    p.lines.append(line)
+    for (n, seat), offset in at.items():
+        p.where[(0, n, seat)] = first + max(k for k, s in enumerate(starts) if s <= offset)
+    p.lines.append("")
+
+
 # -- a trick a block, under a heading in any wording --------------------------------------------
 ORDINAL = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
            "thirteenth").split()
@@ -630,6 +661,8 @@ LAYOUTS = [
            "left arrow"),
     Layout("tricks told in sentences, hands listed after", AYBZ, "whist",
            ("glyphs, 10", "outline glyphs first, T", "letters, 10"), "list after", tricks_in_words),
+    Layout("tricks told as a story in a paragraph, hands a line", NESW, "bridge",
+           ("words", "glyphs, 10", "letters, 10"), "list", tricks_told_wrapped),
     Layout("playing order, leader marked by an arrow, trailing suit marks", NESW, "whist",
            ("glyphs, 10", "old abbreviations"), "compass", table_playing_order, "arrow",
            meaning="leader", diagram="trailing"),
