@@ -281,7 +281,7 @@ BLOT = re.compile(r"(?<![^\s,;])[^\sA-Za-z0-9,;]{1,6}(?=\s*[,;])")
 # (`B-Zq4,`), one token before a comma or semicolon or the text's end; a word (`Black,`) is
 # none. Alone, with its number and the next (`5. ... Kt-Zq3`, `B-Zq3; 5.`), it is a row.
 MISPRINT_SHAPE = r"(?:Kt|[KQRBPN])\.?\s?[-x\u00d7][^\s,;()]{1,6}"
-MISPRINT = re.compile(r"(?<![^\s,;])" + MISPRINT_SHAPE + r"(?=\s*(?:[,;]|$))")
+MISPRINT = re.compile(r"(?<![^\s,;])" + MISPRINT_SHAPE + r"(?=\s*(?:[,;]|$)|\s+\d{1,3}\s)")
 NUMBER_TEXT = r"\d{1,3}\s?\.\s*"
 MISPRINT_ALONE = re.compile(rf"\s*(?:{NUMBER_TEXT}(?:(?:\.{{2,}}|\u2026)\s*)?)?{MISPRINT_SHAPE}"
                             rf"\s*[,;]?\s*(?:{NUMBER_TEXT})?")
@@ -348,7 +348,7 @@ def _numbers_kept_apart(text: str) -> str:
     a number that follows a full stop and carries on the count of moves is a move number, so
     a line break (which no square spans) is put before it. Columns are unchanged."""
     if ". " not in text:
-        return text
+        return _dotless_numbers_kept_apart(text)
     chars, expected = None, None
     for m in NUMBER_AFTER_A_STOP.finditer(text):
         number = int(m.group(1))
@@ -360,6 +360,34 @@ def _numbers_kept_apart(text: str) -> str:
             chars = chars or list(text)
             chars[start - 1] = "\n"
     return "".join(chars) if chars else text
+
+
+DOTLESS_NUMBER = re.compile(r"(?:^|(?<=[\s,;]))(\d{1,3})(?=\s+(?:Kt|[KQRBPN]|Castles|O-O)|\s*$)")
+DOTLESS_RUN = 3     # numbers counting on in turn, with no stop, that make a text's move numbers
+
+
+def _dotless_numbers_kept_apart(text: str) -> str:
+    """Move numbers printed without a stop, as later books print notes (`4 PxP, BxKt 5 QxB,
+    PxP 6 B-QB4`): the 5 could end the square `Kt 5`. Where numbers before moves count on
+    one by one, three or more, a comma between each two (White's move, Black's), each is a
+    move number, and a line break is put before it (`P--Q 4   B--Kt 5`, a row in spaced
+    notation, has no comma: its ranks stay ranks). Columns are unchanged."""
+    if "," not in text:
+        return text
+    run: list = []
+    for m in DOTLESS_NUMBER.finditer(text):
+        if run and int(m.group(1)) == int(run[-1].group(1)) + 1 \
+                and "," in text[run[-1].end():m.start()]:   # (White's move, Black's)
+            run.append(m)
+        elif len(run) < DOTLESS_RUN:
+            run = [m]
+    if len(run) < DOTLESS_RUN:
+        return text
+    chars = list(text)
+    for m in run:
+        if m.start() >= 1 and text[m.start() - 1] == " ":
+            chars[m.start() - 1] = "\n"
+    return "".join(chars)
 
 
 @lru_cache(maxsize=4096)

@@ -266,7 +266,7 @@ def number_at_the_end(line: str, lineno: int, below: str = ""):
 
 
 BROKEN_MOVE = re.compile(r"(?:\bKt|\b[KQRBP])-$")
-TAIL_BREAK = re.compile(r"(?:[,;]|\b\d{1,3}\.)$")
+TAIL_BREAK = re.compile(r"(?:[,;]|\b\d{1,3}\.|,[^,;]*\s\d{1,3})$")   # (`..., P-K5 12`)
 
 
 CLAUSE_END = re.compile(r"[,;]|(?<![\w.])\d{1,3}\s?\.(?=\s|$)")
@@ -498,6 +498,8 @@ def row_cells(line: str, lineno: int) -> list | None:
         cell, start = _without_number(m)   # (`1. P-K4     1. P-K4`: the number printed twice)
         cols = list(range(start, start + len(cell) + 1))
         parsed = dn.parse(cell, lineno, cols)
+        if parsed and all(isinstance(i, dn.MoveNumber) for i in parsed):
+            return None     # a number where a move should stand (`3. PAWN ENDINGS    13`)
         if any(isinstance(i, dn.Unreadable) for i in parsed):
             if not MOVE_LIKE.match(cell):
                 return None

@@ -106,6 +106,13 @@ def paragraph(moves, rnd):
     return wrapped(text, rnd.randint(40, 70))
 
 
+def numbers_without_stops(moves, rnd):
+    """Later books' notes: move numbers with no stop, White's and Black's moves apart by a
+    comma, the lines broken anywhere (`4 PxP, BxKt 5 QxB, PxP 6 B-QB4, Kt-KB3 7 ...`)."""
+    text = " ".join(f"{n} {w}" + (f", {b}" if b else "") for n, w, b in pairs(moves))
+    return wrapped(text, rnd.randint(40, 70))
+
+
 LEAD_INS = ["The game proceeded thus:", "The moves were:", "It was opened as follows:",
             "White began the attack at once, and the game went on:", "In the game played at the"
             " club last week the moves ran:"]
@@ -268,7 +275,8 @@ LAYOUTS = {"rows": rows, "rows numbered twice": rows_numbered_twice,
            "fractions": fractions, "fractions numbered": fractions_numbered,
            "latex fractions": latex, "notes between rows": notes_between,
            "three parts side by side": thirds, "columns down then across": columns,
-           "Black's reply under White's": reply_under}
+           "Black's reply under White's": reply_under,
+           "numbers without stops": numbers_without_stops}
 # the order the layout engine must name for the layouts it reads (the others are running text)
 NAMED = {"halves with a rule": "two halves side by side", "halves with a gap": "two halves side by side",
          "three parts side by side": "three parts side by side",
