@@ -2,6 +2,9 @@
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from records.cribbage.book_text import (
     DealExample,
     HandExample,
@@ -40,8 +43,58 @@ def book_examples(text: str) -> list:
     """Every worked example in the cribbage chapters: hands, deals and plays, as raw records."""
     lines = text_lines(text)
     out = []
-    for first, last, variant in cribbage_sections(text):
+    sections = cribbage_sections(text)
+    for first, last, variant in sections:
         out += _examples_in(_sentences(lines[first - 1:last], first), variant, lines)
+    out += stated_hands_elsewhere(lines, sections)
+    out.sort(key=lambda ex: ex.line)
+    return out
+
+
+# a paragraph that may state a hand's count: a word for the starter and a word for a count
+STARTER_CUE = re.compile(r"starter|turn(?:ed)?[- ]?up", re.I)
+COUNT_CUE = re.compile(r"=|\b(?:counts?|worth|scores?|totals?|equals|amount)\b", re.I)
+HAND_SIZES = range(3, 6)     # the cards a hand keeps: five-card 3, six-card 4, seven-card 5
+
+
+def stated_hands_elsewhere(lines: Sequence[str], sections) -> list[HandExample]:
+    """Hands with their stated count outside the chapters about cribbage (under a sub-heading
+    of the chapter, `EXAMPLES OF COUNTING.`, under another heading, or none): a sentence that
+    lists a hand's cards, names its starter and states its count (`The hand 5H 5S 5D JC,
+    starter 5C = 29.`) is cribbage notation wherever it stands. Prose that only names cards,
+    or a hand with no count stated, is not read there. The variant is the one of the chapter
+    above, if any."""
+    out: list[HandExample] = []
+    for first, last in _paragraphs_outside(lines, sections):
+        body = "\n".join(lines[first - 1:last])
+        if not (STARTER_CUE.search(body) and COUNT_CUE.search(body)):
+            continue
+        variant = next((v for a, b, v in reversed(sections) if b < first), "five-card")
+        for s in _sentences(list(lines[first - 1:last]), first):
+            hand = _find_hand(s)
+            if hand is None or sum(m.count for m in hand[0]) not in HAND_SIZES:
+                continue
+            _, example = _read_hand([s], 0, hand, variant, lines)
+            if any(c.what == "total" for c in example.claims):
+                out.append(example)
+    return out
+
+
+def _paragraphs_outside(lines: Sequence[str], sections) -> list[tuple[int, int]]:
+    """The paragraphs (1-based first and last lines, blank lines between) outside `sections`."""
+    inside = set()
+    for first, last, _ in sections:
+        inside.update(range(first, last + 1))
+    out, start = [], None
+    for n, line in enumerate(lines, start=1):
+        if line.strip() and n not in inside:
+            start = n if start is None else start
+            continue
+        if start is not None:
+            out.append((start, n - 1))
+        start = None
+    if start is not None:
+        out.append((start, len(lines)))
     return out
 
 

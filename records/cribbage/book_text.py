@@ -35,6 +35,8 @@ NOT_A_CARD_AFTER = {"cards", "card", "points", "point", "holes", "hole", "player
                     "persons", "times", "more", "pips", "tricks", "hands", "deals",
                     "games", "ways", "sides", "of", "others", "different", "separate",
                     *CATEGORY_WORDS}
+# `the dealer marks two`, `pegs two`: a number scored, not a card
+NOT_A_CARD_BEFORE = {"of", "each", "be", "mark", "marks", "peg", "pegs"}
 QUANTITIES = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 NUMBERISH = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 CLAIM_AFTER_FOR = {"heels", "nobs", "nob", "go", "last", "reaching", "it", "each", "pairing",
@@ -250,12 +252,13 @@ def _share_suits(toks: list[Tok], found: list[Mention]) -> None:
 def _is_card(toks: list[Tok], i: int, card: RawCard, end: int) -> bool:
     after = toks[i + 1].text.lower() if i + 1 < end else ""
     before = toks[i - 1].text.lower() if i > 0 else ""
+    if toks[i].text == "A" and i + 1 < end and toks[i + 1].type == "RANK_WORD":
+        return False            # `Starter: A Knave`: the article, not an ace
     if card.rank not in NUMBERISH:
-        return not (card.rank == 1 and toks[i].text == "A" and i + 1 < end
-                    and card_of(toks[i + 1]) is not None and toks[i + 1].type != "CARD")
+        return True
     if after == "of" and i + 2 < end and suit_of(toks[i + 2]):
         return True
-    if after in NOT_A_CARD_AFTER or before in TOTAL_CUES or before in ("of", "each", "be"):
+    if after in NOT_A_CARD_AFTER or before in TOTAL_CUES or before in NOT_A_CARD_BEFORE:
         return False
     if after == "for" and any(t.text.lower().strip('"“”') in CLAIM_AFTER_FOR
                               for t in toks[i + 2:min(end, i + 5)]):
@@ -303,8 +306,26 @@ def _starter_marker_indices(toks: list[Tok]) -> list[int]:
 
 
 def _is_suit_relation(words: list[str], i: int) -> bool:
-    """'... of the same suit as the starter': names a suit, not where the starter is."""
-    return i >= 2 and words[i - 1] == "the" and words[i - 2] == "as"
+    """The starter's word naming a suit, not where the starter is: `of the same suit as the
+    starter`, `the knave of the suit turned up`, `of the suit of the starter`."""
+    return i >= 1 and words[i - 1] == "suit" or \
+        i >= 2 and words[i - 1] == "the" and words[i - 2] in ("as", "of") and \
+        (words[i - 2] == "as" or i >= 3 and words[i - 3] == "suit")
+
+
+def _same_suit_phrases(toks: list[Tok], words: list[str]) -> list[int]:
+    """Where a hand's card is said to be of the starter's suit (the card's nobs): `of the same
+    suit`, and `of the suit turned up` / `of the suit of the starter` (an `of the suit` whose
+    starter's word is a suit relation)."""
+    out = []
+    for j in range(len(words) - 3):
+        if words[j:j + 3] == ["of", "the", "same"] and "suit" in words[j + 3:j + 5]:
+            out.append(j)
+        elif words[j:j + 3] == ["of", "the", "suit"] and any(
+                toks[k].type in ("TURNUP", "STARTER_WORD") and _is_suit_relation(words, k)
+                for k in range(j + 3, min(j + 6, len(toks)))):
+            out.append(j)
+    return out
 
 
 def _find_hand(s: Sentence):
@@ -327,11 +348,10 @@ def _find_hand(s: Sentence):
         return None
     other = _other_side(found, marker, starter)
     same_suit = []
-    for j in range(len(words) - 3):
-        if words[j:j + 3] == ["of", "the", "same"] and "suit" in words[j + 3:j + 5]:
-            before = [k for k, m in enumerate(held) if m.index < j]
-            if before:
-                same_suit.append(before[-1])
+    for j in _same_suit_phrases(toks, words):
+        before = [k for k, m in enumerate(held) if m.index < j]
+        if before:
+            same_suit.append(before[-1])
     crib = any(t.type == "CRIB" for t in toks[:cut])
     return held, starter, crib, same_suit, other, cut
 
