@@ -175,6 +175,7 @@ class SpanRecords:
         self.fresh: list[Block] = []   # blocks read on from the line above that replay as
         #                                well as lines of their own from the start
         self.headed: dict[int, tuple[str, int, int]] = {}   # line id -> its column's heading
+        self.generic = False   # the base title is the block's place, no printed name
         self.opening = ""      # the opening a heading names (`Game No. 2.--"Kelso-Cross" Opening.`)
 
     def records(self) -> list[Record]:
@@ -253,7 +254,8 @@ class SpanRecords:
                    or _misprint_then_play(line, tried.order.tokens) for line in reading.lines)
 
     def _collect(self, block: Block, choice: Choice, tried: Tried, reading: Reading) -> None:
-        heads = titles.column_titles(_grid_of(choice)) if tried.order.name in COLUMNS else {}
+        heads = titles.column_titles(_grid_of(choice)) if tried.order.name in COLUMNS else \
+            titles.band_titles(_grid_of(choice), tried.order.band) if tried.order.band else {}
         for index, line in enumerate(reading.lines):
             if not line.moves and not line.failed:
                 continue
@@ -287,6 +289,7 @@ class SpanRecords:
         if not found and heading:
             found = heading if heading not in self.used else \
                 f"{heading}, game at line {first.line if first else block.line}"
+        self.generic = not found     # no name printed: the place is the title
         found = found or f"Game at line {first.line if first else block.line}"
         self.used.add(heading)
         return found
@@ -308,7 +311,8 @@ class SpanRecords:
                 column = "variation " + column[5:]
             numbered = column.startswith(("Game", "variation")) or column[:1].isdigit() \
                 or line.parent is not None and not column.startswith(self.base)
-            return f"{self.base}, {column}" if numbered else column
+            own = self.generic and column.startswith("Game ")   # (`Game 2.` needs no place)
+            return f"{self.base}, {column}" if numbered and not own else column
         if head is None and line.how == "label" and first is not None and first.label:
             return f"{self.base}, variation {first.label}"
         if line.kind == "column" and (head is not None or line.parent is not None):
