@@ -202,7 +202,33 @@ class SpanRecords:
         self._verdict_below()
         out = [self._record(piece) for piece in self.pieces if piece.moves or piece.line.failed]
         self._cut_at_page_turns()
+        self._cut_mid_row()
         return out
+
+    def _cut_mid_row(self) -> None:
+        """A line of play that stops, with no verdict, where its printed row goes on in another
+        cell, the rest of the row read as a line of its own from the start: the row was most
+        likely misread (two games side by side read across): never whole (a warning, where
+        the row goes on). Openings named one after another in a sentence share a cell."""
+        firsts = {(p.moves[0].line, p.moves[0].column): p for p in self.pieces
+                  if p.moves and p.line.parent is None and p.line.kind in ("restart", "after")}
+        for piece in self.pieces:
+            rec = piece.record
+            if rec is None or not piece.moves or piece.claim is not None:
+                continue
+            last = piece.moves[-1]
+            row = next((r for r in piece.block.rows if r.line == last.line), None)
+            cell = next((c for c in row.cells if c.column <= last.column < c.end), None) \
+                if row is not None else None
+            nxt = next((q for (line, column), q in sorted(firsts.items())
+                        if line == last.line and cell is not None and column >= cell.end), None)
+            if nxt is None or nxt is piece:
+                continue
+            begin = nxt.moves[0]
+            rec.add(WARNING, "LAYOUT", f'{rec.title} stops at "{last.text}" but its row goes '
+                    f'on with "{begin.text}", read as {nxt.title} from the start: the row may be '
+                    "misread (games side by side read across?)", begin.line, begin.column)
+            rec.settle_status()
 
     def _note_page_turn(self, block: Block, choice: Choice) -> None:
         """A block after the page turns (its number, a running head: page furniture passed
