@@ -339,6 +339,8 @@ def _cell_tokens(raw: list[Token]) -> list[Token]:
         after = raw[k + 1] if k + 1 < len(raw) else None
         if tok.kind == "move":
             out.append(_move(tok, before, raw[:k]))
+        elif tok.kind == "number" and _note_number(tok, after, out):
+            out[-1].label = out[-1].label or tok.text.strip("()")
         elif tok.kind in ("result", "variation", "side", "number"):
             tok.value = _value(tok)
             out.append(tok)
@@ -353,6 +355,14 @@ def _cell_tokens(raw: list[Token]) -> list[Token]:
         elif tok.kind == "other" and tok.text == ")" and not _bracketed_letter(raw, k - 1):
             out.append(Token("resume", ")", tok.line, tok.column))
     return out
+
+
+def _note_number(tok: Token, after: Token | None, out: list[Token]) -> bool:
+    """`24-20 (1)`: a number in brackets after a move, last in its cell, marks that move as
+    where the variation numbered so leaves (as `(a)` does); a move's own number stands
+    before it (`(15) 11-15`)."""
+    return after is None and bool(out) and out[-1].kind == "move" \
+        and re.fullmatch(r"\(\d{1,2}\)", tok.text) is not None
 
 
 def _bracketed_letter(raw: list[Token], k: int) -> bool:

@@ -175,6 +175,7 @@ class SpanRecords:
         self.fresh: list[Block] = []   # blocks read on from the line above that replay as
         #                                well as lines of their own from the start
         self.headed: dict[int, tuple[str, int, int]] = {}   # line id -> its column's heading
+        self.generic = False   # the base title is the block's place, no printed name
         self.opening = ""      # the opening a heading names (`Game No. 2.--"Kelso-Cross" Opening.`)
 
     def records(self) -> list[Record]:
@@ -201,7 +202,33 @@ class SpanRecords:
         self._verdict_below()
         out = [self._record(piece) for piece in self.pieces if piece.moves or piece.line.failed]
         self._cut_at_page_turns()
+        self._cut_mid_row()
         return out
+
+    def _cut_mid_row(self) -> None:
+        """A line of play that stops, with no verdict, where its printed row goes on in another
+        cell, the rest of the row read as a line of its own from the start: the row was most
+        likely misread (two games side by side read across): never whole (a warning, where
+        the row goes on). Openings named one after another in a sentence share a cell."""
+        firsts = {(p.moves[0].line, p.moves[0].column): p for p in self.pieces
+                  if p.moves and p.line.parent is None and p.line.kind in ("restart", "after")}
+        for piece in self.pieces:
+            rec = piece.record
+            if rec is None or not piece.moves or piece.claim is not None:
+                continue
+            last = piece.moves[-1]
+            row = next((r for r in piece.block.rows if r.line == last.line), None)
+            cell = next((c for c in row.cells if c.column <= last.column < c.end), None) \
+                if row is not None else None
+            nxt = next((q for (line, column), q in sorted(firsts.items())
+                        if line == last.line and cell is not None and column >= cell.end), None)
+            if nxt is None or nxt is piece:
+                continue
+            begin = nxt.moves[0]
+            rec.add(WARNING, "LAYOUT", f'{rec.title} stops at "{last.text}" but its row goes '
+                    f'on with "{begin.text}", read as {nxt.title} from the start: the row may be '
+                    "misread (games side by side read across?)", begin.line, begin.column)
+            rec.settle_status()
 
     def _note_page_turn(self, block: Block, choice: Choice) -> None:
         """A block after the page turns (its number, a running head: page furniture passed
@@ -253,7 +280,8 @@ class SpanRecords:
                    or _misprint_then_play(line, tried.order.tokens) for line in reading.lines)
 
     def _collect(self, block: Block, choice: Choice, tried: Tried, reading: Reading) -> None:
-        heads = titles.column_titles(_grid_of(choice)) if tried.order.name in COLUMNS else {}
+        heads = titles.column_titles(_grid_of(choice)) if tried.order.name in COLUMNS else \
+            titles.band_titles(_grid_of(choice), tried.order.band) if tried.order.band else {}
         for index, line in enumerate(reading.lines):
             if not line.moves and not line.failed:
                 continue
@@ -287,6 +315,7 @@ class SpanRecords:
         if not found and heading:
             found = heading if heading not in self.used else \
                 f"{heading}, game at line {first.line if first else block.line}"
+        self.generic = not found     # no name printed: the place is the title
         found = found or f"Game at line {first.line if first else block.line}"
         self.used.add(heading)
         return found
@@ -308,7 +337,8 @@ class SpanRecords:
                 column = "variation " + column[5:]
             numbered = column.startswith(("Game", "variation")) or column[:1].isdigit() \
                 or line.parent is not None and not column.startswith(self.base)
-            return f"{self.base}, {column}" if numbered else column
+            own = self.generic and column.startswith("Game ")   # (`Game 2.` needs no place)
+            return f"{self.base}, {column}" if numbered and not own else column
         if head is None and line.how == "label" and first is not None and first.label:
             return f"{self.base}, variation {first.label}"
         if line.kind == "column" and (head is not None or line.parent is not None):

@@ -131,6 +131,56 @@ def column_titles(grid: Grid) -> dict[int, tuple[str, int, int]]:
     return out
 
 
+def band_titles(grid: Grid, size: int) -> dict[int, tuple[str, int, int]]:
+    """Token id -> the heading printed over its band, in a block read in bands side by side
+    (`GAME 1.` over one game's two columns, `GAME 2.` over the next game's), centred or not:
+    the cells of the rows above the band's first move that stand over that band and no other
+    (a name across the page heads neither half; `Black.  White.` name sides, not games), with
+    the line and column of the first."""
+    bands: dict[tuple[int, int], list] = {}      # (section, band) -> [low, high, first move]
+    section = 0
+    for r, (row, cs) in enumerate(zip(grid.rows, grid.column_of())):
+        section += r in grid.sections[1:]
+        for tok, c in zip(row, cs):
+            if getattr(tok, "kind", "") not in ("move", "num"):
+                continue
+            low, high, first = bands.setdefault((section, c // size), [tok.column, 0, tok])
+            bands[(section, c // size)] = [min(low, tok.column),
+                                           max(high, tok.column + len(tok.text)), first]
+    titles = {key: _band_heading(grid, bands, key) for key in bands}
+    names = {k: t for k, (t, _, _) in enumerate(titles.values())}
+    _number_repeats(names)
+    out: dict[int, tuple[str, int, int]] = {}
+    section = 0
+    for r, (row, cs) in enumerate(zip(grid.rows, grid.column_of())):
+        section += r in grid.sections[1:]
+        for tok, c in zip(row, cs):
+            key = (section, c // size)
+            if key in titles and titles[key][0]:
+                out[id(tok)] = (names[list(titles).index(key)], *titles[key][1:])
+    return out
+
+
+def _band_heading(grid: Grid, bands: dict, key: tuple[int, int]) -> tuple[str, int, int]:
+    low, high, first = bands[key]
+    others = [(a, b) for k, (a, b, _) in bands.items() if k != key and k[0] == key[0]]
+    above = [t.line for k, (_, _, t) in bands.items() if k[0] == key[0] - 1]
+    floor = max(above, default=0)
+    parts = []
+    for row in grid.block.rows:
+        if row.rule or not floor < row.line < first.line:
+            continue
+        for cell in row.cells:
+            over = cell.column < high and low < cell.end
+            if over and not any(cell.column < b and a < cell.end for a, b in others) \
+                    and not _LABELS.match(clean(cell.text)):
+                parts.append(cell)
+    text = " ".join(c.text for c in parts)
+    if not parts or not _title_text(text):
+        return "", 0, 0
+    return named(text), parts[0].line, parts[0].column
+
+
 def _spans(grid: Grid, columns: list[list[int]], first: int, stop: int) -> dict[int, tuple]:
     spans: dict[int, list] = {}
     for r in range(first, stop):

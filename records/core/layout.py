@@ -359,13 +359,46 @@ def _section_columns(rows: list[list], slots: list[int],
         return []
     row_of_token = [r for r, row in enumerate(rows) for _ in row]
     found = _grouped(spans, row_of_token)
+    if found is None and not tabbed and len(rows) > 2:
+        found = _under_headings(spans, row_of_token, len(rows[0]))
     if found is None and not tabbed:
+        found = _grouped_or_cut(spans, row_of_token, tabbed)
+    return found
+
+
+def _grouped_or_cut(spans: list[tuple[int, int]], row_of_token: list[int],
+                    tabbed: bool) -> list[int] | None:
+    found = _grouped(spans, row_of_token)
+    if found is None and not tabbed and spans:
         # an entry far longer than its column's (a multi-jump, `7-14-21-30  26-23`) reaches
         # under the next one: its span cut to the section's usual width, where it starts
         usual = sorted(b - a for a, b in spans)[len(spans) // 2]
         found = _grouped([(a, a + usual) if b - a > 2 * usual else (a, b) for a, b in spans],
                          row_of_token)
     return found
+
+
+def _under_headings(spans: list[tuple[int, int]], row_of_token: list[int],
+                    heads: int) -> list[int] | None:
+    """A first row of headings centred over groups of columns (`GAME 1.` over a game's Black
+    and White columns, `GAME 2.` over the next pair) reaches across the gap between two
+    columns: the columns are those of the rows under it, and each heading stands in the
+    leftmost column it reaches over (the first of the group it heads). None when a heading
+    reaches over no column, or two headings over the same one."""
+    below = _grouped_or_cut(spans[heads:], [r - 1 for r in row_of_token[heads:]], False)
+    if below is None:
+        return None
+    extent: dict[int, tuple[int, int]] = {}
+    for (a, b), c in zip(spans[heads:], below):
+        low, high = extent.get(c, (a, b))
+        extent[c] = (min(low, a), max(high, b))
+    placed = []
+    for a, b in spans[:heads]:
+        over = [c for c, (low, high) in sorted(extent.items()) if a < high and low < b]
+        if not over or over[0] in placed:
+            return None
+        placed.append(over[0])
+    return placed + below
 
 
 def _grouped(spans: list[tuple[int, int]], row_of_token: list[int]) -> list[int] | None:

@@ -24,6 +24,7 @@ from records.core.layout import Grid, Number
 class Order:
     name: str       # as the LAYOUT diagnostic names it
     tokens: list
+    band: int = 0   # read in bands side by side: the columns of each band
 
 
 def by_rows(grid: Grid) -> Iterator[Order]:
@@ -81,7 +82,8 @@ def by_bands(grid: Grid) -> Iterator[Order]:
         short = grid.width % size
         if short == 0 or short > size // 2:
             count = -(-grid.width // size)
-            yield Order(f"{_how_many(count)} side by side, each row by row", _bands(grid, size))
+            yield Order(f"{_how_many(count)} side by side, each row by row", _bands(grid, size),
+                        size)
 
 
 def by_each_column(grid: Grid) -> Iterator[Order]:

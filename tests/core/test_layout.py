@@ -172,6 +172,23 @@ def test_a_sentence_over_a_table_is_its_caption_read_before_the_columns():
     assert grid.sections == [0]
 
 
+def test_headings_centred_over_pairs_of_columns_head_their_halves():
+    """`Game no. 1.` centred over the left pair of columns reaches across the gap between
+    them (as `Game no. 8.` over the right pair): the columns are still found, from the rows
+    under the headings, each heading in the first column of its pair; read in halves."""
+    left, right = [(2, 3), (4, 5), (6, 7)], [(9, 10), (11, 12), (13, 14)]
+    lines = [" Game no. 1." + " " * 13 + "Game no. 8."]
+    lines += [f"{f'{a}.':<10}{f'{b}.':<14}{f'{c}.':<10}{d}." for (a, b), (c, d) in zip(left, right)]
+    grid = grid_of(next(page(lines)), Counting().tokens)
+    assert grid.width == 4
+    assert grid.column_of()[0] == [0, 2]
+    choice = choose(grid, Counting().replay, [("", 1)])
+    assert choice.best.replay.whole
+    assert choice.named() == "two halves side by side, each row by row"
+    assert choice.best.order.band == 2
+    assert [t.value for t in choice.best.order.tokens] == list(range(1, 15))
+
+
 def test_readings_that_replay_equally_far_are_told_apart_by_how_far_they_keep_the_print_order():
     """A family may say how far a reading keeps the print's own order (`Replay.agree`: its
     numbers in sequence, say) where replay alone cannot tell (a start it does not know): of

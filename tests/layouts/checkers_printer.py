@@ -396,6 +396,41 @@ def halves(lines, texts, rnd) -> Page:
     return sheet.page(lines, "two halves side by side, each row by row")
 
 
+SIDE_HEADS = ["GAME {}.", "Game No. {}.", "GAME NUMBER {}.", "{}."]   # what heads each game
+
+
+def games_side_by_side(lines, texts, rnd) -> Page:
+    """Two or three games side by side, each in its own pair of columns (Black's, White's)
+    read down, a heading over each (`GAME 1.`), centred over its pair or set at its left, a
+    row naming the sides under the headings or not; a game that ends first leaves its
+    columns empty below (its verdict, when it has one, in the cell after its last move)."""
+    sheet = Sheet()
+    width = max([len(texts(r, j)) for r, line in enumerate(lines) for j in range(len(line.moves))]
+                + [len(line.verdict) for line in lines])
+    cell = max(width, 6) + rnd.randint(3, 5)
+    gap = rnd.randint(4, 8)
+    pair = 2 * cell + gap
+    align = rnd.choice(["^", "<"])
+    head = rnd.choice(SIDE_HEADS)
+    heads = "".join(f"{head.format(r + 1):{align}{2 * cell}}" + " " * gap
+                    for r in range(len(lines)))
+    sheet.add("   " + heads)
+    if rnd.random() < 0.7:
+        sheet.add("   " + "".join(f"{'Black.':<{cell}}{'White.':<{cell}}" + " " * gap
+                                   for _ in lines))
+    rows = [[texts(r, j) for j in range(len(line.moves))] + ([line.verdict] if line.verdict else [])
+            for r, line in enumerate(lines)]
+    for k in range(0, max(len(cells) for cells in rows), 2):
+        text, keys = "", []
+        for r, cells in enumerate(rows):
+            here = cells[k:k + 2]
+            text = f"{text:<{r * pair}}" + "".join(f"{t:<{cell}}" for t in here)
+            keys += [(r, j) for j in range(k, min(k + 2, len(lines[r].moves)))]
+        sheet.add("   " + text, keys)
+    return sheet.page(lines, "two halves side by side, each row by row" if len(lines) == 2
+                      else "three parts side by side, each row by row")
+
+
 def colour_rows(lines, texts, rnd) -> Page:
     """A ply a row, the colour named: `1.   B.     11    15`."""
     sheet = Sheet()

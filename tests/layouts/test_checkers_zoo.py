@@ -47,6 +47,24 @@ def noted(rnd):
             return [trunk, note]
 
 
+def sharing_openings(rnd):
+    """Two or three games, the later ones often playing the first one's first moves (a row
+    of two games read across then replays a move or two before it fails)."""
+    first = cp.game(rnd, 16, 40)
+    out = [first]
+    while len(out) < rnd.choice([2, 2, 3]):
+        shared = rnd.choice([0, 1, 2, 3, 4])
+        pos = cp.after(first.start, first.moves[:shared])
+        others = [m for m in engine.legal_moves(pos) if m != first.moves[shared]]
+        if not others:
+            continue
+        turn = rnd.choice(others)
+        moves = first.moves[:shared] + [turn] + cp.play(rnd, engine.play(pos, turn),
+                                                        rnd.randint(14, 40))
+        out.append(cp.Line(first.start, moves, verdict=cp.verdict(first.start, moves)))
+    return out
+
+
 def solved(setups: tuple[str, ...], variations: int):
     """A position from random play, a line from it, and variations leaving the line."""
     def make(rnd):
@@ -98,6 +116,8 @@ LAYOUTS = {
     "fractions a group at a time": (cp.fraction_groups, games((1, 2), 16, 60), ("joined",
                                                                               "capture")),
     "halves side by side": (cp.halves, games((1, 2), 16, even=True), ("joined", "capture")),
+    "games side by side under their headings": (cp.games_side_by_side, sharing_openings,
+                                                ("joined", "capture")),
     "colour named a row": (cp.colour_rows, games((1, 2), plain=True), ("joined",)),
     "numbered pairs": (cp.numbered_pairs, games((1, 2)), ("prose",)),
     "box table": (cp.box_table, games((3, 7), 2, 14), ("typography", "joined")),
