@@ -41,17 +41,22 @@ def _problem(fen: str, moves: list[engine.Move], king_mark: str, side_form: str)
             f"Solution.--{' '.join(texts)}.\n")
 
 
+def _reads_back(rnd: random.Random, king_mark: str, side_form: str) -> None:
+    """A random position with kings, its sides printed so, and a few moves: read back."""
+    fen = _position_with_kings(rnd)
+    moves = cp.play(rnd, engine.from_fen(fen), rnd.randint(3, 8))
+    text = _problem(fen, moves, king_mark, side_form)
+    [rec] = scan_book(text, "kings.txt")
+    assert rec.start_position == fen, text
+    assert [p.normal for p in rec.plies] == [str(m) for m in moves], text
+    assert rec.status == VALID, (text, rec.diagnostics)
+
+
 @pytest.mark.parametrize("king_mark", cp.KING_MARKS)
 def test_every_king_mark_sets_up_a_king(king_mark):
     rnd = random.Random(f"kings {king_mark}")
     for _ in range(12):
-        fen = _position_with_kings(rnd)
-        moves = cp.play(rnd, engine.from_fen(fen), rnd.randint(3, 8))
-        text = _problem(fen, moves, king_mark, rnd.choice(cp.SIDE_FORMS))
-        [rec] = scan_book(text, "kings.txt")
-        assert rec.start_position == fen, text
-        assert [p.normal for p in rec.plies] == [str(m) for m in moves], text
-        assert rec.status == VALID, (text, rec.diagnostics)
+        _reads_back(rnd, king_mark, rnd.choice(cp.SIDE_FORMS))
 
 
 @pytest.mark.parametrize("sides", [
@@ -75,11 +80,7 @@ def test_probe_king_marks(sides):
 def test_sides_named_by_their_initials(king_mark):
     rnd = random.Random(f"initials {king_mark}")
     for _ in range(8):
-        fen = _position_with_kings(rnd)
-        moves = cp.play(rnd, engine.from_fen(fen), rnd.randint(3, 8))
-        [rec] = scan_book(_problem(fen, moves, king_mark, "{0[0]}. "), "kings.txt")
-        assert rec.start_position == fen and rec.status == VALID
-        assert [p.normal for p in rec.plies] == [str(m) for m in moves]
+        _reads_back(rnd, king_mark, "{0[0]}. ")
 
 
 def test_a_row_of_colour_initials_is_no_position():
