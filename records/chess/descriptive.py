@@ -281,7 +281,7 @@ BLOT = re.compile(r"(?<![^\s,;])[^\sA-Za-z0-9,;]{1,6}(?=\s*[,;])")
 # (`B-Zq4,`), one token before a comma or semicolon or the text's end; a word (`Black,`) is
 # none. Alone, with its number and the next (`5. ... Kt-Zq3`, `B-Zq3; 5.`), it is a row.
 MISPRINT_SHAPE = r"(?:Kt|[KQRBPN])\.?\s?[-x\u00d7][^\s,;()]{1,6}"
-MISPRINT = re.compile(r"(?<![^\s,;])" + MISPRINT_SHAPE + r"(?=\s*(?:[,;]|$)|\s+\d{1,3}\s)")
+MISPRINT = re.compile(r"(?<![^\s,;])" + MISPRINT_SHAPE + r"(?=\s*(?:[,;]|$)|\s+\d{1,3}(?:\s|$))")
 NUMBER_TEXT = r"\d{1,3}\s?\.\s*"
 MISPRINT_ALONE = re.compile(rf"\s*(?:{NUMBER_TEXT}(?:(?:\.{{2,}}|\u2026)\s*)?)?{MISPRINT_SHAPE}"
                             rf"\s*[,;]?\s*(?:{NUMBER_TEXT})?")
