@@ -123,9 +123,9 @@ def _cell_forms(text: str) -> tuple:
 
 # a ten as OCR misreads it ("1O", "lO", "IO", "l0", "I0", "lo"), and a lone "O" where a rank
 # stands: a queen that lost its tail or a ten that lost its "1"; each beside a suit mark
-_OCR_TENS = "1O|IO|lO|l0|I0|lo|Io|1o"
-OCR_RANK = re.compile(rf"(?:(?<=[{GLYPHS}])|(?<=[{GLYPHS}] ))(?P<a>{_OCR_TENS}|O)(?![A-Za-z0-9])"
-                      rf"|(?<![A-Za-z0-9])(?P<b>{_OCR_TENS}|O)(?=\s?[{GLYPHS}])")
+OCR_TENS = "1O|IO|lO|l0|I0|lo|Io|1o"
+OCR_RANK = re.compile(rf"(?:(?<=[{GLYPHS}])|(?<=[{GLYPHS}] ))(?P<a>{OCR_TENS}|O)(?![A-Za-z0-9])"
+                      rf"|(?<![A-Za-z0-9])(?P<b>{OCR_TENS}|O)(?=\s?[{GLYPHS}])")
 
 
 def ocr_read(text: str) -> tuple[str, list]:

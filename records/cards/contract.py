@@ -8,6 +8,17 @@ from typing import NamedTuple
 SEATS = ("N", "E", "S", "W")
 STRAINS = ("C", "D", "H", "S", "NT")
 TRUMP_OF_STRAIN = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": None}
+
+
+def left_of(seat: str) -> str:
+    """The seat on a seat's left, who plays after it (the declarer's: the opening leader)."""
+    return SEATS[(SEATS.index(seat) + 1) % 4]
+
+
+def partner_of(seat: str) -> str:
+    return SEATS[(SEATS.index(seat) + 2) % 4]
+
+
 CONTRACT_RE = re.compile(r"^\s*([1-7])\s*(NT|N|S|H|D|C|♠|♥|♦|♣)\s*(XX|X|\*\*|\*)?\s*$", re.I)
 SYMBOL_STRAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "N": "NT"}
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from records.cards.auction_tables import (LEVEL, SEAT_WORDS, STRAIN_SAID, Auction, bid_said,
                                          find_auction, find_told_auction, strain_of)
 from records.cards.card_forms import GLYPHS, Text, rank_of, suit_of
-from records.cards.contract import TRUMP_OF_STRAIN
+from records.cards.contract import TRUMP_OF_STRAIN, left_of
 from records.cards.trick_tables import ANY
 
 SUIT_WORD = r"(?:spades?|hearts?|diamonds?|clubs?|royals?|[♠♥♦♣♤♡◇♢♧])"
@@ -219,7 +219,7 @@ def _from_auction(facts: Facts, table: Auction) -> None:
     # the contract's strain, whatever the words of the table's cells seemed to name ("1 no trump")
     facts.trump = Said(end.contract.trump, str(end.contract), *at)
     if facts.leader is None:
-        facts.leader = Said("NESW"["NESW".index(end.declarer) - 3], "auction", *at)
+        facts.leader = Said(left_of(end.declarer), "auction", *at)
 
 
 def auction_row(text: str, line: int) -> list[Said] | None:

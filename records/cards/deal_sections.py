@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from records.cards import deal_facts as facts_of
 from records.cards.card_forms import seats_of
+from records.cards.contract import SEATS, left_of, parse_contract, partner_of
 from records.cards.hand_diagrams import compass_of
 from records.cards.trick_tables import ANY, Side
 from records.cards.tricks import DECK, hand_text
@@ -213,7 +214,7 @@ def _lead_checked(rec: Record, raw: RawDeal, declarer: str, stated) -> None:
     """The opening lead is the declarer's left-hand opponent's: a first trick led from another
     seat contradicts the auction (or the auction, or who leads, is misread)."""
     tricks = rec.data.get("tricks") or []
-    due = "NESW"["NESW".index(declarer) - 3]
+    due = left_of(declarer)
     if not tricks or tricks[0].get("leader") in (None, due):
         return
     where = stated.leader if stated.leader is not None and stated.leader.text != "auction" \
@@ -249,20 +250,21 @@ def as_bridge(rec: Record, raw: RawDeal, stated) -> None:
 def results_checked(rec: Record, results: list) -> None:
     """A contract's result as the text says it (`made five`, `down two`, `just made`, `with an
     overtrick`) against the declarer's tricks in the play (all thirteen played)."""
-    contract, declarer = rec.tags.get("Contract", ""), rec.tags.get("Declarer", "")
-    play = rec.data.get("play") or []
-    if not results or not contract[:1].isdigit() or declarer not in "NESW" or not declarer \
+    contract = parse_contract(rec.tags.get("Contract", ""))
+    declarer, play = rec.tags.get("Declarer", ""), rec.data.get("play") or []
+    if not results or contract is None or contract.passed_out or declarer not in SEATS \
             or len(play) != 13:
         return
-    side = {declarer, "NESW"["NESW".index(declarer) - 2]}
+    side = {declarer, partner_of(declarer)}
     made = sum(t["winner"] in side for t in play)
-    target = 6 + int(contract[0])
+    target = contract.target
     for said in results:
         kind, n = said.value
         wanted = {"made": (6 + n, 6 + n), "down": (target - n, target - n),
                   "exact": (target, target), "least": (target, 13),
                   "over": (target + n, target + n)}[kind]
         if not wanted[0] <= made <= wanted[1]:
-            rec.add(WARNING, "WHIST-RESULT", f"the text says {said.text!r} of {contract} by "
-                    f"{declarer}, but the declarer's side takes {made} tricks in the play",
+            rec.add(WARNING, "WHIST-RESULT", f"the text says {said.text!r} of "
+                    f"{rec.tags['Contract']} by {declarer}, but the declarer's side takes "
+                    f"{made} tricks in the play",
                     said.line, said.column)

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from records.cards.card_forms import CardTok, rank_of, seat_label, seats_of, suit_of
+from records.cards.card_forms import OCR_TENS, CardTok, rank_of, seat_label, seats_of, suit_of
 from records.core.layout import CELL_BREAK
 
 GLYPH = "♠♥♦♣♤♡◇♢♧"
@@ -167,7 +167,7 @@ def _trailing_glyph(text: str, line: int, column: int) -> list[Holding] | None:
 
 
 # a ten as OCR misreads it inside a holding ("K 1O 5", "KlO5")
-OCR_TEN = re.compile(r"(?<![A-Za-z])(?:1O|IO|lO|l0|I0|lo|Io|1o)(?![a-z])")
+OCR_TEN = re.compile(rf"(?<![A-Za-z])(?:{OCR_TENS})(?![a-z])")
 
 
 def _ranks(text: str, a: int, b: int, suit: str, line: int, column: int) -> list | None:

@@ -37,10 +37,6 @@ class Facts:
     defenders_counted: bool = False            # the Result gives the defenders' tricks
 
 
-def _lho(seat: str) -> str:
-    return SEATS[(SEATS.index(seat) + 1) % 4]
-
-
 def _declarer_tricks(facts: Facts) -> int | None:
     from records.cards.pbn_play import _result_tricks
     if not facts.declarer or facts.result in ("", "?"):
@@ -63,7 +59,7 @@ def contradictions(facts: Facts) -> list[str]:
             found.append("declarer")
     if contract is None or contract.passed_out or not declarer:
         return found
-    if facts.leader in SEATS and facts.leader != _lho(declarer):
+    if facts.leader in SEATS and facts.leader != cb.left_of(declarer):
         found.append("leader")
     tricks = _declarer_tricks(facts)
     if tricks is not None and facts.won is not None and dict(facts.won).get(

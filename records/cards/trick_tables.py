@@ -27,11 +27,12 @@ from records.cards.card_forms import (
     suit_of,
 )
 from records.cards.trick_prose import trick_heading
-from records.cards.tricks import trick_winner
+from records.cards import tricks
+from records.cards.tricks import sort_cards, trick_winner
 from records.core.layout import Block, Grid, Row, grid_of, row_of, set_aside
 from records.core.orders import Choice, Replay, choose
 
-DECK = tuple(s + r for s in "SHDC" for r in "AKQJT98765432")
+DECK = tuple(sort_cards(tricks.DECK))   # (in order: the cards an unsure print may be are named so)
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", None: "no-trump"}
 ANY = "any"          # a fact the text leaves open: every value is tried

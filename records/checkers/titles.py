@@ -138,27 +138,23 @@ def band_titles(grid: Grid, size: int) -> dict[int, tuple[str, int, int]]:
     (a name across the page heads neither half; `Black.  White.` name sides, not games), with
     the line and column of the first."""
     bands: dict[tuple[int, int], list] = {}      # (section, band) -> [low, high, first move]
-    section = 0
-    for r, (row, cs) in enumerate(zip(grid.rows, grid.column_of())):
-        section += r in grid.sections[1:]
-        for tok, c in zip(row, cs):
-            if getattr(tok, "kind", "") not in ("move", "num"):
-                continue
-            low, high, first = bands.setdefault((section, c // size), [tok.column, 0, tok])
-            bands[(section, c // size)] = [min(low, tok.column),
-                                           max(high, tok.column + len(tok.text)), first]
-    titles = {key: _band_heading(grid, bands, key) for key in bands}
-    names = {k: t for k, (t, _, _) in enumerate(titles.values())}
-    _number_repeats(names)
-    out: dict[int, tuple[str, int, int]] = {}
+    placed = []                                   # (token, its band)
     section = 0
     for r, (row, cs) in enumerate(zip(grid.rows, grid.column_of())):
         section += r in grid.sections[1:]
         for tok, c in zip(row, cs):
             key = (section, c // size)
-            if key in titles and titles[key][0]:
-                out[id(tok)] = (names[list(titles).index(key)], *titles[key][1:])
-    return out
+            placed.append((tok, key))      # (a heading in the band's columns takes its title)
+            if getattr(tok, "kind", "") not in ("move", "num"):
+                continue
+            low, high, first = bands.setdefault(key, [tok.column, 0, tok])
+            bands[key] = [min(low, tok.column), max(high, tok.column + len(tok.text)), first]
+    titles = {key: _band_heading(grid, bands, key) for key in bands}
+    names = {k: t for k, (t, _, _) in enumerate(titles.values())}
+    _number_repeats(names)
+    named_as = {key: names[k] for k, key in enumerate(titles)}
+    return {id(tok): (named_as[key], *titles[key][1:]) for tok, key in placed
+            if key in titles and titles[key][0]}
 
 
 def _band_heading(grid: Grid, bands: dict, key: tuple[int, int]) -> tuple[str, int, int]:

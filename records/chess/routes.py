@@ -18,7 +18,7 @@ from records.chess.layouts import black_alone
 
 OCR_DIGITS = str.maketrans("lIO", "110")
 OCR_ROW_NUMBER = re.compile(r"^\s*([0-9lIO]{2,3})(?=\s?\.\s)")
-NUMBER_IN_LINE = re.compile(r"(?<![\w.])(\d{1,3})\s?\.(?!\d)(\s*(?:\.{2,}|\u2026))?")
+NEXT_NUMBER = re.compile(r"(?<![\w.])(\d{1,3})\s?\.(?!\d)(\s*(?:\.{2,}|\u2026))?")
 
 
 TRANSCRIBERS_MARKS = re.compile(r"\{\d{1,4}\}|/\*|\*/")   # `{207} /*  35. K - Kt 1 ... */`
@@ -48,7 +48,7 @@ def number_after(segments: list[list], k: int, below: str) -> tuple[int, bool] |
     for segment in segments[k + 1:]:
         if isinstance(segment[0], dn.MoveNumber):
             return segment[0].number, segment[0].continuation
-    m = NUMBER_IN_LINE.search(below)
+    m = NEXT_NUMBER.search(below)
     return (int(m.group(1)), bool(m.group(2))) if m else None
 
 

@@ -362,20 +362,24 @@ def _section_columns(rows: list[list], slots: list[int],
     if found is None and not tabbed and len(rows) > 2:
         found = _under_headings(spans, row_of_token, len(rows[0]))
     if found is None and not tabbed:
-        found = _grouped_or_cut(spans, row_of_token, tabbed)
+        found = _long_entries_cut(spans, row_of_token)
     return found
 
 
-def _grouped_or_cut(spans: list[tuple[int, int]], row_of_token: list[int],
-                    tabbed: bool) -> list[int] | None:
+def _grouped_or_cut(spans: list[tuple[int, int]], row_of_token: list[int]) -> list[int] | None:
     found = _grouped(spans, row_of_token)
-    if found is None and not tabbed and spans:
-        # an entry far longer than its column's (a multi-jump, `7-14-21-30  26-23`) reaches
-        # under the next one: its span cut to the section's usual width, where it starts
-        usual = sorted(b - a for a, b in spans)[len(spans) // 2]
-        found = _grouped([(a, a + usual) if b - a > 2 * usual else (a, b) for a, b in spans],
-                         row_of_token)
-    return found
+    return _long_entries_cut(spans, row_of_token) if found is None else found
+
+
+def _long_entries_cut(spans: list[tuple[int, int]], row_of_token: list[int]) -> list[int] | None:
+    """An entry far longer than its column's (a multi-jump, `7-14-21-30  26-23`) reaches under
+    the next one: the columns with its span cut to the section's usual width, where it
+    starts."""
+    if not spans:
+        return None
+    usual = sorted(b - a for a, b in spans)[len(spans) // 2]
+    return _grouped([(a, a + usual) if b - a > 2 * usual else (a, b) for a, b in spans],
+                    row_of_token)
 
 
 def _under_headings(spans: list[tuple[int, int]], row_of_token: list[int],
@@ -385,7 +389,7 @@ def _under_headings(spans: list[tuple[int, int]], row_of_token: list[int],
     columns: the columns are those of the rows under it, and each heading stands in the
     leftmost column it reaches over (the first of the group it heads). None when a heading
     reaches over no column, or two headings over the same one."""
-    below = _grouped_or_cut(spans[heads:], [r - 1 for r in row_of_token[heads:]], False)
+    below = _grouped_or_cut(spans[heads:], [r - 1 for r in row_of_token[heads:]])
     if below is None:
         return None
     extent: dict[int, tuple[int, int]] = {}
